@@ -1,0 +1,68 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { requireWithEsbuild } from '@tarojs/helper'
+import type * as AppConfigModule from '../src/config/app-config'
+import type * as ConstantsModule from '../src/domain/constants'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+// Taro transpiles only files under config/ when it loads this file, so modules from src/ are
+// loaded the way Taro loads app and page configs: bundled with esbuild.
+const fromSrc = <T>(file: string): T => requireWithEsbuild(path.resolve(__dirname, '../src', file)) as T
+const { h5CustomRoutes } = fromSrc<typeof AppConfigModule>('config/app-config.ts')
+const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/constants.ts')
+
+/** Each target builds into its own folder: dist/h5, dist/weapp, dist/alipay. */
+const target = process.env.TARO_ENV ?? 'h5'
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'etc-apply',
+    date: '2026-11-21',
+    // Design drafts are 375 px wide (NutUI's base too); 1 design px = 2 rpx.
+    designWidth: DESIGN_WIDTH,
+    deviceRatio: {
+      640: 2.34 / 2,
+      [RPX_BASE]: 1,
+      [DESIGN_WIDTH]: RPX_BASE / DESIGN_WIDTH,
+      828: 1.81 / 2,
+    },
+    sourceRoot: 'src',
+    outputRoot: `dist/${target}`,
+    plugins: [],
+    defineConstants: {},
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+    h5: {
+      publicPath: './',
+      staticDirectory: 'static',
+      esnextModules: ['@nutui'],
+      router: {
+        mode: 'hash',
+        customRoutes: h5CustomRoutes(),
+      },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  return merge({}, baseConfig, process.env.NODE_ENV === 'development' ? devConfig : prodConfig)
+})

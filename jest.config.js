@@ -1,0 +1,45 @@
+// Three suites, all run by `npm test`:
+//   unit  - pure modules (domain, config, platform logic) in node
+//   pages - page components rendered with @tarojs/test-utils-react in jsdom
+//   e2e   - the built H5 app in Debian's Chromium through playwright-core
+const path = require('node:path')
+const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
+const pagesBase = require('@tarojs/test-utils-react/dist/jest/initConfig.js').default
+
+const styleStub = '<rootDir>/__tests__/support/style-stub.js'
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/unit', '<rootDir>/__tests__/build'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+    },
+    defineJestConfig({
+      displayName: 'pages',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/__tests__/pages/**/*.test.tsx'],
+      // Known test-utils problems on Taro 4 (see TOOLCHAIN.md): load @tarojs/taro before the
+      // utils to break a router/components import cycle, and transform swiper's .mjs files.
+      setupFiles: ['<rootDir>/__tests__/support/taro-first.js', ...pagesBase.setupFiles],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
+      transform: {
+        '^.+\\.(js|jsx|ts|tsx|mjs)$': path.resolve(
+          __dirname,
+          'node_modules/@tarojs/test-utils-react/dist/jest/babel-transformer.js',
+        ),
+      },
+      moduleNameMapper: { '\\.(css|scss)$': styleStub },
+    }),
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+      transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+      globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
+    },
+  ],
+}

@@ -1,0 +1,3 @@
+import { appConfig } from './config/app-config'
+
+export default defineAppConfig(appConfig())

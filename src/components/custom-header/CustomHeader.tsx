@@ -1,0 +1,26 @@
+import { View } from '@tarojs/components'
+import { ArrowLeft } from '@nutui/icons-react-taro'
+import { NavBar } from '../ui/navbar'
+import { routeTitle } from '../../config/routes'
+import type { RouteName } from '../../config/routes'
+import { goBack } from '../../platform/navigation'
+import './custom-header.scss'
+
+/** The header drawn by pages whose route table entry has `customHeader` (navigationStyle custom). */
+export function CustomHeader({ route }: { route: RouteName }) {
+  return (
+    <View className='custom-header' data-testid='custom-header'>
+      <NavBar
+        back={<ArrowLeft aria-label='返回' />}
+        onBackClick={() => void goBack()}
+        safeAreaInsetTop
+        fixed={false}
+        title={
+          <View role='heading' aria-level={1}>
+            {routeTitle(route)}
+          </View>
+        }
+      />
+    </View>
+  )
+}

@@ -1,0 +1,24 @@
+import { View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
+import type { RouteName } from '../../config/routes'
+import './page-shell.scss'
+
+export interface PageShellProps {
+  route: RouteName
+  /** A custom header for pages whose route has `customHeader` (see CustomHeader). */
+  header?: ReactNode
+  children?: ReactNode
+}
+
+/** The container every page renders in: full-height background, content centred on wide screens. */
+export function PageShell({ route, header, children }: PageShellProps) {
+  return (
+    <View className='page-shell' data-testid={`page-${route}`}>
+      {header}
+      <View className='page-shell__body' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
+        {children}
+      </View>
+    </View>
+  )
+}

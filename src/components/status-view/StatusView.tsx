@@ -1,0 +1,27 @@
+import { Button, Text, View } from '@tarojs/components'
+import './status-view.scss'
+
+export interface StatusViewProps {
+  title: string
+  description?: string
+  actionText?: string
+  onAction?: () => void
+  /** 'alert' for errors (read out at once by screen readers), 'status' otherwise. */
+  role?: 'alert' | 'status'
+  testId?: string
+}
+
+/** A centred message with an optional action: empty, error and "coming soon" states. */
+export function StatusView({ title, description, actionText, onAction, role = 'status', testId }: StatusViewProps) {
+  return (
+    <View className='status-view' role={role} data-testid={testId}>
+      <Text className='status-view__title'>{title}</Text>
+      {description ? <Text className='status-view__description'>{description}</Text> : null}
+      {actionText && onAction ? (
+        <Button className='status-view__action' onClick={onAction} aria-label={actionText}>
+          {actionText}
+        </Button>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,25 @@
+import { WebView } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { PageShell } from '../../../components/page-shell/PageShell'
+import { StatusView } from '../../../components/status-view/StatusView'
+import { parseExternalUrl } from '../../../domain/external-url'
+import { goBack } from '../../../platform/navigation'
+
+/** Embeds the page named by the URL-encoded `src` parameter. */
+export default function WebviewPage() {
+  const { params } = useRouter()
+  const target = parseExternalUrl(params.src)
+  if (target.ok) return <WebView src={target.url} />
+  return (
+    <PageShell route='webview'>
+      <StatusView
+        role='alert'
+        testId='webview-error'
+        title='无法打开页面'
+        description={target.reason}
+        actionText='返回'
+        onAction={() => void goBack()}
+      />
+    </PageShell>
+  )
+}

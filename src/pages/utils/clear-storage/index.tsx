@@ -1,0 +1,59 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import { PageShell } from '../../../components/page-shell/PageShell'
+import { Button } from '../../../components/ui/button'
+import { TOAST_DURATION_MS } from '../../../domain/constants'
+import { goBack } from '../../../platform/navigation'
+import { clearOwnKeys, ownKeys, taroStorage } from '../../../platform/storage'
+import './index.scss'
+
+/** Clears this app's cached data (its own keys only) after a confirmation, then returns. */
+export default function ClearStoragePage() {
+  const [count, setCount] = useState(() => ownKeys(taroStorage).length)
+  const [busy, setBusy] = useState(false)
+
+  const onClear = async () => {
+    if (busy) return
+    setBusy(true)
+    const { confirm } = await Taro.showModal({
+      title: '清除缓存',
+      content: '将清除本应用在此设备上保存的数据（填写中的资料、登录状态等），清除后需重新登录。是否继续？',
+      confirmText: '清除',
+      cancelText: '取消',
+    })
+    if (!confirm) {
+      setBusy(false)
+      return
+    }
+    clearOwnKeys(taroStorage)
+    setCount(0)
+    await Taro.showToast({ title: '缓存已清除', icon: 'success', duration: TOAST_DURATION_MS })
+    setTimeout(() => void goBack(), TOAST_DURATION_MS)
+  }
+
+  return (
+    <PageShell route='clearStorage'>
+      <View className='clear-storage'>
+        <View className='clear-storage__card'>
+          <Text className='clear-storage__label'>本应用缓存数据</Text>
+          <Text className='clear-storage__count' data-testid='cache-count'>
+            {count > 0 ? `${count} 项` : '暂无缓存'}
+          </Text>
+          <Text className='clear-storage__hint'>仅清除本应用保存的数据，不影响其他应用和您的订单。</Text>
+        </View>
+        <Button
+          block
+          type='primary'
+          className='clear-storage__action'
+          disabled={busy}
+          onClick={() => void onClear()}
+          aria-label='清除缓存'
+          data-testid='clear-storage'
+        >
+          清除缓存
+        </Button>
+      </View>
+    </PageShell>
+  )
+}
