@@ -8,6 +8,13 @@ const pagesBase = require('@tarojs/test-utils-react/dist/jest/initConfig.js').de
 
 const styleStub = '<rootDir>/__tests__/support/style-stub.js'
 
+/** The test-utils preset, less the options jest only accepts at the top level. */
+function pagesProject(config) {
+  // eslint-disable-next-line no-unused-vars -- dropped on purpose
+  const { bail, verbose, ...project } = defineJestConfig(config)
+  return project
+}
+
 module.exports = {
   projects: [
     {
@@ -17,13 +24,17 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
     },
-    defineJestConfig({
+    pagesProject({
       displayName: 'pages',
       rootDir: __dirname,
       testMatch: ['<rootDir>/__tests__/pages/**/*.test.tsx'],
       // Known test-utils problems on Taro 4 (see TOOLCHAIN.md): load @tarojs/taro before the
       // utils to break a router/components import cycle, and transform swiper's .mjs files.
-      setupFiles: ['<rootDir>/__tests__/support/taro-first.js', ...pagesBase.setupFiles],
+      setupFiles: [
+        '<rootDir>/__tests__/support/taro-first.js',
+        ...pagesBase.setupFiles,
+        '<rootDir>/__tests__/support/quiet-upstream-warnings.js',
+      ],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
       transform: {
         '^.+\\.(js|jsx|ts|tsx|mjs)$': path.resolve(

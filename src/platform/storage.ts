@@ -2,18 +2,12 @@
  * Local storage ownership. The app shares storage with its host (a bank app's web view, a
  * mini-program), so it only ever lists or clears keys carrying its own channel prefix.
  */
-import Taro from '@tarojs/taro'
 import { PERSISTED_STATE_PREFIX, currentChannel } from '../config/channel'
 import type { ChannelProfile } from '../config/channel'
 
 export interface KeyValueStorage {
   keys(): string[]
   remove(key: string): void
-}
-
-export const taroStorage: KeyValueStorage = {
-  keys: () => Taro.getStorageInfoSync().keys,
-  remove: (key) => Taro.removeStorageSync(key),
 }
 
 export function ownKeyPrefixes(channel: ChannelProfile = currentChannel()): string[] {

@@ -11,7 +11,11 @@ export function CustomHeader({ route }: { route: RouteName }) {
   return (
     <View className='custom-header' data-testid='custom-header'>
       <NavBar
-        back={<ArrowLeft aria-label='返回' />}
+        back={
+          <View role='button' aria-label='返回' className='custom-header__back'>
+            <ArrowLeft />
+          </View>
+        }
         onBackClick={() => void goBack()}
         safeAreaInsetTop
         fixed={false}

@@ -1,5 +1,5 @@
 import { WebView } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import { PageShell } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { parseExternalUrl } from '../../../domain/external-url'
@@ -7,8 +7,7 @@ import { goBack } from '../../../platform/navigation'
 
 /** Embeds the page named by the URL-encoded `src` parameter. */
 export default function WebviewPage() {
-  const { params } = useRouter()
-  const target = parseExternalUrl(params.src)
+  const target = parseExternalUrl(Taro.getCurrentInstance().router?.params.src)
   if (target.ok) return <WebView src={target.url} />
   return (
     <PageShell route='webview'>

@@ -5,7 +5,8 @@ import { PageShell } from '../../../components/page-shell/PageShell'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
 import { goBack } from '../../../platform/navigation'
-import { clearOwnKeys, ownKeys, taroStorage } from '../../../platform/storage'
+import { clearOwnKeys, ownKeys } from '../../../platform/storage'
+import { taroStorage } from '../../../platform/taro-storage'
 import './index.scss'
 
 /** Clears this app's cached data (its own keys only) after a confirmation, then returns. */

@@ -1,0 +1,86 @@
+import Taro from '@tarojs/taro'
+import ClearStoragePage from '../../src/pages/utils/clear-storage/index'
+import { CHANNELS, PERSISTED_STATE_PREFIX } from '../../src/config/channel'
+import { TOAST_DURATION_MS } from '../../src/domain/constants'
+import { byTestId, flush, mountPage, textOf } from '../support/page-test'
+
+const prefix = CHANNELS.bank.storagePrefix
+const OWN = [`${prefix}plate`, `${prefix}phone`, `${PERSISTED_STATE_PREFIX}${prefix}user`]
+const FOREIGN = ['host_app_token', `${CHANNELS.map.storagePrefix}plate`]
+
+const storedKeys = (): string[] => Taro.getStorageInfoSync().keys.sort()
+
+describe('clear storage page', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    for (const key of [...OWN, ...FOREIGN]) Taro.setStorageSync(key, 'value')
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    jest.useRealTimers()
+  })
+
+  it("counts only this app's cached items", async () => {
+    const page = await mountPage(ClearStoragePage)
+    expect(textOf(page, 'cache-count')).toBe(`${OWN.length} 项`)
+    expect(textOf(page, 'clear-storage')).toContain('清除缓存')
+  })
+
+  it('says so when there is nothing cached', async () => {
+    localStorage.clear()
+    const page = await mountPage(ClearStoragePage)
+    expect(textOf(page, 'cache-count')).toBe('暂无缓存')
+  })
+
+  it('keeps everything when the user cancels the confirmation', async () => {
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    const page = await mountPage(ClearStoragePage)
+    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    await flush(page)
+    expect(modal).toHaveBeenCalledTimes(1)
+    expect(storedKeys()).toEqual([...OWN, ...FOREIGN].sort())
+    expect(textOf(page, 'cache-count')).toBe(`${OWN.length} 项`)
+  })
+
+  it('asks once even when tapped twice', async () => {
+    const modal = jest.spyOn(Taro, 'showModal').mockReturnValue(new Promise(() => undefined))
+    const page = await mountPage(ClearStoragePage)
+    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    await flush(page)
+    expect(modal).toHaveBeenCalledTimes(1)
+  })
+
+  async function confirmAndClear(pagesInStack: number) {
+    jest.useFakeTimers({ doNotFake: ['requestAnimationFrame', 'nextTick', 'queueMicrotask'] })
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    // A page mounted on its own has no router; the stack depth decides where "return" goes.
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(new Array(pagesInStack).fill({}))
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    const page = await mountPage(ClearStoragePage)
+    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    await flush(page)
+    return { page, toast, relaunch, back }
+  }
+
+  it('clears its own keys only after confirmation, confirms, then goes back', async () => {
+    const { page, toast, relaunch, back } = await confirmAndClear(2)
+    expect(storedKeys()).toEqual([...FOREIGN].sort())
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '缓存已清除' }))
+    expect(textOf(page, 'cache-count')).toBe('暂无缓存')
+    jest.advanceTimersByTime(TOAST_DURATION_MS - 1)
+    expect(back).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(1)
+    expect(back).toHaveBeenCalledTimes(1)
+    expect(relaunch).not.toHaveBeenCalled()
+  })
+
+  it('returns to the entry page when it was opened directly', async () => {
+    const { relaunch, back } = await confirmAndClear(1)
+    jest.advanceTimersByTime(TOAST_DURATION_MS)
+    expect(back).not.toHaveBeenCalled()
+    expect(relaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+  })
+})

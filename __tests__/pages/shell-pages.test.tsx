@@ -1,0 +1,41 @@
+import Taro from '@tarojs/taro'
+import HomePage from '../../src/pages/entry/home/index'
+import PayPage from '../../src/pages/apply/pay/index'
+import SelectLandPage from '../../src/pages/apply/select-land/index'
+import SelectDetailPage from '../../src/pages/apply/select-detail/index'
+import { byTestId, mountPage, textOf } from '../support/page-test'
+
+describe('page shells', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('say the feature is coming and lead home with a working button', async () => {
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const page = await mountPage(PayPage)
+    expect(byTestId(page, 'page-pay')).not.toBeNull()
+    expect(textOf(page, 'coming-soon')).toContain('功能即将开放')
+    expect(byTestId(page, 'custom-header')).toBeNull()
+    page.fireEvent.click(page.queries.queryByText('返回首页'))
+    expect(relaunch).toHaveBeenCalledWith({ url: '/pages/entry/home/index' })
+  })
+
+  it('offer no "home" button on the home page itself', async () => {
+    const page = await mountPage(HomePage)
+    expect(textOf(page, 'coming-soon')).toContain('功能即将开放')
+    expect(page.queries.queryByText('返回首页')).toBeFalsy()
+  })
+
+  it.each([
+    ['套餐选择', SelectLandPage],
+    ['套餐详情', SelectDetailPage],
+  ])('draw their own header with title %s and a back button', async (title, Page) => {
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    const page = await mountPage(Page)
+    const header = byTestId(page, 'custom-header')
+    expect(header?.querySelector('[role="heading"]')?.textContent).toBe(title)
+    const backButton = header?.querySelector('[role="button"][aria-label="返回"]')
+    expect(backButton).not.toBeNull()
+    page.fireEvent.click(backButton)
+    expect(back).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * Mounting pages with @tarojs/test-utils-react: one mounted page at a time, unmounted after each
+ * test (the utils' queries search the whole document).
+ */
+import TestUtils from '@tarojs/test-utils-react'
+import type { ComponentType } from 'react'
+
+const mounted: TestUtils[] = []
+
+afterEach(() => {
+  while (mounted.length) mounted.pop()?.unmout()
+  document.body.innerHTML = ''
+})
+
+export async function mountPage(Page: ComponentType): Promise<TestUtils> {
+  const testUtils = new TestUtils()
+  await testUtils.mount(Page)
+  mounted.push(testUtils)
+  return testUtils
+}
+
+export function byTestId(testUtils: TestUtils, id: string): Element | null {
+  return testUtils.queries.querySelector(`[data-testid="${id}"]`)
+}
+
+export function textOf(testUtils: TestUtils, id: string): string {
+  return byTestId(testUtils, id)?.textContent ?? ''
+}
+
+/** Lets pending promise callbacks (and the React updates they cause) run. */
+export async function flush(testUtils: TestUtils): Promise<void> {
+  await testUtils.act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  })
+}

@@ -1,0 +1,41 @@
+import { CHANNELS, DEFAULT_CHANNEL, PERSISTED_STATE_PREFIX, resolveChannel } from '../../src/config/channel'
+import { clearOwnKeys, ownKeyPrefixes, ownKeys } from '../../src/platform/storage'
+import type { KeyValueStorage } from '../../src/platform/storage'
+
+function memoryStorage(keys: string[]): KeyValueStorage & { keys(): string[] } {
+  const store = new Set(keys)
+  return { keys: () => [...store], remove: (key) => void store.delete(key) }
+}
+
+describe('channel resolution', () => {
+  it('defaults to the bank channel', () => {
+    expect(DEFAULT_CHANNEL).toBe('bank')
+    expect(resolveChannel(undefined)).toBe(CHANNELS.bank)
+    expect(resolveChannel('unknown')).toBe(CHANNELS.bank)
+  })
+
+  it('selects the map channel by name', () => {
+    expect(resolveChannel('map')).toBe(CHANNELS.map)
+  })
+
+  it('gives each channel its own storage prefix', () => {
+    expect(CHANNELS.bank.storagePrefix).not.toBe(CHANNELS.map.storagePrefix)
+  })
+})
+
+describe('own storage keys', () => {
+  const bank = ownKeyPrefixes(CHANNELS.bank)
+  const foreign = ['token', 'host_app_session', 'etc_map_plate', 'prod_other_state', `${PERSISTED_STATE_PREFIX}etc_map_user`]
+  const own = ['etc_bank_plate', 'etc_bank_phone', `${PERSISTED_STATE_PREFIX}etc_bank_user`]
+
+  it('lists only keys carrying the channel prefix or its persisted-state prefix', () => {
+    expect(ownKeys(memoryStorage([...foreign, ...own]), bank).sort()).toEqual([...own].sort())
+  })
+
+  it('clears only its own keys and reports how many', () => {
+    const storage = memoryStorage([...foreign, ...own])
+    expect(clearOwnKeys(storage, bank)).toBe(own.length)
+    expect(storage.keys().sort()).toEqual([...foreign].sort())
+    expect(clearOwnKeys(storage, bank)).toBe(0)
+  })
+})
