@@ -30,7 +30,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     outputRoot: `dist/${target}`,
     plugins: [],
-    defineConstants: {},
+    // Always defined, so code can read the channel in every target (unset means the default).
+    defineConstants: {
+      'process.env.TARO_APP_CHANNEL': JSON.stringify(process.env.TARO_APP_CHANNEL ?? ''),
+    },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },

@@ -1,4 +1,5 @@
 import type { PropsWithChildren } from 'react'
+import { ErrorBoundary } from './components/error-boundary/ErrorBoundary'
 import { installPageLoadWatch } from './platform/h5/install-page-load-watch'
 import './app.scss'
 
@@ -6,7 +7,7 @@ import './app.scss'
 if (process.env.TARO_ENV === 'h5') installPageLoadWatch()
 
 function App({ children }: PropsWithChildren) {
-  return children
+  return <ErrorBoundary>{children}</ErrorBoundary>
 }
 
 export default App

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import ClearStoragePage from '../../src/pages/utils/clear-storage/index'
 import { CHANNELS, PERSISTED_STATE_PREFIX } from '../../src/config/channel'
 import { TOAST_DURATION_MS } from '../../src/domain/constants'
-import { byTestId, flush, mountPage, textOf } from '../support/page-test'
+import { flush, getByTestId, mountPage, textOf } from '../support/page-test'
 
 const prefix = CHANNELS.bank.storagePrefix
 const OWN = [`${prefix}plate`, `${prefix}phone`, `${PERSISTED_STATE_PREFIX}${prefix}user`]
@@ -35,7 +35,7 @@ describe('clear storage page', () => {
   it('keeps everything when the user cancels the confirmation', async () => {
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
     const page = await mountPage(ClearStoragePage)
-    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
     await flush(page)
     expect(modal).toHaveBeenCalledTimes(1)
     expect(storedKeys()).toEqual([...OWN, ...FOREIGN].sort())
@@ -45,8 +45,8 @@ describe('clear storage page', () => {
   it('asks once even when tapped twice', async () => {
     const modal = jest.spyOn(Taro, 'showModal').mockReturnValue(new Promise(() => undefined))
     const page = await mountPage(ClearStoragePage)
-    page.fireEvent.click(byTestId(page, 'clear-storage'))
-    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
     await flush(page)
     expect(modal).toHaveBeenCalledTimes(1)
   })
@@ -60,7 +60,7 @@ describe('clear storage page', () => {
     const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
     const page = await mountPage(ClearStoragePage)
-    page.fireEvent.click(byTestId(page, 'clear-storage'))
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
     await flush(page)
     return { page, toast, relaunch, back }
   }

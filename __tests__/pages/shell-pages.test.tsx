@@ -3,7 +3,7 @@ import HomePage from '../../src/pages/entry/home/index'
 import PayPage from '../../src/pages/apply/pay/index'
 import SelectLandPage from '../../src/pages/apply/select-land/index'
 import SelectDetailPage from '../../src/pages/apply/select-detail/index'
-import { byTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getBySelector, getByTestId, getByText, mountPage, textOf } from '../support/page-test'
 
 describe('page shells', () => {
   afterEach(() => jest.restoreAllMocks())
@@ -14,7 +14,7 @@ describe('page shells', () => {
     expect(byTestId(page, 'page-pay')).not.toBeNull()
     expect(textOf(page, 'coming-soon')).toContain('功能即将开放')
     expect(byTestId(page, 'custom-header')).toBeNull()
-    page.fireEvent.click(page.queries.queryByText('返回首页'))
+    page.fireEvent.click(getByText(page, '返回首页'))
     expect(relaunch).toHaveBeenCalledWith({ url: '/pages/entry/home/index' })
   })
 
@@ -31,11 +31,9 @@ describe('page shells', () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
     const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
     const page = await mountPage(Page)
-    const header = byTestId(page, 'custom-header')
-    expect(header?.querySelector('[role="heading"]')?.textContent).toBe(title)
-    const backButton = header?.querySelector('[role="button"][aria-label="返回"]')
-    expect(backButton).not.toBeNull()
-    page.fireEvent.click(backButton)
+    const header = getByTestId(page, 'custom-header')
+    expect(header.querySelector('[role="heading"]')?.textContent).toBe(title)
+    page.fireEvent.click(getBySelector(page, '[data-testid="custom-header"] [role="button"][aria-label="返回"]'))
     expect(back).toHaveBeenCalledTimes(1)
   })
 })

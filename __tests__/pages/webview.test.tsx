@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import WebviewPage from '../../src/pages/jump/webview/index'
 import { EXTERNAL_URL_REASON } from '../../src/domain/external-url'
-import { byTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByText, mountPage, textOf } from '../support/page-test'
 
 function openWith(params: Record<string, string>): void {
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({
@@ -36,7 +36,7 @@ describe('webview page', () => {
     expect(page.queries.querySelector('iframe')).toBeNull()
     expect(textOf(page, 'webview-error')).toContain(EXTERNAL_URL_REASON.invalid)
     expect(byTestId(page, 'webview-error')?.getAttribute('role')).toBe('alert')
-    page.fireEvent.click(page.queries.queryByText('返回'))
+    page.fireEvent.click(getByText(page, '返回'))
     expect(back).toHaveBeenCalled()
     expect(navigateBack).toHaveBeenCalledTimes(1)
   })

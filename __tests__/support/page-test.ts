@@ -23,6 +23,23 @@ export function byTestId(testUtils: TestUtils, id: string): Element | null {
   return testUtils.queries.querySelector(`[data-testid="${id}"]`)
 }
 
+/** The element matching `selector`; throws (failing the test) when there is none. */
+export function getBySelector(testUtils: TestUtils, selector: string): Element {
+  const element = testUtils.queries.querySelector(selector)
+  if (!element) throw new Error(`No element matches ${selector}`)
+  return element
+}
+
+export function getByTestId(testUtils: TestUtils, id: string): Element {
+  return getBySelector(testUtils, `[data-testid="${id}"]`)
+}
+
+export function getByText(testUtils: TestUtils, text: string): Element {
+  const element = testUtils.queries.queryByText(text)
+  if (!element) throw new Error(`No element has the text ${text}`)
+  return element
+}
+
 export function textOf(testUtils: TestUtils, id: string): string {
   return byTestId(testUtils, id)?.textContent ?? ''
 }

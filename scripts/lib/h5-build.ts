@@ -27,6 +27,12 @@ export function isH5BuildStale(): boolean {
 export function ensureH5Build(): void {
   if (!isH5BuildStale()) return
   console.log('[h5] build missing or stale: running `taro build --type h5` …')
-  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: 'inherit' })
+  // A production build whatever the caller's NODE_ENV (jest sets "test", which would make Taro
+  // emit a development bundle wired for React Refresh).
+  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) throw new Error(`H5 build failed (exit ${result.status ?? 'signal'})`)
 }

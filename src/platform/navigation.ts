@@ -27,3 +27,14 @@ export function relaunch(name: RouteName, query?: Query): Promise<unknown> {
 export function goBack(): Promise<unknown> {
   return Taro.getCurrentPages().length > 1 ? Taro.navigateBack() : relaunch(ENTRY_ROUTE)
 }
+
+/** Loads the current page afresh: a real reload on H5, a relaunch of the page elsewhere. */
+export function reloadCurrentPage(): Promise<unknown> {
+  if (process.env.TARO_ENV === 'h5') {
+    window.location.reload()
+    return Promise.resolve()
+  }
+  const pages = Taro.getCurrentPages()
+  const current = pages[pages.length - 1]
+  return current?.route ? Taro.reLaunch({ url: `/${current.route}` }) : relaunch(ENTRY_ROUTE)
+}

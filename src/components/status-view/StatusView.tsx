@@ -1,4 +1,4 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import './status-view.scss'
 
 export interface StatusViewProps {
@@ -18,9 +18,9 @@ export function StatusView({ title, description, actionText, onAction, role = 's
       <Text className='status-view__title'>{title}</Text>
       {description ? <Text className='status-view__description'>{description}</Text> : null}
       {actionText && onAction ? (
-        <Button className='status-view__action' onClick={onAction} aria-label={actionText}>
+        <View className='status-view__action' onClick={onAction} role='button' aria-label={actionText}>
           {actionText}
-        </Button>
+        </View>
       ) : null}
     </View>
   )

@@ -1,0 +1,130 @@
+import type { Browser, Page, Route } from 'playwright-core'
+import { PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS } from '../../src/domain/constants'
+import { appUrl, describeBrowser, launchBrowser, openPage } from './support/browser'
+import { chunkContaining } from './support/chunks'
+
+jest.setTimeout(60_000)
+
+const LOADING = '[data-testid="page-loading"]'
+const ERROR = '[data-testid="page-load-error"]'
+const TARGET_PAGE = '[data-testid="page-testDemo"]'
+
+/**
+ * Holds requests for the diagnostics page's chunk until released, and says when one was made.
+ * After `passThrough()` new requests go through while the held ones stay held.
+ */
+function holdChunk(page: Page) {
+  const chunk = chunkContaining('诊断信息')
+  let release: () => void = () => undefined
+  let requested: () => void = () => undefined
+  let passing = false
+  const wasRequested = new Promise<void>((resolve) => (requested = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const handler = async (route: Route) => {
+    if (passing) return route.continue()
+    requested()
+    await released
+    // The page may have reloaded meanwhile, cancelling this request.
+    await route.continue().catch(() => undefined)
+  }
+  return {
+    install: () => page.route(`**/js/${chunk}`, handler),
+    passThrough: () => {
+      passing = true
+    },
+    wasRequested,
+    release: () => release(),
+  }
+}
+
+/** Opens the home page with a paused fake clock, ready for a navigation to be timed. */
+async function openHomeWithPausedClock(page: Page): Promise<void> {
+  await page.clock.install()
+  await page.goto(appUrl('/pages/index/index'))
+  await page.locator('[data-testid="page-home"]').waitFor()
+  await page.clock.pauseAt(Date.now() + 60_000)
+}
+
+function navigateToDiagnostics(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    window.location.hash = '#/pages/utils/testDemo'
+  })
+}
+
+describeBrowser('lazy pages on H5', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('shows the loading indicator only once a page has taken 200 ms, and removes it when the page shows', async () => {
+    const { page, errors } = await openPage(browser)
+    try {
+      const chunk = holdChunk(page)
+      await openHomeWithPausedClock(page)
+      await chunk.install()
+      await navigateToDiagnostics(page)
+      await chunk.wasRequested
+      await page.clock.runFor(PAGE_LOAD_DELAY_MS - 1)
+      expect(await page.locator(LOADING).count()).toBe(0)
+      await page.clock.runFor(1)
+      await page.locator(LOADING).waitFor({ state: 'visible' })
+      expect(await page.locator(LOADING).textContent()).toContain('页面加载中')
+      chunk.release()
+      await page.clock.resume()
+      await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
+      await page.locator(LOADING).waitFor({ state: 'detached' })
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('shows the error view after 60 s, and tapping it reloads the page', async () => {
+    const { page } = await openPage(browser)
+    try {
+      const chunk = holdChunk(page)
+      await openHomeWithPausedClock(page)
+      await chunk.install()
+      await navigateToDiagnostics(page)
+      await chunk.wasRequested
+      await page.clock.runFor(PAGE_LOAD_TIMEOUT_MS - 1)
+      expect(await page.locator(ERROR).count()).toBe(0)
+      await page.clock.runFor(1)
+      await page.locator(ERROR).waitFor({ state: 'visible' })
+      expect(await page.locator(LOADING).count()).toBe(0)
+      // The held request never completes; only the reload can bring the page.
+      chunk.passThrough()
+      await page.clock.resume()
+      await page.locator(ERROR).click()
+      await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
+      expect(await page.locator(ERROR).count()).toBe(0)
+      chunk.release()
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('shows the error view at once when a chunk fails to load, and recovers on tap', async () => {
+    const { page } = await openPage(browser)
+    try {
+      const chunk = chunkContaining('诊断信息')
+      await page.goto(appUrl('/pages/index/index'))
+      await page.locator('[data-testid="page-home"]').waitFor()
+      await page.route(`**/js/${chunk}`, (route) => route.abort('failed'))
+      await navigateToDiagnostics(page)
+      const error = page.locator(ERROR)
+      await error.waitFor({ state: 'visible', timeout: PAGE_LOAD_TIMEOUT_MS / 10 })
+      expect(await error.textContent()).toContain('页面加载失败')
+      expect(await error.getAttribute('role')).toBe('alert')
+      await page.unroute(`**/js/${chunk}`)
+      await error.click()
+      await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
+    } finally {
+      await page.close()
+    }
+  })
+})

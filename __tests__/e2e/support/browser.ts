@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
+
+/** `describe`, or `describe.skip` when the global setup found no Chromium (it said so loudly). */
+export const describeBrowser: jest.Describe = process.env.E2E_SKIP === '1' ? describe.skip : describe
+
+export const PHONE = { width: 375, height: 740 }
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error('E2E_BASE_URL is not set: the browser suite runs through jest (npm test)')
+  return url
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+/** A phone-sized page that fails the test on any uncaught page error. */
+export async function openPage(browser: Browser, viewport = PHONE): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport, locale: 'zh-CN' })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, errors }
+}
+
+export function appUrl(hashPath: string): string {
+  return `${baseUrl()}/#${hashPath}`
+}

@@ -1,0 +1,36 @@
+import { Component } from 'react'
+import type { ErrorInfo, ReactNode } from 'react'
+import { reloadCurrentPage } from '../../platform/navigation'
+import { StatusView } from '../status-view/StatusView'
+
+interface State {
+  failed: boolean
+}
+
+/** Shows an error view with a reload action instead of a blank screen when a page throws. */
+export class ErrorBoundary extends Component<{ children?: ReactNode }, State> {
+  override state: State = { failed: false }
+
+  static getDerivedStateFromError(): State {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Kept visible to the host's console and crash reporting; the user sees the error view.
+    console.error('Page render failed', error, info.componentStack)
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <StatusView
+        role='alert'
+        testId='page-crash'
+        title='页面出错了'
+        description='请重新加载页面，如仍有问题请联系客服。'
+        actionText='重新加载'
+        onAction={() => void reloadCurrentPage()}
+      />
+    )
+  }
+}
