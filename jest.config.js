@@ -10,7 +10,6 @@ const styleStub = '<rootDir>/__tests__/support/style-stub.js'
 
 /** The test-utils preset, less the options jest only accepts at the top level. */
 function pagesProject(config) {
-  // eslint-disable-next-line no-unused-vars -- dropped on purpose
   const { bail, verbose, ...project } = defineJestConfig(config)
   return project
 }

@@ -9,9 +9,10 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
       <View className='legal-document__title' role='heading' aria-level={1}>
         {document.title}
       </View>
-      <Text className='legal-document__meta'>
-        {document.version}　生效日期：{document.effectiveDate}
-      </Text>
+      <View className='legal-document__meta'>
+        <Text>{document.version}</Text>
+        <Text className='legal-document__date'>生效日期：{document.effectiveDate}</Text>
+      </View>
       {document.preamble.map((paragraph) => (
         <View className='legal-document__paragraph' key={paragraph}>
           {paragraph}
