@@ -15,6 +15,8 @@ function pagesProject(config) {
 }
 
 module.exports = {
+  reporters: ['default', '<rootDir>/__tests__/support/summary-reporter.js'],
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'unit',

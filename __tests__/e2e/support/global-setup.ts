@@ -6,7 +6,7 @@
 import { ensureH5Build, H5_DIST } from '../../../scripts/lib/h5-build'
 import { startStaticServer } from '../../../scripts/lib/static-server'
 import type { StaticServer } from '../../../scripts/lib/static-server'
-import { CHROMIUM_PATH, INSTALL_HINT, browserRequired, chromiumAvailable } from './chromium'
+import { CHROMIUM_PATH, INSTALL_HINT, browserRequired, chromiumAvailable } from '../../../scripts/lib/chromium'
 
 declare global {
   // Shared with global-teardown, which runs in the same process.
