@@ -1,6 +1,6 @@
-import type { Browser, Page, Route } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS } from '../../src/domain/constants'
-import { appUrl, describeBrowser, launchBrowser, openPage } from './support/browser'
+import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
 import { chunkContaining } from './support/chunks'
 
 jest.setTimeout(60_000)
@@ -37,12 +37,20 @@ function holdChunk(page: Page) {
   }
 }
 
-/** Opens the home page with a paused fake clock, ready for a navigation to be timed. */
-async function openHomeWithPausedClock(page: Page): Promise<void> {
+/**
+ * From the home page, with the clock paused, starts a navigation to the diagnostics page whose
+ * chunk is held; resolves once the chunk has been requested.
+ */
+async function startHeldNavigation(page: Page) {
+  const chunk = holdChunk(page)
   await page.clock.install()
   await page.goto(appUrl('/pages/index/index'))
   await page.locator('[data-testid="page-home"]').waitFor()
   await page.clock.pauseAt(Date.now() + 60_000)
+  await chunk.install()
+  await navigateToDiagnostics(page)
+  await chunk.wasRequested
+  return chunk
 }
 
 function navigateToDiagnostics(page: Page): Promise<void> {
@@ -52,22 +60,11 @@ function navigateToDiagnostics(page: Page): Promise<void> {
 }
 
 describeBrowser('lazy pages on H5', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = sharedBrowser()
 
   it('shows the loading indicator only once a page has taken 200 ms, and removes it when the page shows', async () => {
-    const { page, errors } = await openPage(browser)
-    try {
-      const chunk = holdChunk(page)
-      await openHomeWithPausedClock(page)
-      await chunk.install()
-      await navigateToDiagnostics(page)
-      await chunk.wasRequested
+    await withPage(browser(), async (page, errors) => {
+      const chunk = await startHeldNavigation(page)
       await page.clock.runFor(PAGE_LOAD_DELAY_MS - 1)
       expect(await page.locator(LOADING).count()).toBe(0)
       await page.clock.runFor(1)
@@ -78,19 +75,12 @@ describeBrowser('lazy pages on H5', () => {
       await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
       await page.locator(LOADING).waitFor({ state: 'detached' })
       expect(errors).toEqual([])
-    } finally {
-      await page.close()
-    }
+    })
   })
 
   it('shows the error view after 60 s, and tapping it reloads the page', async () => {
-    const { page } = await openPage(browser)
-    try {
-      const chunk = holdChunk(page)
-      await openHomeWithPausedClock(page)
-      await chunk.install()
-      await navigateToDiagnostics(page)
-      await chunk.wasRequested
+    await withPage(browser(), async (page) => {
+      const chunk = await startHeldNavigation(page)
       await page.clock.runFor(PAGE_LOAD_TIMEOUT_MS - 1)
       expect(await page.locator(ERROR).count()).toBe(0)
       await page.clock.runFor(1)
@@ -103,14 +93,11 @@ describeBrowser('lazy pages on H5', () => {
       await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
       expect(await page.locator(ERROR).count()).toBe(0)
       chunk.release()
-    } finally {
-      await page.close()
-    }
+    })
   })
 
   it('shows the error view at once when a chunk fails to load, and recovers on tap', async () => {
-    const { page } = await openPage(browser)
-    try {
+    await withPage(browser(), async (page) => {
       const chunk = chunkContaining('诊断信息')
       await page.goto(appUrl('/pages/index/index'))
       await page.locator('[data-testid="page-home"]').waitFor()
@@ -123,8 +110,6 @@ describeBrowser('lazy pages on H5', () => {
       await page.unroute(`**/js/${chunk}`)
       await error.click()
       await page.locator(TARGET_PAGE).waitFor({ state: 'visible' })
-    } finally {
-      await page.close()
-    }
+    })
   })
 })

@@ -17,12 +17,41 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
+/** One Chromium for the enclosing describe block: launched before its tests, closed after. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('the browser is not running')
+    return browser
+  }
+}
+
 /** A phone-sized page that fails the test on any uncaught page error. */
 export async function openPage(browser: Browser, viewport = PHONE): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport, locale: 'zh-CN' })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return { page, errors }
+}
+
+/** Runs `test` on a fresh page and closes the page afterwards, whatever happens. */
+export async function withPage(
+  browser: Browser,
+  test: (page: Page, errors: string[]) => Promise<void>,
+  viewport = PHONE,
+): Promise<void> {
+  const { page, errors } = await openPage(browser, viewport)
+  try {
+    await test(page, errors)
+  } finally {
+    await page.close()
+  }
 }
 
 export function appUrl(hashPath: string): string {
