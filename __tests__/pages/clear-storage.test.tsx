@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import ClearStoragePage from '../../src/pages/utils/clear-storage/index'
-import { CHANNELS, PERSISTED_STATE_PREFIX } from '../../src/config/channel'
-import { TOAST_DURATION_MS } from '../../src/domain/constants'
+import { CHANNELS } from '../../src/config/channel'
+import { PERSISTED_STATE_PREFIX, TOAST_DURATION_MS } from '../../src/domain/constants'
 import { flush, getByTestId, mountPage, textOf } from '../support/page-test'
 
 const prefix = CHANNELS.bank.storagePrefix

@@ -1,4 +1,5 @@
-import { CHANNELS, DEFAULT_CHANNEL, PERSISTED_STATE_PREFIX, resolveChannel } from '../../src/config/channel'
+import { CHANNELS, DEFAULT_CHANNEL, resolveChannel } from '../../src/config/channel'
+import { PERSISTED_STATE_PREFIX } from '../../src/domain/constants'
 import { clearOwnKeys, ownKeyPrefixes, ownKeys } from '../../src/platform/storage'
 import type { KeyValueStorage } from '../../src/platform/storage'
 

@@ -24,9 +24,6 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
 
 export const DEFAULT_CHANNEL: ChannelKey = 'bank'
 
-/** Persisted store state is kept under keys starting with this prefix (spec section 9). */
-export const PERSISTED_STATE_PREFIX = 'prod_'
-
 export function resolveChannel(value: string | undefined): ChannelProfile {
   return value === 'map' || value === 'bank' ? CHANNELS[value] : CHANNELS[DEFAULT_CHANNEL]
 }

@@ -2,7 +2,8 @@
  * Local storage ownership. The app shares storage with its host (a bank app's web view, a
  * mini-program), so it only ever lists or clears keys carrying its own channel prefix.
  */
-import { PERSISTED_STATE_PREFIX, currentChannel } from '../config/channel'
+import { currentChannel } from '../config/channel'
+import { PERSISTED_STATE_PREFIX } from '../domain/constants'
 import type { ChannelProfile } from '../config/channel'
 
 export interface KeyValueStorage {

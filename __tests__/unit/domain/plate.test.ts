@@ -1,0 +1,90 @@
+import {
+  ENERGY_LETTERS,
+  PLATE_COLOR,
+  PLATE_LETTERS,
+  PLATE_REASON,
+  PROVINCE_ABBREVIATIONS,
+  SPECIAL_PLATE_CHARACTERS,
+  isPlateQueryable,
+  parsePlate,
+} from '../../../src/domain'
+import { HOSTILE_INPUTS } from './hostile'
+
+describe('parsePlate', () => {
+  it.each([
+    ['京A12345', '京A12345'],
+    [' 粤b8x9z2 ', '粤B8X9Z2'],
+    ['沪AD1234', '沪AD1234'],
+  ])('reads the blue plate %p', (input, plate) => {
+    expect(parsePlate(input)).toEqual({ ok: true, plate, kind: 'blue', plateColor: PLATE_COLOR.BLUE })
+  })
+
+  it.each([
+    ['京AD12345', '京AD12345'],
+    ['粤BF12345', '粤BF12345'],
+    ['粤BFA1234', '粤BFA1234'],
+    ['苏EA12345', '苏EA12345'],
+    ['浙AKZ9999', '浙AKZ9999'],
+    ['川A12345D', '川A12345D'],
+    ['川a12345f', '川A12345F'],
+  ])('reads the green plate %p', (input, plate) => {
+    expect(parsePlate(input)).toEqual({ ok: true, plate, kind: 'green', plateColor: PLATE_COLOR.GREEN })
+  })
+
+  it.each(PROVINCE_ABBREVIATIONS)('accepts the province %s', (province) => {
+    expect(parsePlate(`${province}A12345`).ok).toBe(true)
+  })
+
+  it('accepts every issuing letter but I and O', () => {
+    expect(PLATE_LETTERS).not.toMatch(/[IO]/)
+    for (const letter of PLATE_LETTERS) expect(parsePlate(`京${letter}12345`).ok).toBe(true)
+  })
+
+  it('accepts every energy letter in position 3, and nothing else there', () => {
+    for (const letter of PLATE_LETTERS) {
+      const parsed = parsePlate(`京A${letter}12345`)
+      expect({ letter, ok: parsed.ok }).toEqual({ letter, ok: ENERGY_LETTERS.includes(letter) })
+    }
+  })
+
+  it.each(SPECIAL_PLATE_CHARACTERS)('sends the special plate character %s to a service outlet', (ch) => {
+    expect(parsePlate(`粤A1234${ch}`)).toEqual({ ok: false, reason: PLATE_REASON.special })
+  })
+
+  it.each([
+    ['', PLATE_REASON.empty],
+    ['   ', PLATE_REASON.empty],
+    ['AA12345', PLATE_REASON.province],
+    ['台A12345', PLATE_REASON.province],
+    ['京112345', PLATE_REASON.issuer],
+    ['京A1234O', PLATE_REASON.letterIO],
+    ['京I12345', PLATE_REASON.letterIO],
+    ['京A1234', PLATE_REASON.length],
+    ['京A1234567', PLATE_REASON.length],
+    ['京A1234_', PLATE_REASON.blue],
+    ['京A1234京', PLATE_REASON.blue],
+    ['京AX12345', PLATE_REASON.green],
+    ['京AD1A23B', PLATE_REASON.green],
+    ['粤BF1A234', PLATE_REASON.green],
+    ['京A1234DD', PLATE_REASON.green],
+    ['京A12345A', PLATE_REASON.green],
+  ])('rejects %p', (input, reason) => {
+    expect(parsePlate(input)).toEqual({ ok: false, reason })
+  })
+
+  it.each(HOSTILE_INPUTS)('returns a reason for %s', (_label, input) => {
+    expect(parsePlate(input).ok).toBe(false)
+  })
+})
+
+describe('isPlateQueryable', () => {
+  it.each([
+    ['京A12345', true],
+    ['京A1234', false],
+    ['京AD12345', true],
+    [' 京A123 ', false],
+    ['', false],
+  ])('%p → %p', (input, expected) => {
+    expect(isPlateQueryable(input)).toBe(expected)
+  })
+})

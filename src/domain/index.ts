@@ -1,0 +1,11 @@
+/** The product's rules: pure TypeScript shared by pages, stores and the server. */
+export * from './certificates'
+export * from './constants'
+export * from './enums'
+export * from './external-url'
+export * from './id-number'
+export * from './money'
+export * from './notice'
+export * from './order'
+export * from './plate'
+export * from './validation'
