@@ -1,5 +1,4 @@
 import type { PropsWithChildren } from 'react'
-import { ErrorBoundary } from './components/error-boundary/ErrorBoundary'
 import { installPageLoadWatch } from './platform/h5/install-page-load-watch'
 import './app.scss'
 
@@ -7,7 +6,7 @@ import './app.scss'
 if (process.env.TARO_ENV === 'h5') installPageLoadWatch()
 
 function App({ children }: PropsWithChildren) {
-  return <ErrorBoundary>{children}</ErrorBoundary>
+  return children
 }
 
 export default App

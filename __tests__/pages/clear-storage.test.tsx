@@ -77,6 +77,28 @@ describe('clear storage page', () => {
     expect(relaunch).not.toHaveBeenCalled()
   })
 
+  it('does not navigate once the user has left during the toast', async () => {
+    const { page, relaunch, back } = await confirmAndClear(2)
+    page.unmout()
+    jest.advanceTimersByTime(TOAST_DURATION_MS)
+    expect(back).not.toHaveBeenCalled()
+    expect(relaunch).not.toHaveBeenCalled()
+  })
+
+  it('can be tapped again after the confirmation failed to open', async () => {
+    const modal = jest.spyOn(Taro, 'showModal').mockRejectedValueOnce(new Error('showModal:fail'))
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    const page = await mountPage(ClearStoragePage)
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
+    await flush(page)
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '操作未完成，请重试' }))
+    expect(storedKeys()).toEqual([...OWN, ...FOREIGN].sort())
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    page.fireEvent.click(getByTestId(page, 'clear-storage'))
+    await flush(page)
+    expect(modal).toHaveBeenCalledTimes(2)
+  })
+
   it('returns to the entry page when it was opened directly', async () => {
     const { relaunch, back } = await confirmAndClear(1)
     jest.advanceTimersByTime(TOAST_DURATION_MS)

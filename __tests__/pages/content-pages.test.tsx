@@ -63,13 +63,18 @@ describe('long-pay guide page', () => {
 describe('diagnostics page', () => {
   it('shows build target, channel, version and route count, read-only', async () => {
     const page = await mountPage(TestDemoPage)
-    const text = textOf(page, 'diagnostics')
-    expect(text).toContain('诊断信息')
-    expect(text).toContain(APP_VERSION)
-    expect(text).toContain(String(APP_VERSION_CODE))
-    expect(text).toContain('银行渠道（bank）')
-    expect(text).toContain(String(ROUTE_NAMES.length))
-    expect(text).toContain('h5')
-    expect(page.queries.querySelectorAll('button, taro-button-core')).toHaveLength(0)
+    expect(textOf(page, 'diagnostics')).toContain('诊断信息')
+    const rows = [...page.queries.querySelectorAll('.nut-cell')].map((cell) => [
+      cell.querySelector('.nut-cell-title')?.textContent,
+      cell.querySelector('.nut-cell-extra')?.textContent,
+    ])
+    expect(rows).toEqual([
+      ['构建目标', 'h5'],
+      ['渠道', '银行渠道（bank）'],
+      ['应用版本', APP_VERSION],
+      ['版本号', String(APP_VERSION_CODE)],
+      ['页面数量', String(ROUTE_NAMES.length)],
+    ])
+    expect(page.queries.querySelectorAll('button, taro-button-core, [role="button"]')).toHaveLength(0)
   })
 })

@@ -1,26 +1,45 @@
-import { ErrorBoundary } from '../../src/components/error-boundary/ErrorBoundary'
-import { getBySelector, mountPage, textOf } from '../support/page-test'
+import { CustomHeader } from '../../src/components/custom-header/CustomHeader'
+import { PageShell } from '../../src/components/page-shell/PageShell'
+import { byTestId, getBySelector, mountPage, textOf } from '../support/page-test'
 
 function Broken(): never {
   throw new Error('render failed')
 }
 
+/** A page built like every page of the app, whose content throws. */
 function PageThatThrows() {
   return (
-    <ErrorBoundary>
+    <PageShell route='selectLand' header={<CustomHeader route='selectLand' />}>
       <Broken />
-    </ErrorBoundary>
+    </PageShell>
   )
 }
 
-describe('error boundary', () => {
+describe('a page whose content throws', () => {
   afterEach(() => jest.restoreAllMocks())
 
-  it('replaces a page that throws with an error view and a reload action', async () => {
+  it('shows an error view inside the page shell, keeping the header, with a reload action', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     const page = await mountPage(PageThatThrows)
+    expect(byTestId(page, 'page-selectLand')).not.toBeNull()
+    expect(byTestId(page, 'custom-header')).not.toBeNull()
     expect(textOf(page, 'page-crash')).toContain('页面出错了')
     expect(getBySelector(page, '[data-testid="page-crash"] [role="button"]').textContent).toBe('重新加载')
     expect(consoleError).toHaveBeenCalled()
+  })
+
+  it('reloads the page from the error view', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const reload = jest.fn()
+    // jsdom's location.reload is not configurable per test; the H5 branch calls it through window.
+    const original = window.location
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } })
+    try {
+      const page = await mountPage(PageThatThrows)
+      page.fireEvent.click(getBySelector(page, '[data-testid="page-crash"] [role="button"]'))
+      expect(reload).toHaveBeenCalledTimes(1)
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original })
+    }
   })
 })

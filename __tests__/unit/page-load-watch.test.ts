@@ -1,6 +1,10 @@
 import { PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS } from '../../src/domain/constants'
+import { ROUTER_EVENTS, connectPageLoadWatch } from '../../src/platform/h5/connect-page-load-watch'
 import { createPageLoadWatch, isChunkLoadError } from '../../src/platform/h5/page-load-watch'
 import type { PageLoadView } from '../../src/platform/h5/page-load-watch'
+
+const A = '/apply/pay'
+const B = '/pages/utils/testDemo'
 
 function setup() {
   const calls: string[] = []
@@ -27,9 +31,9 @@ describe('page load watch', () => {
 
   it('shows nothing for a page that loads within the delay', () => {
     const { calls, watch } = setup()
-    watch.start()
+    watch.start(A)
     jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS - 1)
-    watch.done()
+    watch.done(A)
     jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS)
     expect(calls).toEqual([])
     expect(watch.state).toBe('idle')
@@ -37,13 +41,13 @@ describe('page load watch', () => {
 
   it('shows the indicator once the delay has passed, and hides it when the page is shown', () => {
     const { calls, watch } = setup()
-    watch.start()
+    watch.start(A)
     jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS - 1)
     expect(calls).toEqual([])
     jest.advanceTimersByTime(1)
     expect(calls).toEqual(['loading'])
     expect(watch.state).toBe('loading')
-    watch.done()
+    watch.done(A)
     expect(calls).toEqual(['loading', 'hide'])
     jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS)
     expect(calls).toEqual(['loading', 'hide'])
@@ -51,7 +55,7 @@ describe('page load watch', () => {
 
   it('switches to the error view at the timeout', () => {
     const { calls, watch } = setup()
-    watch.start()
+    watch.start(A)
     jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS - 1)
     expect(calls).toEqual(['loading'])
     jest.advanceTimersByTime(1)
@@ -61,21 +65,114 @@ describe('page load watch', () => {
 
   it('shows the error view at once when loading fails, and no indicator afterwards', () => {
     const { calls, watch } = setup()
-    watch.start()
+    watch.start(A)
     watch.fail()
     jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS)
     expect(calls).toEqual(['error'])
   })
 
+  it('hides the error view if the page arrives after all', () => {
+    const { calls, watch } = setup()
+    watch.start(A)
+    jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS)
+    watch.done(A)
+    expect(calls).toEqual(['loading', 'error', 'hide'])
+    expect(watch.state).toBe('idle')
+  })
+
   it('restarts the clock for a new navigation, clearing what the last one showed', () => {
     const { calls, watch } = setup()
-    watch.start()
+    watch.start(A)
     jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS)
-    watch.start()
+    watch.start(B)
     expect(calls).toEqual(['loading', 'hide'])
     expect(watch.state).toBe('pending')
-    jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS - PAGE_LOAD_DELAY_MS)
+    jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS)
     expect(calls).toEqual(['loading', 'hide', 'loading'])
+  })
+
+  it('ignores a page the user left that finishes loading late', () => {
+    const { calls, watch } = setup()
+    watch.start(A)
+    watch.start(B)
+    watch.done(A)
+    expect(watch.state).toBe('pending')
+    jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS)
+    expect(calls).toEqual(['loading'])
+    watch.done(B)
+    expect(calls).toEqual(['loading', 'hide'])
+  })
+
+  it('ignores a chunk failure when no navigation is in flight', () => {
+    const { calls, watch } = setup()
+    watch.start(A)
+    watch.done(A)
+    watch.fail()
+    expect(calls).toEqual([])
+    expect(watch.state).toBe('idle')
+  })
+
+  it('ignores the router re-announcing the page already on screen', () => {
+    const { calls, watch } = setup()
+    watch.start(A)
+    watch.done(A)
+    watch.start(A)
+    jest.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS)
+    expect(calls).toEqual([])
+    expect(watch.state).toBe('idle')
+  })
+
+  it('watches a real navigation back to a page shown before', () => {
+    const { calls, watch } = setup()
+    watch.start(A)
+    watch.done(A)
+    watch.start(B)
+    watch.done(B)
+    watch.start(A)
+    jest.advanceTimersByTime(PAGE_LOAD_DELAY_MS)
+    expect(calls).toEqual(['loading'])
+  })
+})
+
+describe('connectPageLoadWatch', () => {
+  function connect() {
+    const listeners = new Map<string, (payload?: { toLocation?: { path?: string } }) => void>()
+    let rejection: ((event: PromiseRejectionEvent) => void) | undefined
+    const calls: string[] = []
+    connectPageLoadWatch(
+      {
+        start: (path) => calls.push(`start ${path}`),
+        done: (path) => calls.push(`done ${path}`),
+        fail: () => calls.push('fail'),
+        state: 'idle',
+      },
+      { on: (event, listener) => listeners.set(event, listener) },
+      { addEventListener: (_type, listener) => (rejection = listener) },
+    )
+    const reject = (reason: unknown) => {
+      const event = { reason, preventDefault: jest.fn() } as unknown as PromiseRejectionEvent
+      rejection?.(event)
+      return event
+    }
+    return { listeners, calls, reject }
+  }
+
+  it('starts and ends watches with the path the router reports', () => {
+    const { listeners, calls } = connect()
+    listeners.get(ROUTER_EVENTS.change)?.({ toLocation: { path: A } })
+    listeners.get(ROUTER_EVENTS.changed)?.({ toLocation: { path: A } })
+    listeners.get(ROUTER_EVENTS.notFound)?.({ toLocation: { path: '/nowhere' } })
+    expect(calls).toEqual([`start ${A}`, `done ${A}`, 'done /nowhere'])
+  })
+
+  it('turns chunk-load failures into a failed load, and leaves other rejections alone', () => {
+    const { calls, reject } = connect()
+    const chunk = reject(Object.assign(new Error('Loading chunk 365 failed.'), { name: 'ChunkLoadError' }))
+    expect(calls).toEqual(['fail'])
+    expect(chunk.preventDefault).toHaveBeenCalled()
+    const other = reject(new Error('network down'))
+    expect(calls).toEqual(['fail'])
+    expect(other.preventDefault).not.toHaveBeenCalled()
   })
 })
 

@@ -115,10 +115,6 @@ export function routeTitle(name: RouteName): string {
   return def.title ?? DEFAULT_TITLE
 }
 
-export function routeUrl(name: RouteName): string {
-  return ROUTES[name].urls[0]
-}
-
 /** Area of a page path: `pages/<area>/<page>/index` → `<area>`. */
 export function pageArea(page: string): string {
   const area = page.split('/')[1]
@@ -128,9 +124,4 @@ export function pageArea(page: string): string {
 
 export function isMainPackagePage(page: string): boolean {
   return pageArea(page) === MAIN_AREA
-}
-
-export function routeByPage(page: string): RouteName | undefined {
-  const bare = page.replace(/^\//, '').split('?')[0]
-  return ROUTE_NAMES.find((name) => ROUTES[name].page === bare)
 }

@@ -8,15 +8,15 @@ import type { RouteName } from '../config/routes'
 
 export type Query = Record<string, string | number | boolean | undefined>
 
-export function pageUrl(name: RouteName, query: Query = {}): string {
+export function withQuery(path: string, query: Query = {}): string {
   const pairs = Object.entries(query)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-  return `/${ROUTES[name].page}${pairs.length ? `?${pairs.join('&')}` : ''}`
+  return pairs.length ? `${path}?${pairs.join('&')}` : path
 }
 
-export function navigateTo(name: RouteName, query?: Query): Promise<unknown> {
-  return Taro.navigateTo({ url: pageUrl(name, query) })
+export function pageUrl(name: RouteName, query?: Query): string {
+  return withQuery(`/${ROUTES[name].page}`, query)
 }
 
 export function relaunch(name: RouteName, query?: Query): Promise<unknown> {
@@ -28,7 +28,7 @@ export function goBack(): Promise<unknown> {
   return Taro.getCurrentPages().length > 1 ? Taro.navigateBack() : relaunch(ENTRY_ROUTE)
 }
 
-/** Loads the current page afresh: a real reload on H5, a relaunch of the page elsewhere. */
+/** Loads the current page afresh, with its query: a real reload on H5, a relaunch elsewhere. */
 export function reloadCurrentPage(): Promise<unknown> {
   if (process.env.TARO_ENV === 'h5') {
     window.location.reload()
@@ -36,5 +36,6 @@ export function reloadCurrentPage(): Promise<unknown> {
   }
   const pages = Taro.getCurrentPages()
   const current = pages[pages.length - 1]
-  return current?.route ? Taro.reLaunch({ url: `/${current.route}` }) : relaunch(ENTRY_ROUTE)
+  if (!current?.route) return relaunch(ENTRY_ROUTE)
+  return Taro.reLaunch({ url: withQuery(`/${current.route}`, current.options as Query) })
 }

@@ -3,21 +3,24 @@ import { ArrowLeft } from '@nutui/icons-react-taro'
 import { NavBar } from '../ui/navbar'
 import { routeTitle } from '../../config/routes'
 import type { RouteName } from '../../config/routes'
+import { customHeaderInsets } from '../../platform/custom-header-insets'
 import { goBack } from '../../platform/navigation'
 import './custom-header.scss'
 
 /** The header drawn by pages whose route table entry has `customHeader` (navigationStyle custom). */
 export function CustomHeader({ route }: { route: RouteName }) {
+  const insets = customHeaderInsets()
   return (
-    <View className='custom-header' data-testid='custom-header'>
+    <View className='custom-header' data-testid='custom-header' style={{ paddingTop: `${insets.top}px` }}>
       <NavBar
+        style={{ height: `${insets.height}px` }}
         back={
           <View role='button' aria-label='返回' className='custom-header__back'>
             <ArrowLeft />
           </View>
         }
         onBackClick={() => void goBack()}
-        safeAreaInsetTop
+        safeAreaInsetTop={process.env.TARO_ENV === 'h5'}
         fixed={false}
         title={
           <View role='heading' aria-level={1}>

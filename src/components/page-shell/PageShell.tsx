@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
+import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
 import './page-shell.scss'
 
 export interface PageShellProps {
@@ -11,13 +12,17 @@ export interface PageShellProps {
   children?: ReactNode
 }
 
-/** The container every page renders in: full-height background, content centred on wide screens. */
+/**
+ * The container every page renders in: full-height background, content centred on wide screens,
+ * and an error boundary around the content (Taro renders each page in its own root, so a
+ * boundary at the app level never sees a page's errors).
+ */
 export function PageShell({ route, header, children }: PageShellProps) {
   return (
     <View className='page-shell' data-testid={`page-${route}`}>
       {header}
       <View className='page-shell__body' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
-        {children}
+        <ErrorBoundary>{children}</ErrorBoundary>
       </View>
     </View>
   )

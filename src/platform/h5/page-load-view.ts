@@ -46,8 +46,8 @@ export function createDomPageLoadView(doc: Document, reload: () => void): PageLo
     showError() {
       const el = ensureLayer()
       el.innerHTML =
-        '<button type="button" class="plv-error" data-testid="page-load-error" role="alert">' +
-        '<strong>页面加载失败</strong><span>请检查网络后点击此处重新加载</span></button>'
+        '<div role="alert"><button type="button" class="plv-error" data-testid="page-load-error">' +
+        '<strong>页面加载失败</strong><span>请检查网络后点击此处重新加载</span></button></div>'
       el.querySelector('button')?.addEventListener('click', reload)
       el.hidden = false
     },

@@ -7,6 +7,11 @@ import { LONG_PAY_GUIDE } from '../../../config/tutorials/long-pay-guide'
 import { HOTLINE } from '../../../domain/constants'
 import './index.scss'
 
+function callHotline(): void {
+  // The user may cancel the call sheet, which rejects on the mini-programs; nothing to report.
+  Taro.makePhoneCall({ phoneNumber: HOTLINE }).catch(() => undefined)
+}
+
 /** 查看教程: how to set up automatic toll payment, step by step. */
 export default function LongPayGuidePage() {
   const guide = LONG_PAY_GUIDE
@@ -42,7 +47,7 @@ export default function LongPayGuidePage() {
           type='primary'
           className='guide__call'
           aria-label={`拨打客服热线 ${HOTLINE}`}
-          onClick={() => void Taro.makePhoneCall({ phoneNumber: HOTLINE })}
+          onClick={callHotline}
         >
           仍有疑问？拨打客服热线 {HOTLINE}
         </Button>

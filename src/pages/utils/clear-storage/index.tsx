@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { PageShell } from '../../../components/page-shell/PageShell'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
@@ -13,24 +13,33 @@ import './index.scss'
 export default function ClearStoragePage() {
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const [busy, setBusy] = useState(false)
+  const returnTimer = useRef<ReturnType<typeof setTimeout>>()
+  // Leaving during the confirmation toast must not send the previous page back as well.
+  useEffect(() => () => clearTimeout(returnTimer.current), [])
 
   const onClear = async () => {
     if (busy) return
     setBusy(true)
-    const { confirm } = await Taro.showModal({
-      title: '清除缓存',
-      content: '将清除本应用在此设备上保存的数据（填写中的资料、登录状态等），清除后需重新登录。是否继续？',
-      confirmText: '清除',
-      cancelText: '取消',
-    })
-    if (!confirm) {
-      setBusy(false)
-      return
+    let confirmed = false
+    try {
+      const result = await Taro.showModal({
+        title: '清除缓存',
+        content: '将清除本应用在此设备上保存的数据（填写中的资料、登录状态等），清除后需重新登录。是否继续？',
+        confirmText: '清除',
+        cancelText: '取消',
+      })
+      confirmed = result.confirm
+    } catch {
+      // The host could not show the confirmation: say so, and let the user try again.
+      await Taro.showToast({ title: '操作未完成，请重试', icon: 'none', duration: TOAST_DURATION_MS })
+    } finally {
+      if (!confirmed) setBusy(false)
     }
+    if (!confirmed) return
     clearOwnKeys(taroStorage)
     setCount(0)
     await Taro.showToast({ title: '缓存已清除', icon: 'success', duration: TOAST_DURATION_MS })
-    setTimeout(() => void goBack(), TOAST_DURATION_MS)
+    returnTimer.current = setTimeout(() => void goBack(), TOAST_DURATION_MS)
   }
 
   return (
