@@ -1,0 +1,100 @@
+import { createRequestClient } from '../../../src/services/request/client'
+import type { PathState } from '../../../src/services/request/client'
+import type { RequestUi, Session, TransportRequest, TransportResponse } from '../../../src/services/request/transport'
+
+export interface Deferred<T> {
+  promise: Promise<T>
+  resolve(value: T): void
+  reject(error: unknown): void
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+export const ok = (data: unknown = { code: 200, msg: 'ok', data: null }): TransportResponse => ({ statusCode: 200, data, header: {} })
+
+/** A fake world for the request client: scripted transport, session, UI and clock. */
+export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
+  const requests: TransportRequest[] = []
+  let respond: (request: TransportRequest) => Promise<TransportResponse> = () => Promise.resolve(ok())
+  let loggedIn = options.loggedIn ?? true
+  let uid = options.uid ?? 'u-1'
+  let login: () => Promise<void> = async () => {
+    loggedIn = true
+  }
+  const counts = { login: 0, logout: 0, toast: [] as string[], alert: 0, goToLogin: 0, reload: 0 }
+  let alertResult: Promise<void> = Promise.resolve()
+  let now = 1_000_000
+
+  const session: Session = {
+    token: () => (loggedIn ? 'token-abc' : undefined),
+    uid: () => uid,
+    isLoggedIn: () => loggedIn,
+    login: () => {
+      counts.login++
+      return login()
+    },
+    logout: () => {
+      counts.logout++
+      loggedIn = false
+    },
+  }
+  const ui: RequestUi = {
+    toast: (message) => void counts.toast.push(message),
+    alert: () => {
+      counts.alert++
+      return alertResult
+    },
+    goToLogin: () => void counts.goToLogin++,
+    reloadPage: () => void counts.reload++,
+  }
+  const pathState: PathState = { channel: 'CH1', sourceChannel: 'SRC1' }
+  const client = createRequestClient({
+    baseUrl: 'https://api.test',
+    transport: {
+      request: (request) => {
+        requests.push(request)
+        return respond(request)
+      },
+    },
+    session,
+    ui,
+    clock: { now: () => now },
+    pathState,
+  })
+  return {
+    client,
+    requests,
+    counts,
+    respondWith(handler: (request: TransportRequest) => Promise<TransportResponse>) {
+      respond = handler
+    },
+    loginWith(handler: () => Promise<void>) {
+      login = handler
+    },
+    alertWith(result: Promise<void>) {
+      alertResult = result
+    },
+    setUid(value: string) {
+      uid = value
+    },
+    setLoggedIn(value: boolean) {
+      loggedIn = value
+    },
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}
+
+/** Lets queued promise callbacks run. */
+export async function settle(rounds = 10): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve()
+}

@@ -1,0 +1,273 @@
+import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS } from '../../../src/domain/constants'
+import { CLIENT_CODES, MESSAGES, RequestError, TRANSPORT_CODE } from '../../../src/services/request/errors'
+import { TransportFailure } from '../../../src/services/request/transport'
+import type { TransportResponse } from '../../../src/services/request/transport'
+import { deferred, fakeWorld, ok, settle } from './fakes'
+
+const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof RequestError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
+
+describe('building calls', () => {
+  it('sends the Bearer token, GET by default, data in the query', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/order/v1/orders/user/h5/handleProcess', data: { plateNumber: '京A12345' } })
+    expect(world.requests).toEqual([
+      {
+        url: `https://api.test/order/v1/orders/user/h5/handleProcess?plateNumber=${encodeURIComponent('京A12345')}`,
+        method: 'GET',
+        header: { Authorization: 'Bearer token-abc' },
+        body: undefined,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      },
+    ])
+  })
+
+  it('fills {channel}, {uid} and {sourceChannel} from state and other placeholders from data', async () => {
+    const world = fakeWorld({ uid: 'u 9' })
+    await world.client.call({
+      url: '/order/v1/{channel}/orders/user/h5/{uid}/handleProcess/{sourceChannel}/{orderId}',
+      method: 'POST',
+      data: { orderId: 'O-1', promotionChannelId: 'P1' },
+    })
+    const [request] = world.requests
+    expect(request?.url).toBe('https://api.test/order/v1/CH1/orders/user/h5/u%209/handleProcess/SRC1/O-1')
+    expect(request?.body).toBe(JSON.stringify({ promotionChannelId: 'P1' }))
+  })
+
+  it('rejects a call whose placeholder has no value, sending nothing', async () => {
+    const world = fakeWorld()
+    const error = await rejection(world.client.call({ url: '/pay/v1/pay/getOrderInfo/{orderId}' }))
+    expect(error.kind).toBe('parameterError')
+    expect(world.requests).toHaveLength(0)
+  })
+
+  it('sends JSON by default on other methods, and form data when asked', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/a', method: 'POST', data: { a: 1, b: '张' } })
+    await world.client.call({ url: '/b', method: 'PUT', data: { a: 1, b: '张 三', c: undefined }, contentType: 'urlencoded' })
+    await world.client.call({ url: '/c', method: 'DELETE' })
+    expect(world.requests.map((r) => [r.method, r.header['Content-Type'], r.body])).toEqual([
+      ['POST', 'application/json;charset=UTF-8', '{"a":1,"b":"张"}'],
+      ['PUT', 'application/x-www-form-urlencoded;charset=UTF-8', `a=1&b=${encodeURIComponent('张 三')}`],
+      ['DELETE', 'application/json;charset=UTF-8', undefined],
+    ])
+  })
+
+  it('resolves with the response body', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ok({ code: 200, data: { id: 7 } }))
+    await expect(world.client.call({ url: '/x' })).resolves.toEqual({ code: 200, data: { id: 7 } })
+  })
+
+  it('passes a custom timeout', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/upload', method: 'POST', timeoutMs: 60_000 })
+    expect(world.requests[0]?.timeoutMs).toBe(60_000)
+  })
+})
+
+describe('sharing identical calls', () => {
+  it('shares one request between identical calls in flight', async () => {
+    const world = fakeWorld()
+    const reply = deferred<TransportResponse>()
+    world.respondWith(() => reply.promise)
+    const calls = [1, 2, 3].map(() => world.client.call({ url: '/x', data: { a: 1 } }))
+    await settle()
+    reply.resolve(ok({ code: 200, data: 'shared' }))
+    await expect(Promise.all(calls)).resolves.toEqual([1, 2, 3].map(() => ({ code: 200, data: 'shared' })))
+    expect(world.requests).toHaveLength(1)
+  })
+
+  it('reuses a finished call within the window, and calls again after it', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/x' })
+    world.advance(DEDUPE_WINDOW_MS - 1)
+    await world.client.call({ url: '/x' })
+    expect(world.requests).toHaveLength(1)
+    world.advance(1)
+    await world.client.call({ url: '/x' })
+    expect(world.requests).toHaveLength(2)
+  })
+
+  it('makes a new request for a different body, method or user', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/x', method: 'POST', data: { a: 1 } })
+    await world.client.call({ url: '/x', method: 'POST', data: { a: 2 } })
+    await world.client.call({ url: '/x', method: 'PUT', data: { a: 2 } })
+    world.setUid('u-2')
+    await world.client.call({ url: '/x', method: 'PUT', data: { a: 2 } })
+    expect(world.requests).toHaveLength(4)
+  })
+
+  it('never shares a failure', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 500, data: {}, header: {} }))
+    await rejection(world.client.call({ url: '/x', silent: true }))
+    world.respondWith(async () => ok())
+    await world.client.call({ url: '/x' })
+    expect(world.requests).toHaveLength(2)
+  })
+
+  it('never retries a failed submission by itself', async () => {
+    const world = fakeWorld()
+    world.respondWith(() => Promise.reject(new TransportFailure('network', 'request:fail')))
+    await rejection(world.client.call({ url: '/apply', method: 'POST', data: { step: 200 } }))
+    expect(world.requests).toHaveLength(1)
+  })
+
+  it('forgets shared calls on reset (logout)', async () => {
+    const world = fakeWorld()
+    await world.client.call({ url: '/x' })
+    world.client.reset()
+    await world.client.call({ url: '/x' })
+    expect(world.requests).toHaveLength(2)
+  })
+})
+
+describe('login before calls', () => {
+  it('logs in exactly once for 50 concurrent calls that need it', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    const login = deferred<void>()
+    world.loginWith(() => login.promise.then(() => world.setLoggedIn(true)))
+    const calls = Array.from({ length: 50 }, (_, i) => world.client.call({ url: `/x/${i}` }))
+    await settle()
+    expect(world.counts.login).toBe(1)
+    expect(world.requests).toHaveLength(0)
+    login.resolve()
+    await Promise.all(calls)
+    expect(world.counts.login).toBe(1)
+    expect(world.requests).toHaveLength(50)
+    expect(world.requests.every((r) => r.header.Authorization === 'Bearer token-abc')).toBe(true)
+  })
+
+  it('skips the login for calls flagged notNeedLogin', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    await world.client.call({ url: '/oauth2/v2/oauth2/{channel}/token', method: 'POST', notNeedLogin: true })
+    expect(world.counts.login).toBe(0)
+    expect(world.requests[0]?.header.Authorization).toBeUndefined()
+  })
+
+  it('rejects every waiting call and goes to the login page once when the login fails', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    world.loginWith(() => Promise.reject(new Error('silent login failed')))
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => world.client.call({ url: '/x' })))
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as RequestError).kind === 'loginRequired')).toBe(true)
+    expect(world.counts.login).toBe(1)
+    expect(world.counts.goToLogin).toBe(1)
+    expect(world.requests).toHaveLength(0)
+    // Later calls try again, but do not send the user to the login page again (no loop).
+    await rejection(world.client.call({ url: '/y' }))
+    expect(world.counts.login).toBe(2)
+    expect(world.counts.goToLogin).toBe(1)
+  })
+})
+
+describe('an expired login (HTTP 401)', () => {
+  it('shows one dialog for 5 concurrent 401s, then logs out, logs in and refreshes once', async () => {
+    const world = fakeWorld()
+    const confirm = deferred<void>()
+    world.alertWith(confirm.promise)
+    world.respondWith(async () => ({ statusCode: 401, data: {}, header: {} }))
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => world.client.call({ url: `/x/${i}` })))
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as RequestError).kind === 'unauthorized')).toBe(true)
+    expect(world.counts.alert).toBe(1)
+    expect(world.counts.toast).toEqual([])
+    // A further 401 while the dialog is open does not stack a second one.
+    await rejection(world.client.call({ url: '/later' }))
+    expect(world.counts.alert).toBe(1)
+    expect(world.counts.logout).toBe(0)
+    confirm.resolve()
+    await settle()
+    expect([world.counts.logout, world.counts.login, world.counts.reload]).toEqual([1, 1, 1])
+  })
+
+  it('can raise a new dialog once the last episode is over', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 401, data: {}, header: {} }))
+    await rejection(world.client.call({ url: '/a' }))
+    await settle()
+    await rejection(world.client.call({ url: '/b' }))
+    await settle()
+    expect(world.counts.alert).toBe(2)
+  })
+})
+
+describe('the error catalogue', () => {
+  const respond = (statusCode: number, data: unknown = {}, clientCode?: number) => async (): Promise<TransportResponse> => ({
+    statusCode,
+    data,
+    header: {},
+    clientCode,
+  })
+
+  it.each([
+    [respond(404), 'notFound', MESSAGES.notFound, 404],
+    [respond(400, { msg: '车牌号格式不正确' }), 'badRequest', `${MESSAGES.badRequest}：车牌号格式不正确`, 400],
+    [respond(400), 'badRequest', MESSAGES.badRequest, 400],
+    [respond(500, { message: '数据库维护中' }), 'serverError', '数据库维护中', 500],
+    [respond(500), 'serverError', MESSAGES.serverBusy, 500],
+    [respond(502, '<html>bad gateway</html>'), 'serverError', MESSAGES.serverBusy, 502],
+    [respond(200, { code: 500, msg: '该车辆已办理ETC' }), 'business', '该车辆已办理ETC', 500],
+    [respond(200, { code: '10001', message: '库存不足' }), 'business', '库存不足', 10001],
+    [respond(200, { code: 3, codeData: { message: '活动已结束' } }), 'business', '活动已结束', 3],
+    [respond(200, { code: 4 }), 'business', MESSAGES.unknown, 4],
+  ] as const)('maps a response to %#: %s', async (handler, kind, message, code) => {
+    const world = fakeWorld()
+    world.respondWith(handler)
+    const error = await rejection(world.client.call({ url: '/x' }))
+    expect([error.kind, error.message, error.code]).toEqual([kind, message, code])
+    expect(world.counts.toast).toEqual([message])
+  })
+
+  it.each(Object.entries(CLIENT_CODES))('maps client code %s', async (code, entry) => {
+    const world = fakeWorld()
+    world.respondWith(respond(200, { code: 200 }, Number(code)))
+    const error = await rejection(world.client.call({ url: '/x' }))
+    expect([error.kind, error.message, error.code]).toEqual([entry.kind, entry.message, Number(code)])
+  })
+
+  it('treats other client codes as success', async () => {
+    const world = fakeWorld()
+    world.respondWith(respond(200, { code: 200, data: 1 }, 0))
+    await expect(world.client.call({ url: '/x' })).resolves.toEqual({ code: 200, data: 1 })
+  })
+
+  it('has the spec messages for the client codes', () => {
+    expect(Object.keys(CLIENT_CODES).map(Number).sort((a, b) => a - b)).toEqual([2, 4, 11, 12, 13, 14, 20, 23])
+    expect(CLIENT_CODES[13]?.message).toContain('请稍后重试')
+    expect(CLIENT_CODES[12]?.message).toContain('切换网络')
+    expect(CLIENT_CODES[2]?.message).toContain('联系客服')
+  })
+
+  it.each([
+    ['timeout', 'timeout', MESSAGES.timeout, TRANSPORT_CODE.REQUEST_FAILED],
+    ['aborted', 'aborted', MESSAGES.aborted, TRANSPORT_CODE.ABORTED],
+    ['network', 'network', MESSAGES.network, TRANSPORT_CODE.REQUEST_FAILED],
+    ['fileError', 'fileError', MESSAGES.fileError, undefined],
+  ] as const)('maps a transport %s failure', async (failure, kind, message, code) => {
+    const world = fakeWorld()
+    world.respondWith(() => Promise.reject(new TransportFailure(failure, 'request:fail')))
+    const error = await rejection(world.client.call({ url: '/x' }))
+    expect([error.kind, error.message, error.code]).toEqual([kind, message, code])
+  })
+
+  it('treats an unexpected transport exception as a network error', async () => {
+    const world = fakeWorld()
+    world.respondWith(() => Promise.reject(new TypeError('boom')))
+    expect((await rejection(world.client.call({ url: '/x' }))).kind).toBe('network')
+  })
+
+  it('shows no toast for a silent call, but still rejects', async () => {
+    const world = fakeWorld()
+    world.respondWith(respond(200, { code: 500, msg: '失败' }))
+    expect((await rejection(world.client.call({ url: '/x', silent: true }))).message).toBe('失败')
+    expect(world.counts.toast).toEqual([])
+  })
+})

@@ -1,0 +1,144 @@
+/**
+ * The request client every API function goes through: Bearer token, path templates, body
+ * encoding, timeouts, sharing of identical calls, login before calls that need it, and the error
+ * catalogue (a toast for errors, one dialog for an expired login). Calls are never retried: a
+ * repeated POST could submit twice.
+ */
+import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS } from '../../domain/constants'
+import { encodeCall, fillPath } from './encode'
+import type { CallData, ContentType } from './encode'
+import { MESSAGES, RequestError, clientCodeError, httpError, serverMessage, transportError } from './errors'
+import { createLoginGate } from './login-gate'
+import { TransportFailure } from './transport'
+import type { Clock, Method, RequestUi, Session, Transport, TransportResponse } from './transport'
+
+export interface CallOptions {
+  /** Path relative to the API base, with `{placeholders}`. */
+  url: string
+  method?: Method
+  data?: CallData
+  contentType?: ContentType
+  /** A call that works without a login (the login calls themselves, public configuration). */
+  notNeedLogin?: boolean
+  /** The caller shows the error itself: no toast. */
+  silent?: boolean
+  timeoutMs?: number
+}
+
+/** The path values taken from state rather than from a call's data. */
+export interface PathState {
+  channel: string
+  sourceChannel: string
+}
+
+export interface RequestClientDeps {
+  baseUrl: string
+  transport: Transport
+  session: Session
+  ui: RequestUi
+  clock: Clock
+  pathState: PathState
+}
+
+export interface RequestClient {
+  /** Resolves with the response body; rejects with a RequestError. */
+  call<T>(options: CallOptions): Promise<T>
+  /** Forgets shared calls and the pending login (on logout). */
+  reset(): void
+}
+
+const OK_BUSINESS_CODE = 200
+
+interface SharedCall {
+  promise: Promise<unknown>
+  finishedAt?: number
+}
+
+function businessCode(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined
+  const code = Number((body as { code: unknown }).code)
+  return Number.isFinite(code) ? code : undefined
+}
+
+export function createRequestClient(deps: RequestClientDeps): RequestClient {
+  const { transport, session, ui, clock, pathState } = deps
+  const gate = createLoginGate(session, ui)
+  const shared = new Map<string, SharedCall>()
+
+  const fail = (error: RequestError, silent: boolean | undefined): never => {
+    if (!silent && error.kind !== 'unauthorized') ui.toast(error.message)
+    throw error
+  }
+
+  const interpret = (response: TransportResponse, silent: boolean | undefined): unknown => {
+    if (response.statusCode === 401) {
+      gate.onUnauthorized()
+      throw httpError(401, response.data)
+    }
+    if (response.statusCode >= 400) return fail(httpError(response.statusCode, response.data), silent)
+    const clientError = response.clientCode === undefined ? undefined : clientCodeError(response.clientCode)
+    if (clientError) return fail(clientError, silent)
+    const code = businessCode(response.data)
+    if (code !== undefined && code !== OK_BUSINESS_CODE) {
+      return fail(new RequestError('business', serverMessage(response.data) ?? MESSAGES.unknown, code, response.data), silent)
+    }
+    return response.data
+  }
+
+  const send = async (options: CallOptions, method: Method, url: string, body: string | undefined, contentType?: string) => {
+    const token = session.token()
+    const header: Record<string, string> = {}
+    if (token) header.Authorization = `Bearer ${token}`
+    if (contentType) header['Content-Type'] = contentType
+    let response: TransportResponse
+    try {
+      response = await transport.request({
+        url: `${deps.baseUrl}${url}`,
+        method,
+        header,
+        body,
+        timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      })
+    } catch (error) {
+      const kind = error instanceof TransportFailure ? error.kind : 'network'
+      return fail(transportError(kind, false), options.silent)
+    }
+    return interpret(response, options.silent)
+  }
+
+  return {
+    async call<T>(options: CallOptions): Promise<T> {
+      if (!options.notNeedLogin) await gate.ensureLoggedIn()
+      const method = options.method ?? 'GET'
+      const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
+      const { path, rest } = fillPath(options.url, state, options.data)
+      const encoded = encodeCall(method, path, rest, options.contentType)
+      const key = JSON.stringify([method, encoded.url, encoded.body ?? '', session.uid() ?? ''])
+      const now = clock.now()
+      for (const [otherKey, other] of shared) {
+        if (other.finishedAt !== undefined && now - other.finishedAt >= DEDUPE_WINDOW_MS) shared.delete(otherKey)
+      }
+      const existing = shared.get(key)
+      if (existing) return existing.promise as Promise<T>
+      const entry: SharedCall = {
+        promise: send(options, method, encoded.url, encoded.body, encoded.contentType).then(
+          (body) => {
+            entry.finishedAt = clock.now()
+            return body
+          },
+          (error: unknown) => {
+            // Errors are never shared with later calls.
+            if (shared.get(key) === entry) shared.delete(key)
+            throw error
+          },
+        ),
+      }
+      shared.set(key, entry)
+      return entry.promise as Promise<T>
+    },
+    reset() {
+      shared.clear()
+      gate.reset()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What the request client needs from the outside world, as small interfaces: Taro's network
+ * calls, the session, the user interface and a clock. Tests hand in fakes.
+ */
+import type { TransportFailureKind } from './errors'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS'
+
+export interface TransportRequest {
+  url: string
+  method: Method
+  header: Record<string, string>
+  /** A JSON string, a form-encoded string, or nothing. */
+  body?: string
+  timeoutMs: number
+}
+
+export interface TransportResponse {
+  statusCode: number
+  data: unknown
+  header: Record<string, string>
+  /** A host bridge's client code (23, 20, 14, …), where the host reports one. */
+  clientCode?: number
+}
+
+/** Thrown (rejected) by a transport when no response arrived. */
+export class TransportFailure extends Error {
+  override readonly name = 'TransportFailure'
+
+  constructor(readonly kind: TransportFailureKind, message: string) {
+    super(message)
+  }
+}
+
+export interface Transport {
+  request(request: TransportRequest): Promise<TransportResponse>
+}
+
+export interface Session {
+  token(): string | undefined
+  uid(): string | undefined
+  isLoggedIn(): boolean
+  /** Logs in by whatever method the channel uses; rejects when that fails. */
+  login(): Promise<void>
+  logout(): void
+}
+
+export interface RequestUi {
+  toast(message: string): void
+  /** Shows a one-button dialog; resolves when the user confirms. */
+  alert(dialog: { title: string; confirmText: string }): Promise<void>
+  goToLogin(): void
+  reloadPage(): void
+}
+
+export interface Clock {
+  now(): number
+}
