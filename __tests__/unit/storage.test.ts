@@ -40,3 +40,19 @@ describe('own storage keys', () => {
     expect(clearOwnKeys(storage, bank)).toBe(0)
   })
 })
+
+describe('channel profiles', () => {
+  it.each(Object.values(CHANNELS))('$key has every field of a profile, with distinct values', (channel) => {
+    expect(channel.channelId).toMatch(/^PLACEHOLDER_/)
+    expect(channel.activityIds.ordinary).not.toBe(channel.activityIds.province)
+    expect(channel.noticeConfigUrl).toMatch(/^\/.+\.json$/)
+    expect(channel.trackingId).toBeTruthy()
+    expect(Object.values(channel.defaultPromotion).every(Boolean)).toBe(true)
+    expect(channel.loginMethods.length).toBeGreaterThan(0)
+  })
+
+  it('logs bank users in with the page token or phone, map users by authorisation or promoter account', () => {
+    expect(CHANNELS.bank.loginMethods).toEqual(['pageToken', 'rememberedPhone', 'phoneCode'])
+    expect(CHANNELS.map.loginMethods).toEqual(['mapAuthorization', 'promoterAccount'])
+  })
+})
