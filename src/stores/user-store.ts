@@ -1,0 +1,205 @@
+/**
+ * The user's session: who is logged in, until when, and how to log in. It is the request
+ * client's Session: calls ask it for the token and uid, and ask it to log in silently when a call
+ * needs a login. The session survives a reload through encrypted storage only.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
+import { canSendCode, checkPhoneLogin } from '../domain/verify-code'
+import type { ChannelProfile, LoginMethod } from '../config/channel'
+import type { SecureStorage } from '../platform/secure-storage'
+import type { Session } from '../services/request/transport'
+
+/** What a login call returns. */
+export interface TokenGrant {
+  accessToken: string
+  /** Seconds the token stays valid. */
+  expireIn: number
+  uid: string
+  aliUid?: string
+  nickname?: string
+  avatar?: string
+}
+
+export type AuthProvider = 'map' | 'wechat' | 'alipay'
+
+/** The login calls, handed in by the RootStore (the services' API functions, or fakes). */
+export interface AuthApi {
+  sendCode(mobile: string): Promise<void>
+  loginByCode(mobile: string, code: string): Promise<TokenGrant>
+  /** Silent login with a phone remembered from an earlier login. */
+  loginByRememberedPhone(mobile: string): Promise<TokenGrant>
+  loginByPromoterAccount(): Promise<TokenGrant>
+  loginByPageToken(token: string): Promise<TokenGrant>
+  loginByAuthCode(provider: AuthProvider, code: string): Promise<TokenGrant>
+}
+
+/** The host's authorisation for the map, WeChat and Alipay channels. */
+export interface AuthorizationAdapter {
+  readonly provider: AuthProvider
+  /** An authorisation code; rejects where the host cannot authorise (e.g. Alipay in a plain web build). */
+  authorize(): Promise<string>
+}
+
+export interface StoredSession {
+  accessToken: string
+  expiresAt: number
+  uid: string
+  aliUid?: string
+  nickname?: string
+  avatar?: string
+}
+
+interface RememberedPhone {
+  mobile: string
+  until: number
+}
+
+export const USER_STORAGE = { session: 'session', phone: 'loginPhone', codeSentAt: 'codeSentAt' } as const
+export const DEFAULT_NICKNAME_PREFIX = '用户'
+export const LOGIN_PROMPT = '登录/注册'
+export const SILENT_LOGIN_FAILED = '静默登录失败'
+
+const UID_SUFFIX_LENGTH = 4
+const MS_PER_SECOND = 1000
+
+export interface UserStoreDeps {
+  api: AuthApi
+  storage: SecureStorage
+  channel: ChannelProfile
+  now(): number
+  /** A token passed in the page address (bank apps), if any. */
+  pageToken(): string | undefined
+  authorization?: AuthorizationAdapter
+  /** Called on logout so shared calls and the pending login are forgotten. */
+  onLogout?: () => void
+}
+
+/** Bank-app sessions are only valid with a uid as well. */
+const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken', 'phoneCode'])
+
+export class UserStore implements Session {
+  session: StoredSession | undefined
+  codeSentAt: number | undefined
+
+  constructor(private readonly deps: UserStoreDeps) {
+    this.session = deps.storage.get<StoredSession>(USER_STORAGE.session)
+    this.codeSentAt = deps.storage.get<number>(USER_STORAGE.codeSentAt)
+    makeAutoObservable<UserStore, 'deps'>(this, { deps: false })
+  }
+
+  get isValid(): boolean {
+    const session = this.session
+    if (!session?.accessToken || this.deps.now() >= session.expiresAt) return false
+    const needsUid = this.deps.channel.loginMethods.some((method) => NEEDS_UID.has(method))
+    return !needsUid || Boolean(session.uid)
+  }
+
+  /** The name to show: the user's nickname, "用户" + the last 4 of the uid, or a login prompt. */
+  get nickname(): string {
+    if (!this.isValid || !this.session) return LOGIN_PROMPT
+    return this.session.nickname || `${DEFAULT_NICKNAME_PREFIX}${this.session.uid.slice(-UID_SUFFIX_LENGTH)}`
+  }
+
+  // ---- Session, for the request client ----
+
+  token(): string | undefined {
+    return this.isValid ? this.session?.accessToken : undefined
+  }
+
+  uid(): string | undefined {
+    return this.isValid ? this.session?.uid : undefined
+  }
+
+  isLoggedIn(): boolean {
+    return this.isValid
+  }
+
+  /**
+   * Logs in by the first silent method this channel and moment allow, falling through to the next
+   * when one fails; rejects (with the last failure as its cause) when none works.
+   */
+  async login(): Promise<void> {
+    let lastFailure: unknown
+    for (const method of this.deps.channel.loginMethods) {
+      try {
+        const grant = await this.trySilent(method)
+        if (grant) {
+          this.accept(grant)
+          return
+        }
+      } catch (failure) {
+        lastFailure = failure
+      }
+    }
+    throw Object.assign(new Error(SILENT_LOGIN_FAILED), { cause: lastFailure })
+  }
+
+  logout(): void {
+    this.session = undefined
+    this.deps.storage.remove(USER_STORAGE.session)
+    this.deps.onLogout?.()
+  }
+
+  // ---- phone and SMS code (bank app) ----
+
+  async sendCode(mobile: string): Promise<void> {
+    const checked = canSendCode(mobile)
+    if (!checked.ok) throw new Error(checked.reason)
+    await this.deps.api.sendCode(checked.mobile)
+    const sentAt = this.deps.now()
+    runInAction(() => {
+      this.codeSentAt = sentAt
+    })
+    this.deps.storage.set(USER_STORAGE.codeSentAt, sentAt)
+  }
+
+  async loginWithCode(mobile: string, code: string): Promise<void> {
+    const checked = checkPhoneLogin(mobile, code)
+    if (!checked.ok) throw new Error(checked.reason)
+    const grant = await this.deps.api.loginByCode(checked.mobile, checked.code)
+    this.accept(grant)
+    const remembered: RememberedPhone = { mobile: checked.mobile, until: this.deps.now() + LOGIN_PHONE_MEMORY_MS }
+    this.deps.storage.set(USER_STORAGE.phone, remembered)
+  }
+
+  private async trySilent(method: LoginMethod): Promise<TokenGrant | undefined> {
+    const { api } = this.deps
+    switch (method) {
+      case 'pageToken': {
+        const token = this.deps.pageToken()
+        return token ? api.loginByPageToken(token) : undefined
+      }
+      case 'rememberedPhone': {
+        const phone = this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)
+        if (!phone || this.deps.now() >= phone.until) return undefined
+        return api.loginByRememberedPhone(phone.mobile)
+      }
+      case 'promoterAccount':
+        return api.loginByPromoterAccount()
+      case 'mapAuthorization': {
+        const adapter = this.deps.authorization
+        if (!adapter) return undefined
+        // A host that cannot authorise leaves the next method to try.
+        const code = await adapter.authorize().catch(() => undefined)
+        return code ? api.loginByAuthCode(adapter.provider, code) : undefined
+      }
+      case 'phoneCode':
+        // Needs the user: the login page, not a silent login.
+        return undefined
+    }
+  }
+
+  private accept(grant: TokenGrant): void {
+    const session: StoredSession = {
+      accessToken: grant.accessToken,
+      expiresAt: this.deps.now() + grant.expireIn * MS_PER_SECOND,
+      uid: grant.uid,
+      ...(grant.aliUid ? { aliUid: grant.aliUid } : {}),
+      ...(grant.nickname ? { nickname: grant.nickname } : {}),
+      ...(grant.avatar ? { avatar: grant.avatar } : {}),
+    }
+    this.session = session
+    this.deps.storage.set(USER_STORAGE.session, session)
+  }
+}
