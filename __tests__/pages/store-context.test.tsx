@@ -1,0 +1,31 @@
+import { Text } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import { StoreProvider, useStores } from '../../src/stores/store-context'
+import { fakeRoot } from '../support/fake-root'
+import { flush, mountPage, textOf } from '../support/page-test'
+
+const Greeting = observer(function Greeting() {
+  const { user } = useStores()
+  return <Text data-testid='greeting'>{user.nickname}</Text>
+})
+
+describe('stores in React', () => {
+  it('re-renders an observer component when its store changes', async () => {
+    const { store } = fakeRoot()
+    const page = await mountPage(() => (
+      <StoreProvider store={store}>
+        <Greeting />
+      </StoreProvider>
+    ))
+    expect(textOf(page, 'greeting')).toBe('登录/注册')
+    await page.act(() => store.user.loginWithCode('13800138000', '123456'))
+    await flush(page)
+    expect(textOf(page, 'greeting')).toBe('用户0001')
+  })
+
+  it('says clearly when a component is used without the provider', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    await expect(mountPage(Greeting)).rejects.toThrow('useStores() needs a StoreProvider above it')
+    jest.restoreAllMocks()
+  })
+})

@@ -1,0 +1,119 @@
+import { reaction } from 'mobx'
+import { CHANNELS } from '../../../src/config/channel'
+import { ACTIVATION_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS } from '../../../src/domain'
+import type { CommodityFields, Notice, OrderFields } from '../../../src/domain'
+import { NoticeStore } from '../../../src/stores/notice-store'
+import { fakeRoot } from '../../support/fake-root'
+
+describe('PromotionStore', () => {
+  it("starts from the channel's default promotion and takes ids from the page address", () => {
+    const { store } = fakeRoot()
+    expect(store.promotion.current).toEqual(CHANNELS.bank.defaultPromotion)
+    store.promotion.applyQuery({ promotionChannelId: 'PC-9', partnerId: '', promoterId: undefined })
+    expect(store.promotion.current).toEqual({ ...CHANNELS.bank.defaultPromotion, promotionChannelId: 'PC-9' })
+  })
+
+  it('loads the channel info, and keeps a failure as a value', async () => {
+    const ok = fakeRoot()
+    await ok.store.promotion.fetchInfo()
+    expect([ok.store.promotion.load.status, ok.store.promotion.info?.promotionSubject]).toEqual(['ready', '银行ETC'])
+    const failing = fakeRoot({ promotion: { channelInfo: () => Promise.reject(new Error('网络错误')) } })
+    await failing.store.promotion.fetchInfo()
+    expect(failing.store.promotion.load).toEqual({ status: 'error', error: new Error('网络错误') })
+  })
+})
+
+describe('CommodityStore', () => {
+  it('sorts the packages by the domain rule', async () => {
+    const list: CommodityFields[] = [
+      { id: 'vip', commodityPrice: 4990 },
+      { id: 'basic-b', commodityPrice: 2990, frontData: { sort: 2 } },
+      { id: 'basic-a', commodityPrice: 2990, frontData: { sort: 1 } },
+    ]
+    const { store } = fakeRoot({ commodities: { listCommodities: async () => list, goodsTypeConfig: async () => ({}) } })
+    const loading = store.commodity.fetch('PC-1')
+    expect(store.commodity.load.status).toBe('loading')
+    await loading
+    expect(store.commodity.items.map((c) => c.id)).toEqual(['basic-a', 'basic-b', 'vip'])
+  })
+
+  it('fetches the goods-type config at most once per 60 s', async () => {
+    let fetches = 0
+    const { store, advance } = fakeRoot({
+      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => ({ round: ++fetches }) },
+    })
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
+    advance(GOODS_CONFIG_CACHE_MS - 1)
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
+    advance(1)
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 2 })
+  })
+})
+
+describe('OrderStore', () => {
+  const orders: OrderFields[] = [
+    { orderId: 'a', promotionChannelId: 'other' },
+    { orderId: 'b', promotionChannelId: CHANNELS.bank.defaultPromotion.promotionChannelId },
+    { orderId: 'c', promotionChannelId: 'other', obuActivationState: ACTIVATION_STATE.ACTIVATED },
+  ]
+
+  it("arranges the list with the current channel's order first", async () => {
+    const { store } = fakeRoot({ orders: { searchOrders: async () => orders, orderProcess: async (orderId) => ({ orderId }) } })
+    await store.order.fetchList()
+    expect(store.order.arranged.current?.orderId).toBe('b')
+    expect(store.order.arranged.open.map((o) => o.orderId)).toEqual(['b', 'a'])
+    expect(store.order.arranged.activated.map((o) => o.orderId)).toEqual(['c'])
+  })
+
+  it('re-arranges when the promotion channel changes', async () => {
+    const { store } = fakeRoot({ orders: { searchOrders: async () => orders, orderProcess: async (orderId) => ({ orderId }) } })
+    await store.order.fetchList()
+    const currents: (string | number | undefined)[] = []
+    reaction(() => store.order.arranged.current?.orderId, (id) => currents.push(id))
+    store.promotion.applyQuery({ promotionChannelId: 'other' })
+    expect(currents).toEqual(['a'])
+  })
+
+  it('keeps the current process, and a failure as a value', async () => {
+    const { store } = fakeRoot()
+    await store.order.fetchProcess('O-1')
+    expect(store.order.process).toEqual({ orderId: 'O-1' })
+    const failing = fakeRoot({ orders: { searchOrders: () => Promise.reject(new Error('x')), orderProcess: () => Promise.reject(new Error('y')) } })
+    await failing.store.order.fetchList()
+    await failing.store.order.fetchProcess('O-1')
+    expect([failing.store.order.listLoad.status, failing.store.order.processLoad.status]).toEqual(['error', 'error'])
+  })
+})
+
+describe('NoticeStore', () => {
+  const daily: Notice = {
+    id: 7,
+    noticeType: 2,
+    noticeTitle: '公告',
+    noticeContent: '内容',
+    noticeScene: { effectRange: '/apply/basic' },
+  }
+
+  it('shows notices on their routes, and hides a dismissed daily notice for 24 hours, across reloads', async () => {
+    const first = fakeRoot({ notices: { notices: async () => [daily] } })
+    await first.store.notice.fetch()
+    const now = first.now()
+    expect(first.store.notice.visibleOn('/apply/basic', now)).toEqual([daily])
+    expect(first.store.notice.visibleOn('/apply/pay', now)).toEqual([])
+    first.store.notice.dismiss(daily, now)
+    expect(first.store.notice.visibleOn('/apply/basic', now + 1)).toEqual([])
+    expect(first.store.notice.visibleOn('/apply/basic', now + NOTICE_SUPPRESS_MS)).toEqual([daily])
+    const reloaded = new NoticeStore(first.api.notices, first.storage)
+    await reloaded.fetch()
+    expect(reloaded.visibleOn('/apply/basic', now + 1)).toEqual([])
+  })
+})
+
+describe('RootStore', () => {
+  it('composes one store of each kind, sharing storage and clock', async () => {
+    const { store } = fakeRoot()
+    expect(Object.keys(store).sort()).toEqual(['commodity', 'notice', 'order', 'promotion', 'user'])
+    await store.user.loginWithCode('13800138000', '123456')
+    expect(store.user.nickname).toBe('用户0001')
+  })
+})

@@ -1,0 +1,53 @@
+/** The channel's packages, sorted by the domain's rule, and the goods-type configuration (cached). */
+import { makeAutoObservable, runInAction } from 'mobx'
+import { GOODS_CONFIG_CACHE_MS } from '../domain/constants'
+import { sortCommodities } from '../domain/money'
+import type { CommodityFields } from '../domain/money'
+import { asError, initialLoadState } from './load-state'
+import type { LoadState } from './load-state'
+
+export interface CommodityApi<C extends CommodityFields> {
+  listCommodities(promotionChannelId: string): Promise<C[]>
+  goodsTypeConfig(): Promise<Record<string, unknown>>
+}
+
+export class CommodityStore<C extends CommodityFields = CommodityFields> {
+  items: C[] = []
+  load: LoadState = initialLoadState()
+  goodsTypes: Record<string, unknown> | undefined = undefined
+  private goodsTypesAt: number | undefined = undefined
+
+  constructor(
+    private readonly api: CommodityApi<C>,
+    private readonly now: () => number,
+  ) {
+    makeAutoObservable<CommodityStore<C>, 'api' | 'now'>(this, { api: false, now: false })
+  }
+
+  async fetch(promotionChannelId: string): Promise<void> {
+    this.load = { status: 'loading', error: undefined }
+    try {
+      const list = await this.api.listCommodities(promotionChannelId)
+      runInAction(() => {
+        this.items = sortCommodities(list)
+        this.load = { status: 'ready', error: undefined }
+      })
+    } catch (cause) {
+      runInAction(() => {
+        this.load = { status: 'error', error: asError(cause) }
+      })
+    }
+  }
+
+  /** The goods-type configuration, fetched at most once per GOODS_CONFIG_CACHE_MS. */
+  async goodsTypeConfig(): Promise<Record<string, unknown>> {
+    const fetchedAt = this.goodsTypesAt
+    if (this.goodsTypes && fetchedAt !== undefined && this.now() - fetchedAt < GOODS_CONFIG_CACHE_MS) return this.goodsTypes
+    const config = await this.api.goodsTypeConfig()
+    runInAction(() => {
+      this.goodsTypes = config
+      this.goodsTypesAt = this.now()
+    })
+    return config
+  }
+}

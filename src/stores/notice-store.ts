@@ -1,0 +1,54 @@
+/** Notices from the channel's remote configuration, and which of them to show where. */
+import { makeAutoObservable, runInAction } from 'mobx'
+import { noticeApplies } from '../domain/notice'
+import type { Notice } from '../domain/notice'
+import type { SecureStorage } from '../platform/secure-storage'
+import { asError, initialLoadState } from './load-state'
+import type { LoadState } from './load-state'
+
+export interface NoticeApi {
+  notices(): Promise<Notice[]>
+}
+
+export const NOTICE_STORAGE = { dismissed: 'noticeDismissed' } as const
+
+type Dismissals = Record<string, number>
+
+export class NoticeStore {
+  notices: Notice[] = []
+  load: LoadState = initialLoadState()
+  dismissed: Dismissals
+
+  constructor(
+    private readonly api: NoticeApi,
+    private readonly storage: SecureStorage,
+  ) {
+    this.dismissed = storage.get<Dismissals>(NOTICE_STORAGE.dismissed) ?? {}
+    makeAutoObservable<NoticeStore, 'api' | 'storage'>(this, { api: false, storage: false })
+  }
+
+  async fetch(): Promise<void> {
+    this.load = { status: 'loading', error: undefined }
+    try {
+      const notices = await this.api.notices()
+      runInAction(() => {
+        this.notices = notices
+        this.load = { status: 'ready', error: undefined }
+      })
+    } catch (cause) {
+      runInAction(() => {
+        this.load = { status: 'error', error: asError(cause) }
+      })
+    }
+  }
+
+  /** The notices to show on `route` at `now`. */
+  visibleOn(route: string, now: number): Notice[] {
+    return this.notices.filter((notice) => noticeApplies(notice, route, now, this.dismissed[String(notice.id)]))
+  }
+
+  dismiss(notice: Notice, now: number): void {
+    this.dismissed = { ...this.dismissed, [String(notice.id)]: now }
+    this.storage.set(NOTICE_STORAGE.dismissed, this.dismissed)
+  }
+}
