@@ -1,8 +1,13 @@
-/** The request client's transport over Taro.request, mapping Taro's failures to the catalogue. */
+/** The request client's transport over Taro's network APIs, mapping their failures to the catalogue. */
 import Taro from '@tarojs/taro'
 import { TransportFailure } from '../services/request/transport'
 import { failureKind } from './taro-failure'
 import type { Transport, TransportResponse } from '../services/request/transport'
+
+function asFailure(error: unknown): TransportFailure {
+  const errMsg = typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
+  return new TransportFailure(failureKind(errMsg), errMsg)
+}
 
 export const taroTransport: Transport = {
   async request(request): Promise<TransportResponse> {
@@ -17,8 +22,30 @@ export const taroTransport: Transport = {
       })
       return { statusCode: response.statusCode, data: response.data as unknown, header: response.header as Record<string, string> }
     } catch (error) {
-      const errMsg = typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
-      throw new TransportFailure(failureKind(errMsg), errMsg)
+      throw asFailure(error)
+    }
+  },
+  async upload(request) {
+    try {
+      const response = await Taro.uploadFile({
+        url: request.url,
+        filePath: request.filePath,
+        name: request.name,
+        header: request.header,
+        formData: request.formData,
+        timeout: request.timeoutMs,
+      })
+      return { statusCode: response.statusCode, data: response.data }
+    } catch (error) {
+      throw asFailure(error)
+    }
+  },
+  async download(request) {
+    try {
+      const response = await Taro.downloadFile({ url: request.url, header: request.header, timeout: request.timeoutMs })
+      return { statusCode: response.statusCode, tempFilePath: response.tempFilePath }
+    } catch (error) {
+      throw asFailure(error)
     }
   },
 }

@@ -1,6 +1,13 @@
 import { createRequestClient } from '../../../src/services/request/client'
 import type { PathState } from '../../../src/services/request/client'
-import type { RequestUi, Session, TransportRequest, TransportResponse } from '../../../src/services/request/transport'
+import type {
+  DownloadResponse,
+  RequestUi,
+  Session,
+  TransportRequest,
+  TransportResponse,
+  UploadRequest,
+} from '../../../src/services/request/transport'
 
 export interface Deferred<T> {
   promise: Promise<T>
@@ -23,6 +30,9 @@ export const ok = (data: unknown = { code: 200, msg: 'ok', data: null }): Transp
 /** A fake world for the request client: scripted transport, session, UI and clock. */
 export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
   const requests: TransportRequest[] = []
+  const uploads: UploadRequest[] = []
+  let uploadReply: () => Promise<{ statusCode: number; data: string }> = async () => ({ statusCode: 200, data: '{"code":200,"data":{"url":"/f/1"}}' })
+  let downloadReply: () => Promise<DownloadResponse> = async () => ({ statusCode: 200, tempFilePath: 'blob:1' })
   let respond: (request: TransportRequest) => Promise<TransportResponse> = () => Promise.resolve(ok())
   let loggedIn = options.loggedIn ?? true
   let uid = options.uid ?? 'u-1'
@@ -63,6 +73,11 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
         requests.push(request)
         return respond(request)
       },
+      upload: (request) => {
+        uploads.push(request)
+        return uploadReply()
+      },
+      download: () => downloadReply(),
     },
     session,
     ui,
@@ -72,6 +87,13 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
   return {
     client,
     requests,
+    uploads,
+    uploadWith(reply: () => Promise<{ statusCode: number; data: string }>) {
+      uploadReply = reply
+    },
+    downloadWith(reply: () => Promise<DownloadResponse>) {
+      downloadReply = reply
+    },
     counts,
     respondWith(handler: (request: TransportRequest) => Promise<TransportResponse>) {
       respond = handler

@@ -271,3 +271,62 @@ describe('the error catalogue', () => {
     expect(world.counts.toast).toEqual([])
   })
 })
+
+describe('uploads and downloads', () => {
+  it('uploads multipart with the token, the 60 s timeout and the parsed response', async () => {
+    const world = fakeWorld()
+    const body = await world.client.upload({
+      url: '/users/v2/usersVehicles/h5/uploadIdcard',
+      filePath: 'wxfile://tmp/id-front.jpg',
+      formData: { side: 'front' },
+    })
+    expect(body).toEqual({ code: 200, data: { url: '/f/1' } })
+    expect(world.uploads).toEqual([
+      {
+        url: 'https://api.test/users/v2/usersVehicles/h5/uploadIdcard',
+        header: { Authorization: 'Bearer token-abc' },
+        filePath: 'wxfile://tmp/id-front.jpg',
+        name: 'file',
+        formData: { side: 'front' },
+        timeoutMs: 60_000,
+      },
+    ])
+  })
+
+  it.each([
+    ['an unreadable file', new TransportFailure('fileError', 'uploadFile:fail file not found'), 'fileError', MESSAGES.fileError, undefined],
+    ['a lost connection', new TransportFailure('network', 'uploadFile:fail'), 'network', MESSAGES.network, TRANSPORT_CODE.TRANSFER_FAILED],
+    ['a timeout', new TransportFailure('timeout', 'uploadFile:fail timeout'), 'timeout', MESSAGES.timeout, TRANSPORT_CODE.REQUEST_FAILED],
+  ] as const)('reports %s', async (_label, failure, kind, message, code) => {
+    const world = fakeWorld()
+    world.uploadWith(() => Promise.reject(failure))
+    const error = await rejection(world.client.upload({ url: '/u', filePath: '/tmp/x.jpg' }))
+    expect([error.kind, error.message, error.code]).toEqual([kind, message, code])
+    expect(world.counts.toast).toEqual([message])
+  })
+
+  it('reports an unreadable upload response as a decode failure, and server errors by status', async () => {
+    const world = fakeWorld()
+    world.uploadWith(async () => ({ statusCode: 200, data: '<html>' }))
+    expect((await rejection(world.client.upload({ url: '/u', filePath: '/x' }))).kind).toBe('decodeFailure')
+    world.uploadWith(async () => ({ statusCode: 413, data: '{"msg":"文件过大"}' }))
+    expect((await rejection(world.client.upload({ url: '/u', filePath: '/x' }))).message).toBe('文件过大')
+    world.uploadWith(async () => ({ statusCode: 200, data: '{"code":400,"msg":"图片类型不支持"}' }))
+    expect((await rejection(world.client.upload({ url: '/u', filePath: '/x' }))).message).toBe('图片类型不支持')
+  })
+
+  it('downloads to a local file, and maps failures', async () => {
+    const world = fakeWorld()
+    await expect(world.client.download({ url: '/files/agreement.pdf' })).resolves.toBe('blob:1')
+    world.downloadWith(async () => ({ statusCode: 404, tempFilePath: '' }))
+    expect((await rejection(world.client.download({ url: '/missing.pdf' }))).kind).toBe('notFound')
+    world.downloadWith(() => Promise.reject(new TransportFailure('network', 'downloadFile:fail')))
+    expect((await rejection(world.client.download({ url: '/x.pdf' }))).code).toBe(TRANSPORT_CODE.TRANSFER_FAILED)
+  })
+
+  it('logs in before uploading', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    await world.client.upload({ url: '/u', filePath: '/x' })
+    expect(world.counts.login).toBe(1)
+  })
+})

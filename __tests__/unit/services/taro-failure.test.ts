@@ -12,3 +12,12 @@ describe('Taro network failure messages', () => {
     expect(failureKind(message)).toBe(kind)
   })
 })
+
+describe('unreadable files', () => {
+  it.each(['uploadFile:fail file not found', 'uploadFile:fail file not exist', 'uploadFile:fail permission denied, open /x'])(
+    '%p is a file error',
+    (message) => {
+      expect(failureKind(message)).toBe('fileError')
+    },
+  )
+})

@@ -4,7 +4,7 @@
  * catalogue (a toast for errors, one dialog for an expired login). Calls are never retried: a
  * repeated POST could submit twice.
  */
-import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS } from '../../domain/constants'
+import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../domain/constants'
 import { encodeCall, fillPath } from './encode'
 import type { CallData, ContentType } from './encode'
 import { MESSAGES, RequestError, clientCodeError, httpError, serverMessage, transportError } from './errors'
@@ -40,9 +40,22 @@ export interface RequestClientDeps {
   pathState: PathState
 }
 
+export interface UploadOptions {
+  url: string
+  filePath: string
+  /** Form field name of the file; "file" by default. */
+  name?: string
+  formData?: Record<string, string>
+  silent?: boolean
+}
+
 export interface RequestClient {
   /** Resolves with the response body; rejects with a RequestError. */
   call<T>(options: CallOptions): Promise<T>
+  /** A multipart upload (60 s timeout); resolves with the parsed response body. */
+  upload<T>(options: UploadOptions): Promise<T>
+  /** A GET of a file; resolves with its local path or blob URL. */
+  download(options: { url: string; silent?: boolean }): Promise<string>
   /** Forgets shared calls and the pending login (on logout). */
   reset(): void
 }
@@ -85,10 +98,22 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     return response.data
   }
 
-  const send = async (options: CallOptions, method: Method, url: string, body: string | undefined, contentType?: string) => {
+  const authHeader = (): Record<string, string> => {
     const token = session.token()
-    const header: Record<string, string> = {}
-    if (token) header.Authorization = `Bearer ${token}`
+    return token ? { Authorization: `Bearer ${token}` } : {}
+  }
+
+  const transfer = async <R>(silent: boolean | undefined, run: () => Promise<R>): Promise<R> => {
+    try {
+      return await run()
+    } catch (error) {
+      const kind = error instanceof TransportFailure ? error.kind : 'network'
+      return fail(transportError(kind, true), silent)
+    }
+  }
+
+  const send = async (options: CallOptions, method: Method, url: string, body: string | undefined, contentType?: string) => {
+    const header = authHeader()
     if (contentType) header['Content-Type'] = contentType
     let response: TransportResponse
     try {
@@ -135,6 +160,40 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       }
       shared.set(key, entry)
       return entry.promise as Promise<T>
+    },
+    async upload<T>(options: UploadOptions): Promise<T> {
+      await gate.ensureLoggedIn()
+      const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
+      const { path } = fillPath(options.url, state)
+      const response = await transfer(options.silent, () =>
+        transport.upload({
+          url: `${deps.baseUrl}${path}`,
+          header: authHeader(),
+          filePath: options.filePath,
+          name: options.name ?? 'file',
+          formData: options.formData ?? {},
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+        }),
+      )
+      let data: unknown = response.data
+      if (typeof response.data === 'string' && response.data !== '') {
+        try {
+          data = JSON.parse(response.data)
+        } catch {
+          if (response.statusCode < 400) {
+            return fail(new RequestError('decodeFailure', MESSAGES.decodeFailure), options.silent)
+          }
+        }
+      }
+      return interpret({ statusCode: response.statusCode, data, header: {} }, options.silent) as T
+    },
+    async download(options) {
+      await gate.ensureLoggedIn()
+      const response = await transfer(options.silent, () =>
+        transport.download({ url: `${deps.baseUrl}${options.url}`, header: authHeader(), timeoutMs: REQUEST_TIMEOUT_MS }),
+      )
+      interpret({ statusCode: response.statusCode, data: undefined, header: {} }, options.silent)
+      return response.tempFilePath
     },
     reset() {
       shared.clear()

@@ -32,8 +32,28 @@ export class TransportFailure extends Error {
   }
 }
 
+export interface UploadRequest {
+  url: string
+  header: Record<string, string>
+  /** Local path of the file to send (a temp file from the camera or album). */
+  filePath: string
+  /** Form field name of the file. */
+  name: string
+  formData: Record<string, string>
+  timeoutMs: number
+}
+
+export interface DownloadResponse {
+  statusCode: number
+  /** Local temp path (mini-programs) or blob URL (H5) of the downloaded file. */
+  tempFilePath: string
+}
+
 export interface Transport {
   request(request: TransportRequest): Promise<TransportResponse>
+  /** A multipart POST; the response body arrives as text. */
+  upload(request: UploadRequest): Promise<{ statusCode: number; data: string }>
+  download(request: { url: string; header: Record<string, string>; timeoutMs: number }): Promise<DownloadResponse>
 }
 
 export interface Session {
