@@ -15,7 +15,8 @@ import type { OrderApi } from './order-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
 import { UserStore } from './user-store'
-import type { AuthApi, AuthorizationAdapter } from './user-store'
+import type { AuthorizationAdapter } from '../platform/authorization'
+import type { AuthApi } from './user-store'
 
 export interface RootApi {
   auth: AuthApi

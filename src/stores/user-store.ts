@@ -7,6 +7,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
 import { canSendCode, checkPhoneLogin } from '../domain/verify-code'
 import type { ChannelProfile, LoginMethod } from '../config/channel'
+import type { AuthProvider, AuthorizationAdapter } from '../platform/authorization'
 import type { SecureStorage } from '../platform/secure-storage'
 import type { Session } from '../services/request/transport'
 
@@ -21,8 +22,6 @@ export interface TokenGrant {
   avatar?: string
 }
 
-export type AuthProvider = 'map' | 'wechat' | 'alipay'
-
 /** The login calls, handed in by the RootStore (the services' API functions, or fakes). */
 export interface AuthApi {
   sendCode(mobile: string): Promise<void>
@@ -32,13 +31,6 @@ export interface AuthApi {
   loginByPromoterAccount(): Promise<TokenGrant>
   loginByPageToken(token: string): Promise<TokenGrant>
   loginByAuthCode(provider: AuthProvider, code: string): Promise<TokenGrant>
-}
-
-/** The host's authorisation for the map, WeChat and Alipay channels. */
-export interface AuthorizationAdapter {
-  readonly provider: AuthProvider
-  /** An authorisation code; rejects where the host cannot authorise (e.g. Alipay in a plain web build). */
-  authorize(): Promise<string>
 }
 
 export interface StoredSession {

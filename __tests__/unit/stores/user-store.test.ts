@@ -4,7 +4,8 @@ import { LOGIN_REASON } from '../../../src/domain/verify-code'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import type { StringStorage } from '../../../src/platform/secure-storage'
 import { LOGIN_PROMPT, SILENT_LOGIN_FAILED, USER_STORAGE, UserStore } from '../../../src/stores/user-store'
-import type { AuthApi, AuthorizationAdapter, TokenGrant, UserStoreDeps } from '../../../src/stores/user-store'
+import type { AuthorizationAdapter } from '../../../src/platform/authorization'
+import type { AuthApi, TokenGrant, UserStoreDeps } from '../../../src/stores/user-store'
 
 const KEY = 'a'.repeat(64)
 const grant = (extra: Partial<TokenGrant> = {}): TokenGrant => ({ accessToken: 'tok-1', expireIn: 3600, uid: 'uid-12345678', ...extra })
