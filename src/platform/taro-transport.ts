@@ -4,14 +4,19 @@ import { TransportFailure } from '../services/request/transport'
 import { failureKind } from './taro-failure'
 import type { Transport, TransportResponse } from '../services/request/transport'
 
-function asFailure(error: unknown): TransportFailure {
-  const errMsg = typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
-  return new TransportFailure(failureKind(errMsg), errMsg)
+/** Runs a Taro network call, turning its failure into a TransportFailure. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const errMsg = typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
+    throw new TransportFailure(failureKind(errMsg), errMsg)
+  }
 }
 
 export const taroTransport: Transport = {
-  async request(request): Promise<TransportResponse> {
-    try {
+  request: (request) =>
+    guarded(async (): Promise<TransportResponse> => {
       const response = await Taro.request({
         url: request.url,
         method: request.method,
@@ -21,12 +26,9 @@ export const taroTransport: Transport = {
         dataType: 'json',
       })
       return { statusCode: response.statusCode, data: response.data as unknown, header: response.header as Record<string, string> }
-    } catch (error) {
-      throw asFailure(error)
-    }
-  },
-  async upload(request) {
-    try {
+    }),
+  upload: (request) =>
+    guarded(async () => {
       const response = await Taro.uploadFile({
         url: request.url,
         filePath: request.filePath,
@@ -36,16 +38,10 @@ export const taroTransport: Transport = {
         timeout: request.timeoutMs,
       })
       return { statusCode: response.statusCode, data: response.data }
-    } catch (error) {
-      throw asFailure(error)
-    }
-  },
-  async download(request) {
-    try {
+    }),
+  download: (request) =>
+    guarded(async () => {
       const response = await Taro.downloadFile({ url: request.url, header: request.header, timeout: request.timeoutMs })
       return { statusCode: response.statusCode, tempFilePath: response.tempFilePath }
-    } catch (error) {
-      throw asFailure(error)
-    }
-  },
+    }),
 }

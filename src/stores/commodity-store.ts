@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { GOODS_CONFIG_CACHE_MS } from '../domain/constants'
 import { sortCommodities } from '../domain/money'
 import type { CommodityFields } from '../domain/money'
-import { asError, initialLoadState } from './load-state'
+import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface CommodityApi<C extends CommodityFields> {
@@ -24,19 +24,12 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
     makeAutoObservable<CommodityStore<C>, 'api' | 'now'>(this, { api: false, now: false })
   }
 
-  async fetch(promotionChannelId: string): Promise<void> {
-    this.load = { status: 'loading', error: undefined }
-    try {
-      const list = await this.api.listCommodities(promotionChannelId)
-      runInAction(() => {
-        this.items = sortCommodities(list)
-        this.load = { status: 'ready', error: undefined }
-      })
-    } catch (cause) {
-      runInAction(() => {
-        this.load = { status: 'error', error: asError(cause) }
-      })
-    }
+  fetch(promotionChannelId: string): Promise<void> {
+    return runLoad(
+      (state) => (this.load = state),
+      () => this.api.listCommodities(promotionChannelId),
+      (list) => (this.items = sortCommodities(list)),
+    )
   }
 
   /** The goods-type configuration, fetched at most once per GOODS_CONFIG_CACHE_MS. */

@@ -1,4 +1,6 @@
 /** The state of something loaded from the server: errors are kept as values for the page to show. */
+import { runInAction } from 'mobx'
+
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 export interface LoadState {
@@ -10,4 +12,18 @@ export const initialLoadState = (): LoadState => ({ status: 'idle', error: undef
 
 export function asError(cause: unknown): Error {
   return cause instanceof Error ? cause : new Error(String(cause))
+}
+
+/** Runs `fetch`, keeping a load state in step: loading, then ready after `apply`, or the error. */
+export async function runLoad<T>(set: (state: LoadState) => void, fetch: () => Promise<T>, apply: (value: T) => void): Promise<void> {
+  set({ status: 'loading', error: undefined })
+  try {
+    const value = await fetch()
+    runInAction(() => {
+      apply(value)
+      set({ status: 'ready', error: undefined })
+    })
+  } catch (cause) {
+    runInAction(() => set({ status: 'error', error: asError(cause) }))
+  }
 }

@@ -1,9 +1,9 @@
 /** Notices from the channel's remote configuration, and which of them to show where. */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import { noticeApplies } from '../domain/notice'
 import type { Notice } from '../domain/notice'
 import type { SecureStorage } from '../platform/secure-storage'
-import { asError, initialLoadState } from './load-state'
+import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface NoticeApi {
@@ -27,19 +27,12 @@ export class NoticeStore {
     makeAutoObservable<NoticeStore, 'api' | 'storage'>(this, { api: false, storage: false })
   }
 
-  async fetch(): Promise<void> {
-    this.load = { status: 'loading', error: undefined }
-    try {
-      const notices = await this.api.notices()
-      runInAction(() => {
-        this.notices = notices
-        this.load = { status: 'ready', error: undefined }
-      })
-    } catch (cause) {
-      runInAction(() => {
-        this.load = { status: 'error', error: asError(cause) }
-      })
-    }
+  fetch(): Promise<void> {
+    return runLoad(
+      (state) => (this.load = state),
+      () => this.api.notices(),
+      (notices) => (this.notices = notices),
+    )
   }
 
   /** The notices to show on `route` at `now`. */

@@ -1,8 +1,8 @@
 /** The user's orders: the current process and the list, arranged by the domain's rules. */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import { arrangeOrders } from '../domain/order'
 import type { ArrangedOrders, OrderFields } from '../domain/order'
-import { asError, initialLoadState } from './load-state'
+import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface OrderApi<O extends OrderFields> {
@@ -28,33 +28,19 @@ export class OrderStore<O extends OrderFields = OrderFields> {
     return arrangeOrders(this.orders, this.channelId())
   }
 
-  async fetchList(): Promise<void> {
-    this.listLoad = { status: 'loading', error: undefined }
-    try {
-      const orders = await this.api.searchOrders()
-      runInAction(() => {
-        this.orders = orders
-        this.listLoad = { status: 'ready', error: undefined }
-      })
-    } catch (cause) {
-      runInAction(() => {
-        this.listLoad = { status: 'error', error: asError(cause) }
-      })
-    }
+  fetchList(): Promise<void> {
+    return runLoad(
+      (state) => (this.listLoad = state),
+      () => this.api.searchOrders(),
+      (orders) => (this.orders = orders),
+    )
   }
 
-  async fetchProcess(orderId: string): Promise<void> {
-    this.processLoad = { status: 'loading', error: undefined }
-    try {
-      const process = await this.api.orderProcess(orderId)
-      runInAction(() => {
-        this.process = process
-        this.processLoad = { status: 'ready', error: undefined }
-      })
-    } catch (cause) {
-      runInAction(() => {
-        this.processLoad = { status: 'error', error: asError(cause) }
-      })
-    }
+  fetchProcess(orderId: string): Promise<void> {
+    return runLoad(
+      (state) => (this.processLoad = state),
+      () => this.api.orderProcess(orderId),
+      (process) => (this.process = process),
+    )
   }
 }

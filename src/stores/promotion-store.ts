@@ -1,8 +1,8 @@
 /** The promotion the user arrived through (from the page address, else the channel's defaults). */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { PromotionChannelInfo } from '../platform/navigator'
-import { asError, initialLoadState } from './load-state'
+import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface PromotionApi {
@@ -31,18 +31,11 @@ export class PromotionStore {
     }
   }
 
-  async fetchInfo(): Promise<void> {
-    this.load = { status: 'loading', error: undefined }
-    try {
-      const info = await this.api.channelInfo(this.current.promotionChannelId)
-      runInAction(() => {
-        this.info = info
-        this.load = { status: 'ready', error: undefined }
-      })
-    } catch (cause) {
-      runInAction(() => {
-        this.load = { status: 'error', error: asError(cause) }
-      })
-    }
+  fetchInfo(): Promise<void> {
+    return runLoad(
+      (state) => (this.load = state),
+      () => this.api.channelInfo(this.current.promotionChannelId),
+      (info) => (this.info = info),
+    )
   }
 }

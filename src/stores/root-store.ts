@@ -45,15 +45,7 @@ export class RootStore {
   readonly notice: NoticeStore
 
   constructor(deps: RootStoreDeps) {
-    this.user = new UserStore({
-      api: deps.api.auth,
-      storage: deps.storage,
-      channel: deps.channel,
-      now: deps.now,
-      pageToken: deps.pageToken,
-      ...(deps.authorization ? { authorization: deps.authorization } : {}),
-      ...(deps.onLogout ? { onLogout: deps.onLogout } : {}),
-    })
+    this.user = new UserStore({ ...deps, api: deps.api.auth })
     this.promotion = new PromotionStore(deps.api.promotion, deps.channel)
     this.commodity = new CommodityStore(deps.api.commodities, deps.now)
     this.order = new OrderStore(deps.api.orders, () => this.promotion.current.promotionChannelId)
