@@ -2,10 +2,8 @@
  * The one RootStore: composes the domain stores and hands each the API functions it needs, so
  * pages get their data through stores and tests hand in fakes.
  */
-import type { ChannelProfile } from '../config/channel'
 import type { CommodityFields } from '../domain/money'
 import type { OrderFields } from '../domain/order'
-import type { SecureStorage } from '../platform/secure-storage'
 import { CommodityStore } from './commodity-store'
 import type { CommodityApi } from './commodity-store'
 import { NoticeStore } from './notice-store'
@@ -15,8 +13,7 @@ import type { OrderApi } from './order-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
 import { UserStore } from './user-store'
-import type { AuthorizationAdapter } from '../platform/authorization'
-import type { AuthApi } from './user-store'
+import type { AuthApi, UserStoreDeps } from './user-store'
 
 export interface RootApi {
   auth: AuthApi
@@ -26,16 +23,8 @@ export interface RootApi {
   notices: NoticeApi
 }
 
-export interface RootStoreDeps {
-  api: RootApi
-  storage: SecureStorage
-  channel: ChannelProfile
-  now(): number
-  pageToken(): string | undefined
-  authorization?: AuthorizationAdapter
-  /** Called on logout (the request client forgets shared calls and the pending login). */
-  onLogout?: () => void
-}
+/** What the stores share (storage, channel, clock, login context), with every store's API. */
+export type RootStoreDeps = Omit<UserStoreDeps, 'api'> & { api: RootApi }
 
 export class RootStore {
   readonly user: UserStore
