@@ -75,13 +75,6 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
 
 export const DEFAULT_CHANNEL: ChannelKey = 'bank'
 
-/**
- * PLACEHOLDER storage key (32 bytes, hex) used when the build is given none through
- * TARO_APP_STORAGE_KEY. A key shipped in client code only keeps casual readers of the device's
- * storage out; it is not a secret from someone who reads the bundle.
- */
-export const PLACEHOLDER_STORAGE_KEY_HEX = '3f1c9a7e5b2d4086c1e8f7a2b9d0c3e4a5b6c7d8e9f00112233445566778899a'
-
 export function resolveChannel(value: string | undefined): ChannelProfile {
   return value === 'map' || value === 'bank' ? CHANNELS[value] : CHANNELS[DEFAULT_CHANNEL]
 }

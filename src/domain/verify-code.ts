@@ -20,7 +20,6 @@ export const CODE_BUTTON_TEXT = {
 
 export const LOGIN_REASON = {
   missingMobileOrCode: '手机号或验证码不能为空',
-  missingMobile: '请输入手机号',
   badCode: '请输入6位数字验证码',
 } as const
 
@@ -33,13 +32,6 @@ export function codeButtonState(lastSentAt: number | undefined, now: number): Co
   return secondsLeft > 0
     ? { disabled: true, text: CODE_BUTTON_TEXT.waiting(secondsLeft), secondsLeft }
     : { disabled: false, text: CODE_BUTTON_TEXT.resend, secondsLeft: 0 }
-}
-
-/** Sending a code needs a mobile number; the reason when it cannot be sent. */
-export function canSendCode(mobile: string): { ok: true; mobile: string } | { ok: false; reason: string } {
-  if (!mobile.trim()) return { ok: false, reason: LOGIN_REASON.missingMobile }
-  const result = validateMobile(mobile)
-  return result.ok ? { ok: true, mobile: result.value } : { ok: false, reason: result.reason }
 }
 
 /** Phone login needs both the mobile and the code. */

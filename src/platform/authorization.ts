@@ -4,6 +4,8 @@
  * app passes its code in the page address. A build that cannot authorise says so: Alipay login
  * in a plain web build reports "请使用真机".
  */
+import { MESSAGES } from '../services/request/errors'
+
 export type AuthProvider = 'map' | 'wechat' | 'alipay'
 
 /** The host's authorisation for the map, WeChat and Alipay channels. */
@@ -14,7 +16,7 @@ export interface AuthorizationAdapter {
 }
 
 export const AUTHORIZATION_MESSAGES = {
-  realDevice: '请使用真机',
+  realDevice: MESSAGES.realDevice,
   mapCodeMissing: '未获取到地图授权，请从地图App重新进入',
 } as const
 

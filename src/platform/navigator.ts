@@ -7,11 +7,12 @@
 import { HOTLINE } from '../domain/constants'
 import { ENTRY_ROUTE, ROUTES } from '../config/routes'
 import type { RouteName } from '../config/routes'
-import { withQueryString } from './query'
+import { MESSAGES } from '../services/request/errors'
+import { stringifyQuery, withQueryString } from './query'
 import type { QueryObject } from './query'
 
 export const NAVIGATION_MESSAGES = {
-  jumping: '正在跳转',
+  jumping: MESSAGES.jumping,
   unknownLinkType: '未知类型',
 } as const
 
@@ -117,7 +118,7 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
 /** The deep link that opens a page of a payment-app mini-program from a web page. */
 export function paymentAppDeepLink(appId: string, page: string, query: QueryObject = {}): string {
   const params: QueryObject = { appId, page }
-  const search = withQueryString('', query).replace(/^\?/, '')
+  const search = stringifyQuery(query)
   if (search) params.query = search
   return withQueryString('alipays://platformapi/startapp', params)
 }

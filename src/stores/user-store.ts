@@ -5,10 +5,13 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
-import { canSendCode, checkPhoneLogin } from '../domain/verify-code'
+import { displayName, isSessionValid } from '../domain/session'
+import { checkPhoneLogin } from '../domain/verify-code'
+import { validateMobile } from '../domain/validation'
 import type { ChannelProfile, LoginMethod } from '../config/channel'
 import type { AuthProvider, AuthorizationAdapter } from '../platform/authorization'
 import type { SecureStorage } from '../platform/secure-storage'
+import { MESSAGES } from '../services/request/errors'
 import type { Session } from '../services/request/transport'
 
 /** What a login call returns. */
@@ -48,11 +51,6 @@ interface RememberedPhone {
 }
 
 export const USER_STORAGE = { session: 'session', phone: 'loginPhone', codeSentAt: 'codeSentAt' } as const
-export const DEFAULT_NICKNAME_PREFIX = '用户'
-export const LOGIN_PROMPT = '登录/注册'
-export const SILENT_LOGIN_FAILED = '静默登录失败'
-
-const UID_SUFFIX_LENGTH = 4
 const MS_PER_SECOND = 1000
 
 export interface UserStoreDeps {
@@ -81,16 +79,12 @@ export class UserStore implements Session {
   }
 
   get isValid(): boolean {
-    const session = this.session
-    if (!session?.accessToken || this.deps.now() >= session.expiresAt) return false
     const needsUid = this.deps.channel.loginMethods.some((method) => NEEDS_UID.has(method))
-    return !needsUid || Boolean(session.uid)
+    return isSessionValid(this.session, this.deps.now(), needsUid)
   }
 
-  /** The name to show: the user's nickname, "用户" + the last 4 of the uid, or a login prompt. */
   get nickname(): string {
-    if (!this.isValid || !this.session) return LOGIN_PROMPT
-    return this.session.nickname || `${DEFAULT_NICKNAME_PREFIX}${this.session.uid.slice(-UID_SUFFIX_LENGTH)}`
+    return displayName(this.isValid ? this.session : undefined)
   }
 
   // ---- Session, for the request client ----
@@ -124,7 +118,7 @@ export class UserStore implements Session {
         lastFailure = failure
       }
     }
-    throw Object.assign(new Error(SILENT_LOGIN_FAILED), { cause: lastFailure })
+    throw Object.assign(new Error(MESSAGES.silentLoginFailed), { cause: lastFailure })
   }
 
   logout(): void {
@@ -136,9 +130,9 @@ export class UserStore implements Session {
   // ---- phone and SMS code (bank app) ----
 
   async sendCode(mobile: string): Promise<void> {
-    const checked = canSendCode(mobile)
+    const checked = validateMobile(mobile)
     if (!checked.ok) throw new Error(checked.reason)
-    await this.deps.api.sendCode(checked.mobile)
+    await this.deps.api.sendCode(checked.value)
     const sentAt = this.deps.now()
     runInAction(() => {
       this.codeSentAt = sentAt

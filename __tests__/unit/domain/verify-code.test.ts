@@ -3,7 +3,6 @@ import {
   LOGIN_REASON,
   MOBILE_REASON,
   VERIFY_CODE_WAIT_S,
-  canSendCode,
   checkPhoneLogin,
   codeButtonState,
 } from '../../../src/domain'
@@ -47,12 +46,6 @@ describe('verification-code button', () => {
 })
 
 describe('phone login input', () => {
-  it('needs a mobile to send a code', () => {
-    expect(canSendCode('  ')).toEqual({ ok: false, reason: LOGIN_REASON.missingMobile })
-    expect(canSendCode('12800138000')).toEqual({ ok: false, reason: MOBILE_REASON.prefix })
-    expect(canSendCode(' 13800138000 ')).toEqual({ ok: true, mobile: '13800138000' })
-  })
-
   it.each([
     ['', '123456'],
     ['13800138000', ''],

@@ -3,7 +3,11 @@ import { LOGIN_PHONE_MEMORY_MS } from '../../../src/domain/constants'
 import { LOGIN_REASON } from '../../../src/domain/verify-code'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import type { StringStorage } from '../../../src/platform/secure-storage'
-import { LOGIN_PROMPT, SILENT_LOGIN_FAILED, USER_STORAGE, UserStore } from '../../../src/stores/user-store'
+import { LOGIN_PROMPT, MOBILE_REASON } from '../../../src/domain'
+import { MESSAGES } from '../../../src/services/request/errors'
+import { USER_STORAGE, UserStore } from '../../../src/stores/user-store'
+
+const SILENT_LOGIN_FAILED = MESSAGES.silentLoginFailed
 import type { AuthorizationAdapter } from '../../../src/platform/authorization'
 import type { AuthApi, TokenGrant, UserStoreDeps } from '../../../src/stores/user-store'
 
@@ -62,7 +66,8 @@ describe('UserStore session', () => {
   it('refuses phone login without mobile or code, and sending a code without a mobile', async () => {
     const { store, calls } = setup()
     await expect(store.loginWithCode('13800138000', '')).rejects.toThrow(LOGIN_REASON.missingMobileOrCode)
-    await expect(store.sendCode('')).rejects.toThrow(LOGIN_REASON.missingMobile)
+    await expect(store.sendCode('')).rejects.toThrow(MOBILE_REASON.empty)
+    await expect(store.sendCode('12800138000')).rejects.toThrow(MOBILE_REASON.prefix)
     expect(calls).toEqual([])
   })
 
