@@ -79,3 +79,19 @@ export function parsePlate(input: string): PlateResult {
 export function isPlateQueryable(input: string): boolean {
   return charLength(normalisePlate(input)) >= PLATE_LENGTH.BLUE
 }
+
+/** Result types of the plate uniqueness check: free, or already handled (ETC device or order). */
+export const PLATE_UNIQUE_RESULT = { FREE: 1, HAS_ETC: 2, HAS_ORDER: 3 } as const
+export type PlateUniqueResult = (typeof PLATE_UNIQUE_RESULT)[keyof typeof PLATE_UNIQUE_RESULT]
+
+/** Vehicle type the uniqueness check is asked about: passenger cars. */
+export const UNIQUE_CHECK_VEHICLE_TYPE = 2
+
+export const PLATE_TAKEN_MESSAGE = '该车辆已办理ETC'
+export const PLATE_TAKEN_HINT = '如需重新办理请联系客服'
+
+/** Result types 2 and 3 mean the plate is already handled. */
+export function plateAlreadyHandled(resultType: number | string | null | undefined): boolean {
+  const value = Number(resultType)
+  return value === PLATE_UNIQUE_RESULT.HAS_ETC || value === PLATE_UNIQUE_RESULT.HAS_ORDER
+}

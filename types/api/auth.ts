@@ -1,0 +1,107 @@
+/** Login, tokens and SMS codes. */
+
+/** What every login answers with. */
+export interface TokenGrant {
+  accessToken: string
+  /** Seconds the token stays valid. */
+  expireIn: number
+  uid: string
+  aliUid?: string
+  nickname?: string
+  avatar?: string
+  /**
+   * After a phone + code login: a ticket that lets this device log in silently with the same
+   * phone for a day (the spec's remembered login phone). Kept only in encrypted storage.
+   */
+  loginTicket?: string
+}
+
+/** POST /permission/v1/login/_login: the channel's fixed promoter account. */
+export interface PromoterLoginRequest {
+  loginAccount: string
+  password: string
+}
+
+/** Authorisation providers whose codes the token call exchanges. */
+export type AuthCodeProvider = 'map' | 'wechat' | 'alipay'
+
+/** What the sealed `tokenParamSJ` carries. */
+export type TokenParam =
+  | { mobileNo: string; verifyCode: string }
+  | { mobileNo: string; timestamp: number; loginTicket: string }
+
+/**
+ * POST /oauth2/v2/oauth2/{channel}/token. `tokenParamSJ` is a sealed TokenParam (see sealed.ts):
+ * phone + SMS code, or the remembered phone with its ticket.
+ */
+export type TokenRequest =
+  | { grantType: 'smsCode'; tokenParamSJ: string }
+  | { grantType: 'rememberedPhone'; tokenParamSJ: string }
+  | { grantType: 'pageToken'; token: string }
+  | { grantType: 'authCode'; provider: AuthCodeProvider; code: string; appId?: string }
+
+/** GET /oauth2/v2/oauth2/{channel}/token: the payment app's authorisation code. */
+export interface TokenByQueryRequest {
+  appId: string
+  code: string
+}
+
+/** GET /users/v2/usersVehicles/sendCodeMessage. */
+export interface SendCodeRequest {
+  mobile: string
+}
+
+/** What the sealed `sendCodeParamSJ` of POST /users/v2/usersVehicles/encSendCodeMessage carries. */
+export interface SendCodeParam {
+  mobileNo: string
+  timestamp: number
+}
+
+export interface SealedSendCodeRequest {
+  sendCodeParamSJ: string
+}
+
+/** An SMS code was sent; the next one may be asked for after `waitSeconds`. */
+export interface SendCodeResponse {
+  waitSeconds: number
+}
+
+/** GET /message/v1/message/sendTestCheck: whether the SMS simulator answers test calls. */
+export interface SmsTestCheckResponse {
+  enabled: boolean
+}
+
+/** GET /message/v1/message/sendTest?mobile=: the latest code sent to a phone (simulator only). */
+export interface SmsTestLatestResponse {
+  mobile: string
+  code: string
+  sentAt: string
+}
+
+/** POST /users/{channel}/getPhoneBycode: a phone number from a mini-program phone authorisation. */
+export interface PhoneByCodeRequest {
+  code: string
+}
+export interface PhoneByCodeResponse {
+  mobile: string
+}
+
+/** GET /supportserv/followUp/savePhone: a phone customer service may call back. */
+export interface SaveFollowUpPhoneRequest {
+  mobile: string
+}
+
+/** The province supplier's own SMS login (Henan): whether it is open, send, log in. */
+export interface ProvinceMsgOpenResponse {
+  open: boolean
+}
+export interface ProvinceSendMsgRequest {
+  mobile: string
+}
+export interface ProvinceLoginRequest {
+  mobile: string
+  code: string
+}
+export interface ProvinceLoginResponse {
+  supplierUserId: string
+}

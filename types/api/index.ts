@@ -1,0 +1,10 @@
+/** The API contract shared by the app (src/services/api) and the server. */
+export * from './apply'
+export * from './auth'
+export * from './catalogue'
+export * from './envelope'
+export * from './orders'
+export * from './paths'
+export * from './payment'
+export * from './sealed'
+export * from './tracking'

@@ -1,0 +1,102 @@
+/** Orders: search, detail (the current process), cancel, the offline hand-over. */
+import type { DeliveryMethod } from '../../src/domain/enums'
+
+/** Kinds of entries on an order's status timeline. */
+export type TimelineKind =
+  | 'applied'
+  | 'submitted'
+  | 'paid'
+  | 'paymentFailed'
+  | 'audited'
+  | 'auditRejected'
+  | 'shipped'
+  | 'delivered'
+  | 'activated'
+  | 'cancelRequested'
+  | 'cancelled'
+  | 'cancelFailed'
+
+export interface TimelineEntry {
+  kind: TimelineKind
+  at: string
+  /** Extra words, e.g. the rejection reason or the tracking number. */
+  note?: string
+}
+
+/** An order row of the list: the fields the status rules read, and what a row shows. */
+export interface OrderSummary {
+  orderId: string
+  plateNumber: string
+  plateColor: number
+  promotionChannelId: string
+  partnerId: string | null
+  promoterId: string | null
+  /** ORDER_SOURCE: 1 province, 0 ordinary. */
+  orderSource: number
+  /** BUSINESS_MODE of the package: deposit 0, fee 1. */
+  bizType: number | null
+  commodityId: string | null
+  commodityName: string | null
+  amountCents: number | null
+  depositPayState: number | null
+  auditState: number | null
+  supplierAuditState: number | null
+  deliveryState: number | null
+  obuActivationState: number | null
+  cancelState: number | null
+  certificatesCommitSate: number
+  stockInterceptionFlag: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** One order in full: the current process. Personal data comes back masked. */
+export interface OrderDetail extends OrderSummary {
+  auditReason: string | null
+  cancelReason: string | null
+  issuerId: number | null
+  deliveryMethod: DeliveryMethod | null
+  trackingNo: string | null
+  /** Masked: 张*, 1101**********1234, 138****5678. */
+  owner: { ownerName: string; idNumber: string; mobile: string } | null
+  vehicle: { vehicleInfo: string; vin: string; engineNo: string } | null
+  delivery: { consigneeName: string; consigneeMobile: string; region: string; address: string } | null
+  /** Which parts of the application are filled in, for "continue applying". */
+  completeness: { owner: boolean; vehicle: boolean; delivery: boolean; commodity: boolean; submitted: boolean }
+  timeline: TimelineEntry[]
+}
+
+/** POST _search. */
+export interface SearchOrdersRequest {
+  pageNo?: number
+  pageSize?: number
+  plateNumber?: string
+}
+
+/** GET handleProcess?plateNumber=: the open order of a plate, or null. */
+export interface CurrentProcessRequest {
+  plateNumber: string
+}
+
+/** POST userCancelH5Order. */
+export interface CancelOrderRequest {
+  orderId: string
+  reason: string
+}
+export interface CancelOrderResponse {
+  orderId: string
+  /** CANCEL_STATE: 1 cancelling, 2 success, 3 failed. */
+  cancelState: number
+}
+
+/** What the sealed `encryptOfflineOrderToOnlineParam` carries. */
+export interface OfflineOrderParam {
+  offlineNo: string
+  plateNumber: string
+}
+export interface OfflineToOnlineRequest {
+  encryptOfflineOrderToOnlineParam: string
+}
+export interface OfflineToOnlineResponse {
+  orderId: string
+}
