@@ -33,6 +33,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // Always defined, so code can read the channel in every target (unset means the default).
     defineConstants: {
       'process.env.TARO_APP_CHANNEL': JSON.stringify(process.env.TARO_APP_CHANNEL ?? ''),
+      // Deployment keys (src/config/keys.ts); empty means the documented development placeholders.
+      'process.env.TARO_APP_PAYLOAD_KEY': JSON.stringify(process.env.TARO_APP_PAYLOAD_KEY ?? ''),
+      'process.env.TARO_APP_STORAGE_KEY': JSON.stringify(process.env.TARO_APP_STORAGE_KEY ?? ''),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',

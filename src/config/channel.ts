@@ -32,6 +32,11 @@ export interface ChannelProfile {
   readonly trackingId: string
   /** Promotion ids used when the page address brings none. */
   readonly defaultPromotion: PromotionIds
+  /**
+   * The fixed promoter account of silent login (section 6). PLACEHOLDER credentials of a
+   * low-privilege account that can only start applications; the backend seeds the same.
+   */
+  readonly promoterAccount: { readonly loginAccount: string; readonly password: string }
   /** Login methods, tried in order. */
   readonly loginMethods: readonly LoginMethod[]
   /** Prefix of every local storage key this app writes for the channel. */
@@ -52,6 +57,7 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
       partnerId: 'PLACEHOLDER_BANK_PARTNER',
       promoterId: 'PLACEHOLDER_BANK_PROMOTER',
     },
+    promoterAccount: { loginAccount: 'PLACEHOLDER_BANK_PROMOTER_ACCOUNT', password: 'PLACEHOLDER_BANK_PROMOTER_PASSWORD' },
     loginMethods: ['pageToken', 'rememberedPhone', 'phoneCode'],
     storagePrefix: 'etc_bank_',
   },
@@ -68,6 +74,7 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
       partnerId: 'PLACEHOLDER_MAP_PARTNER',
       promoterId: 'PLACEHOLDER_MAP_PROMOTER',
     },
+    promoterAccount: { loginAccount: 'PLACEHOLDER_MAP_PROMOTER_ACCOUNT', password: 'PLACEHOLDER_MAP_PROMOTER_PASSWORD' },
     loginMethods: ['mapAuthorization', 'promoterAccount'],
     storagePrefix: 'etc_map_',
   },

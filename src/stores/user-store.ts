@@ -13,24 +13,16 @@ import type { AuthProvider, AuthorizationAdapter } from '../platform/authorizati
 import type { SecureStorage } from '../platform/secure-storage'
 import { MESSAGES } from '../services/request/errors'
 import type { Session } from '../services/request/transport'
+import type { TokenGrant } from '../../types/api/auth'
 
-/** What a login call returns. */
-export interface TokenGrant {
-  accessToken: string
-  /** Seconds the token stays valid. */
-  expireIn: number
-  uid: string
-  aliUid?: string
-  nickname?: string
-  avatar?: string
-}
+export type { TokenGrant }
 
 /** The login calls, handed in by the RootStore (the services' API functions, or fakes). */
 export interface AuthApi {
   sendCode(mobile: string): Promise<void>
   loginByCode(mobile: string, code: string): Promise<TokenGrant>
-  /** Silent login with a phone remembered from an earlier login. */
-  loginByRememberedPhone(mobile: string): Promise<TokenGrant>
+  /** Silent login with a phone remembered from an earlier login, and the ticket it was given. */
+  loginByRememberedPhone(mobile: string, loginTicket: string): Promise<TokenGrant>
   loginByPromoterAccount(): Promise<TokenGrant>
   loginByPageToken(token: string): Promise<TokenGrant>
   loginByAuthCode(provider: AuthProvider, code: string): Promise<TokenGrant>
@@ -48,6 +40,8 @@ export interface StoredSession {
 interface RememberedPhone {
   mobile: string
   until: number
+  /** The server's ticket for this phone's silent login. */
+  ticket: string
 }
 
 export const USER_STORAGE = { session: 'session', phone: 'loginPhone', codeSentAt: 'codeSentAt' } as const
@@ -145,7 +139,12 @@ export class UserStore implements Session {
     if (!checked.ok) throw new Error(checked.reason)
     const grant = await this.deps.api.loginByCode(checked.mobile, checked.code)
     this.accept(grant)
-    const remembered: RememberedPhone = { mobile: checked.mobile, until: this.deps.now() + LOGIN_PHONE_MEMORY_MS }
+    if (!grant.loginTicket) return
+    const remembered: RememberedPhone = {
+      mobile: checked.mobile,
+      until: this.deps.now() + LOGIN_PHONE_MEMORY_MS,
+      ticket: grant.loginTicket,
+    }
     this.deps.storage.set(USER_STORAGE.phone, remembered)
   }
 
@@ -158,8 +157,8 @@ export class UserStore implements Session {
       }
       case 'rememberedPhone': {
         const phone = this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)
-        if (!phone || this.deps.now() >= phone.until) return undefined
-        return api.loginByRememberedPhone(phone.mobile)
+        if (!phone?.ticket || this.deps.now() >= phone.until) return undefined
+        return api.loginByRememberedPhone(phone.mobile, phone.ticket)
       }
       case 'promoterAccount':
         return api.loginByPromoterAccount()

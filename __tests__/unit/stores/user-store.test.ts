@@ -23,8 +23,8 @@ function setup(overrides: Partial<UserStoreDeps> = {}, backend = memoryBackend()
   const calls: string[] = []
   const api: AuthApi = {
     sendCode: async (mobile) => void calls.push(`sendCode ${mobile}`),
-    loginByCode: async (mobile, code) => (calls.push(`code ${mobile} ${code}`), grant()),
-    loginByRememberedPhone: async (mobile) => (calls.push(`remembered ${mobile}`), grant()),
+    loginByCode: async (mobile, code) => (calls.push(`code ${mobile} ${code}`), grant({ loginTicket: 'ticket-1' })),
+    loginByRememberedPhone: async (mobile, ticket) => (calls.push(`remembered ${mobile} ${ticket}`), grant()),
     loginByPromoterAccount: async () => (calls.push('promoter'), grant({ uid: 'promoter-0001' })),
     loginByPageToken: async (token) => (calls.push(`pageToken ${token}`), grant()),
     loginByAuthCode: async (provider, code) => (calls.push(`auth ${provider} ${code}`), grant()),
@@ -119,12 +119,23 @@ describe('UserStore silent login', () => {
     first.store.logout()
     const next = setup({}, backend)
     await next.store.login()
-    expect(next.calls).toEqual(['remembered 13800138000'])
+    expect(next.calls).toEqual(['remembered 13800138000 ticket-1'])
     next.store.logout()
     const later = setup({}, backend)
     later.advance(LOGIN_PHONE_MEMORY_MS)
     await expect(later.store.login()).rejects.toThrow(SILENT_LOGIN_FAILED)
     expect(later.calls).toEqual([])
+  })
+
+  it('remembers no phone when the login gave no ticket', async () => {
+    const backend = memoryBackend()
+    const first = setup({}, backend)
+    first.deps.api.loginByCode = async () => grant()
+    await first.store.loginWithCode('13800138000', '123456')
+    first.store.logout()
+    const next = setup({}, backend)
+    await expect(next.store.login()).rejects.toThrow(SILENT_LOGIN_FAILED)
+    expect(next.calls).toEqual([])
   })
 
   it('fails silent login in the bank app when there is no token and no remembered phone (the login page takes over)', async () => {
@@ -147,7 +158,7 @@ describe('UserStore silent login', () => {
     const { store, deps, calls } = setup({ pageToken: () => 'stale' })
     deps.api.loginByPageToken = () => Promise.reject(new Error('token invalid'))
     deps.api.loginByRememberedPhone = async () => grant()
-    deps.storage.set(USER_STORAGE.phone, { mobile: '13800138000', until: deps.now() + 1000 })
+    deps.storage.set(USER_STORAGE.phone, { mobile: '13800138000', until: deps.now() + 1000, ticket: 't' })
     await store.login()
     expect(store.isLoggedIn()).toBe(true)
     expect(calls).toEqual([])

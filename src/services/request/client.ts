@@ -23,6 +23,8 @@ export interface CallOptions {
   /** The caller shows the error itself: no toast. */
   silent?: boolean
   timeoutMs?: number
+  /** Extra request headers (the tracking batch's fields). */
+  header?: Record<string, string>
 }
 
 /** The path values taken from state rather than from a call's data. */
@@ -113,7 +115,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
   }
 
   const send = async (options: CallOptions, method: Method, url: string, body: string | undefined, contentType?: string) => {
-    const header = authHeader()
+    const header = { ...options.header, ...authHeader() }
     if (contentType) header['Content-Type'] = contentType
     let response: TransportResponse
     try {

@@ -1,0 +1,40 @@
+/** Login, tokens and SMS codes. */
+import { API } from '../../../types/api/paths'
+import { SEALED_FIELD } from '../../../types/api/sealed'
+import type {
+  PhoneByCodeResponse,
+  SendCodeParam,
+  SendCodeResponse,
+  TokenGrant,
+  TokenParam,
+  TokenRequest,
+} from '../../../types/api/auth'
+import type { ChannelProfile } from '../../config/channel'
+import type { AuthProvider } from '../../platform/authorization'
+import type { SealedBox } from '../../platform/sealed-box'
+import type { RequestClient } from '../request/client'
+import { callApi } from './call'
+
+/** Structurally the UserStore's AuthApi (services do not import stores), plus the phone calls. */
+export function createAuthApi(client: RequestClient, channel: ChannelProfile, sealer: SealedBox, now: () => number) {
+  // Silent logins fall through to the next method: their failures are not toasted.
+  const token = (request: TokenRequest, silent = true) => callApi<TokenGrant>(client, API.token, request, { silent })
+  const sealedToken = (param: TokenParam) => sealer.seal(SEALED_FIELD.token, JSON.stringify(param))
+  return {
+    async sendCode(mobile: string): Promise<void> {
+      const param: SendCodeParam = { mobileNo: mobile, timestamp: now() }
+      await callApi<SendCodeResponse>(client, API.sendSealedCode, {
+        sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)),
+      })
+    },
+    loginByCode: (mobile: string, code: string) =>
+      token({ grantType: 'smsCode', tokenParamSJ: sealedToken({ mobileNo: mobile, verifyCode: code }) }, false),
+    loginByRememberedPhone: (mobile: string, loginTicket: string) =>
+      token({ grantType: 'rememberedPhone', tokenParamSJ: sealedToken({ mobileNo: mobile, timestamp: now(), loginTicket }) }),
+    loginByPromoterAccount: () => callApi<TokenGrant>(client, API.promoterLogin, channel.promoterAccount, { silent: true }),
+    loginByPageToken: (pageToken: string) => token({ grantType: 'pageToken', token: pageToken }),
+    loginByAuthCode: (provider: AuthProvider, code: string) => token({ grantType: 'authCode', provider, code }),
+    phoneByCode: (code: string) => callApi<PhoneByCodeResponse>(client, API.phoneByCode, { code }),
+    saveFollowUpPhone: (mobile: string) => callApi<void>(client, API.saveFollowUpPhone, { mobile }),
+  }
+}

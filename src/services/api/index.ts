@@ -1,0 +1,47 @@
+/**
+ * The typed API functions over the request client, one module per area, each built from the
+ * contract in types/api. `createApi` gives the RootStore what it needs (its RootApi) and pages the rest.
+ */
+import { SEAL_PURPOSE } from '../../../types/api/sealed'
+import type { ChannelProfile, PromotionIds } from '../../config/channel'
+import { payloadKeyHex } from '../../config/keys'
+import { createSealedBox } from '../../platform/sealed-box'
+import type { SealedBox } from '../../platform/sealed-box'
+import type { RequestClient } from '../request/client'
+import { createApplyApi } from './apply-api'
+import type { UploadTarget } from './apply-api'
+import { createAuthApi } from './auth-api'
+import { createCatalogueApi } from './catalogue-api'
+import { createOrderApi } from './order-api'
+import { createPaymentApi } from './payment-api'
+import { createTrackingSend } from './tracking-api'
+
+export interface ApiOptions {
+  /** Seals payloads; the build's payload key by default. */
+  sealer?: SealedBox
+  /** The promotion the user arrived through (read at call time). */
+  promotion?: () => PromotionIds
+  target?: UploadTarget
+  now?: () => number
+}
+
+export function createApi(client: RequestClient, channel: ChannelProfile, options: ApiOptions = {}) {
+  const sealer = options.sealer ?? createSealedBox(payloadKeyHex(), SEAL_PURPOSE.payload)
+  const now = options.now ?? Date.now
+  const catalogue = createCatalogueApi(client, channel, options.promotion ?? (() => channel.defaultPromotion))
+  const orders = createOrderApi(client, sealer)
+  // Structurally the RootStore's RootApi plus the calls pages make directly.
+  return {
+    auth: createAuthApi(client, channel, sealer, now),
+    promotion: catalogue,
+    commodities: catalogue,
+    notices: catalogue,
+    catalogue,
+    orders,
+    apply: createApplyApi(client, sealer, options.target ?? (process.env.TARO_ENV === 'h5' ? 'h5' : 'mini')),
+    payment: createPaymentApi(client),
+    sendTracking: createTrackingSend(client),
+  }
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,37 @@
+/** Orders: search, detail (the current process), cancel and the offline hand-over. */
+import { API } from '../../../types/api/paths'
+import { SEALED_FIELD } from '../../../types/api/sealed'
+import type { Page } from '../../../types/api/envelope'
+import type {
+  CancelOrderResponse,
+  OfflineOrderParam,
+  OfflineToOnlineResponse,
+  OrderDetail,
+  OrderSummary,
+} from '../../../types/api/orders'
+import type { SealedBox } from '../../platform/sealed-box'
+import type { RequestClient } from '../request/client'
+import { callApi } from './call'
+
+/** Users have a handful of orders; one page of this size holds them all. */
+export const ORDER_PAGE_SIZE = 100
+
+export function createOrderApi(client: RequestClient, sealer: SealedBox) {
+  return {
+    async searchOrders(): Promise<OrderSummary[]> {
+      const page = await callApi<Page<OrderSummary>>(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE })
+      return page.list
+    },
+    orderProcess: (orderId: string) => callApi<OrderDetail>(client, API.orderDetail, { orderId }),
+    /** The bank app's current process, by the logged-in uid. */
+    currentProcessByUid: () => callApi<OrderDetail | null>(client, API.currentProcessByUid),
+    currentProcessByPlate: (plateNumber: string) => callApi<OrderDetail | null>(client, API.currentProcessByPlate, { plateNumber }),
+    cancel: (orderId: string, reason: string) => callApi<CancelOrderResponse>(client, API.cancelOrder, { orderId, reason }),
+    offlineToOnline: (param: OfflineOrderParam) =>
+      callApi<OfflineToOnlineResponse>(client, API.offlineToOnline, {
+        encryptOfflineOrderToOnlineParam: sealer.seal(SEALED_FIELD.offlineOrder, JSON.stringify(param)),
+      }),
+  }
+}
+
+export type OrderCalls = ReturnType<typeof createOrderApi>

@@ -1,0 +1,17 @@
+/** Paying the deposit or fee through the cashier, and its state. */
+import { API } from '../../../types/api/paths'
+import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../../types/api/payment'
+import type { RequestClient } from '../request/client'
+import { callApi } from './call'
+
+export function createPaymentApi(client: RequestClient) {
+  return {
+    payDeposit: (orderId: string, promotionChannelId: string) =>
+      callApi<PayDepositResponse>(client, API.payDeposit, { orderId, promotionChannelId }),
+    /** Polled by the result page: silent, the page shows its own states. */
+    payState: (orderId: string) => callApi<PayStateResponse>(client, API.payState, { orderId }, { silent: true }),
+    orderInfo: (orderId: string) => callApi<PayOrderInfo>(client, API.payOrderInfo, { orderId }),
+  }
+}
+
+export type PaymentApi = ReturnType<typeof createPaymentApi>
