@@ -1,0 +1,88 @@
+/**
+ * What the outside parties do to an order after it is submitted and paid: the issuer audits it
+ * (pass or reject), the logistics partner ships the device, the user activates it. Pure rules: the
+ * lifecycle simulator (`npm run sim`) and the demo timer apply them to stored orders.
+ */
+import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
+import type { TimelineKind } from '../../types/api/orders'
+
+export const LIFECYCLE_ACTIONS = ['audit-pass', 'audit-reject', 'ship', 'activate'] as const
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number]
+
+export function isLifecycleAction(value: string): value is LifecycleAction {
+  return (LIFECYCLE_ACTIONS as readonly string[]).includes(value)
+}
+
+/** The order fields the lifecycle reads and writes. */
+export interface LifecycleOrder {
+  submitted: boolean
+  depositPayState: number | null
+  auditState: number | null
+  supplierAuditState: number | null
+  deliveryState: number | null
+  obuActivationState: number | null
+  cancelState: number | null
+}
+
+export type LifecycleChanges = Partial<Omit<LifecycleOrder, 'submitted'>> & { auditReason?: string; trackingNo?: string }
+
+export type LifecycleResult =
+  | { ok: true; changes: LifecycleChanges; event: TimelineKind; note?: string }
+  | { ok: false; reason: string }
+
+export const DEFAULT_REJECT_REASON = '行驶证照片不清晰，请重新上传'
+
+const PAID_OR_FREE: ReadonlySet<number | null> = new Set([PAY_STATE.SUCCESS, PAY_STATE.NOT_NEEDED])
+
+function blocked(order: LifecycleOrder): string | undefined {
+  if (order.cancelState === CANCEL_STATE.SUCCESS) return '订单已取消'
+  if (order.cancelState === CANCEL_STATE.CANCELLING) return '订单正在取消'
+  return undefined
+}
+
+export function advance(order: LifecycleOrder, action: LifecycleAction, context: { reason?: string; trackingNo: string }): LifecycleResult {
+  const stop = blocked(order)
+  if (stop) return { ok: false, reason: stop }
+  switch (action) {
+    case 'audit-pass':
+    case 'audit-reject': {
+      if (!order.submitted) return { ok: false, reason: '订单尚未提交，不能审核' }
+      if (!PAID_OR_FREE.has(order.depositPayState)) return { ok: false, reason: '订单尚未支付，不能审核' }
+      if (order.auditState !== null) return { ok: false, reason: '订单已审核' }
+      if (action === 'audit-pass') {
+        return {
+          ok: true,
+          changes: { auditState: AUDIT_STATE.PASSED, supplierAuditState: ISSUER_AUDIT_STATE.PASSED, deliveryState: DELIVERY_STATE.AWAITING_SHIPMENT },
+          event: 'audited',
+        }
+      }
+      const reason = context.reason?.trim() || DEFAULT_REJECT_REASON
+      return { ok: true, changes: { auditState: AUDIT_STATE.REJECTED, auditReason: reason }, event: 'auditRejected', note: reason }
+    }
+    case 'ship': {
+      const audited = order.auditState === AUDIT_STATE.PASSED && order.supplierAuditState === ISSUER_AUDIT_STATE.PASSED
+      if (!audited) return { ok: false, reason: '订单尚未审核通过，不能发货' }
+      if (order.deliveryState !== null && order.deliveryState !== DELIVERY_STATE.AWAITING_SHIPMENT) return { ok: false, reason: '订单已发货' }
+      return {
+        ok: true,
+        changes: { deliveryState: DELIVERY_STATE.SHIPPED, obuActivationState: ACTIVATION_STATE.AWAITING, trackingNo: context.trackingNo },
+        event: 'shipped',
+        note: context.trackingNo,
+      }
+    }
+    case 'activate': {
+      if (order.obuActivationState !== ACTIVATION_STATE.AWAITING) return { ok: false, reason: '设备尚未发货或已激活' }
+      return { ok: true, changes: { obuActivationState: ACTIVATION_STATE.ACTIVATED, deliveryState: DELIVERY_STATE.DELIVERED }, event: 'activated' }
+    }
+  }
+}
+
+/** The next step the demo timer takes for an order, if any. */
+export function nextAutomaticAction(order: LifecycleOrder): LifecycleAction | undefined {
+  if (blocked(order) || !order.submitted || !PAID_OR_FREE.has(order.depositPayState)) return undefined
+  if (order.auditState === null) return 'audit-pass'
+  if (order.auditState !== AUDIT_STATE.PASSED) return undefined
+  if (order.deliveryState === null || order.deliveryState === DELIVERY_STATE.AWAITING_SHIPMENT) return 'ship'
+  if (order.obuActivationState === ACTIVATION_STATE.AWAITING) return 'activate'
+  return undefined
+}
