@@ -1,11 +1,14 @@
 /**
  * Channel profiles, chosen at build time with TARO_APP_CHANNEL (bank when unset).
  *
- * PLACEHOLDERS: the specification does not show the real channel ids, activity ids, addresses,
- * tracking ids, promotion ids or keys. Every value marked PLACEHOLDER below is a clearly named
- * stand-in, to be replaced per deployment (the backend's seeds use the same values).
+ * The identifiers the backend must agree on (channel ids, activity ids, default promotion,
+ * tracking id, promoter account) are PLACEHOLDERS in types/api/channels.ts, which the server's
+ * seeds read too; this file adds what only the app needs.
  */
-export type ChannelKey = 'bank' | 'map'
+import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import type { ChannelKey } from '../../types/api/channels'
+
+export type { ChannelKey }
 
 /** How users of a channel log in (section 6). */
 export type LoginMethod = 'pageToken' | 'phoneCode' | 'rememberedPhone' | 'promoterAccount' | 'mapAuthorization'
@@ -47,34 +50,16 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
   bank: {
     key: 'bank',
     label: '银行渠道',
-    channelId: 'PLACEHOLDER_BANK_CHANNEL',
-    sourceChannel: 'PLACEHOLDER_BANK_SOURCE',
-    activityIds: { ordinary: 'PLACEHOLDER_BANK_ACTIVITY', province: 'PLACEHOLDER_BANK_PROVINCE_ACTIVITY' },
+    ...CHANNEL_IDENTIFIERS.bank,
     noticeConfigUrl: '/config/notices/bank.json',
-    trackingId: 'PLACEHOLDER_BANK_TRACKING',
-    defaultPromotion: {
-      promotionChannelId: 'PLACEHOLDER_BANK_PROMOTION_CHANNEL',
-      partnerId: 'PLACEHOLDER_BANK_PARTNER',
-      promoterId: 'PLACEHOLDER_BANK_PROMOTER',
-    },
-    promoterAccount: { loginAccount: 'PLACEHOLDER_BANK_PROMOTER_ACCOUNT', password: 'PLACEHOLDER_BANK_PROMOTER_PASSWORD' },
     loginMethods: ['pageToken', 'rememberedPhone', 'phoneCode'],
     storagePrefix: 'etc_bank_',
   },
   map: {
     key: 'map',
     label: '地图渠道',
-    channelId: 'PLACEHOLDER_MAP_CHANNEL',
-    sourceChannel: 'PLACEHOLDER_MAP_SOURCE',
-    activityIds: { ordinary: 'PLACEHOLDER_MAP_ACTIVITY', province: 'PLACEHOLDER_MAP_PROVINCE_ACTIVITY' },
+    ...CHANNEL_IDENTIFIERS.map,
     noticeConfigUrl: '/config/notices/map.json',
-    trackingId: 'PLACEHOLDER_MAP_TRACKING',
-    defaultPromotion: {
-      promotionChannelId: 'PLACEHOLDER_MAP_PROMOTION_CHANNEL',
-      partnerId: 'PLACEHOLDER_MAP_PARTNER',
-      promoterId: 'PLACEHOLDER_MAP_PROMOTER',
-    },
-    promoterAccount: { loginAccount: 'PLACEHOLDER_MAP_PROMOTER_ACCOUNT', password: 'PLACEHOLDER_MAP_PROMOTER_PASSWORD' },
     loginMethods: ['mapAuthorization', 'promoterAccount'],
     storagePrefix: 'etc_map_',
   },

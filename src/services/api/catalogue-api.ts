@@ -27,7 +27,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     partnerChannels: (promotionChannelId: string) => callApi<PartnerChannel[]>(client, API.partnerChannels, { promotionChannelId }),
     listCommodities: (promotionChannelId: string) => callApi<Commodity[]>(client, API.listCommodity, { id: promotionChannelId }),
     goodsTypeConfig: () => callApi<GoodsTypeConfig>(client, API.goodsTypeConfig),
-    notices: () => callApi<NoticesResponse>(client, API.notices, { channelKey: channel.key }),
+    // The profile names its notices address; the server serves every channel's at API.notices.
+    notices: () => callApi<NoticesResponse>(client, { ...API.notices, path: channel.noticeConfigUrl }),
     issuers: () => callApi<Issuer[]>(client, API.issuers),
     promiseConfig: (type: string) => callApi<PromiseConfigResponse>(client, API.promiseConfig, { type }),
     supplierProtocol: (issuerId: number) => callApi<SupplierProtocolResponse>(client, API.supplierProtocol, { issuerId }),
