@@ -1,0 +1,66 @@
+/**
+ * The apply payload as the server accepts it once opened (types/api/apply.ts ApplyPayload):
+ * every field checked with the domain's rules, unknown fields refused, and the plate colour
+ * matching the plate.
+ */
+import { z } from 'zod'
+import { ACTIVITY_TYPE, APPLY_STEP, DELIVERY_METHOD, PLATE_COLOR } from '../../src/domain/enums'
+import { parsePlate } from '../../src/domain/plate'
+import { address, engineNumber, identifier, idNumber, mobile, personName, plateNumber, vehicleInfo, vin } from './fields'
+
+const activityTypes = Object.values(ACTIVITY_TYPE)
+const REGION_MAX_LENGTH = 60
+
+export const ownerSchema = z.strictObject({ ownerName: personName, idNumber, mobile })
+
+export const vehicleSchema = z.strictObject({ vehicleInfo, vin, engineNo: engineNumber })
+
+export const deliverySchema = z
+  .strictObject({
+    method: z.enum([DELIVERY_METHOD.ON_SITE, DELIVERY_METHOD.MAIL], { message: '请选择领取方式' }),
+    consigneeName: personName.optional(),
+    consigneeMobile: mobile.optional(),
+    region: z.string().max(REGION_MAX_LENGTH).optional(),
+    address: address.optional(),
+  })
+  .superRefine((delivery, context) => {
+    if (delivery.method !== DELIVERY_METHOD.MAIL) return
+    const missing = (['consigneeName', 'consigneeMobile', 'region', 'address'] as const).filter((key) => !delivery[key])
+    for (const key of missing) context.addIssue({ code: 'custom', path: [key], message: '邮寄到家需填写收货人、电话和地址' })
+  })
+
+export const applyPayloadSchema = z
+  .strictObject({
+    stepId: z.union([z.literal(APPLY_STEP.CREATE), z.literal(APPLY_STEP.UPDATE), z.literal(APPLY_STEP.FINAL_COMMIT)], {
+      message: '申办步骤不正确',
+    }),
+    orderId: identifier.optional(),
+    channelSource: z.enum(['bank', 'map'], { message: '渠道不正确' }),
+    sourceChannel: identifier,
+    activitySource: z.number().int().refine((value) => (activityTypes as number[]).includes(value), '活动类型不正确'),
+    promotionChannelId: identifier,
+    partnerId: identifier.optional(),
+    promoterId: identifier.optional(),
+    uid: identifier.optional(),
+    plateNumber,
+    plateColor: z.union([z.literal(PLATE_COLOR.BLUE), z.literal(PLATE_COLOR.GREEN)], { message: '车牌颜色不正确' }),
+    commodityId: identifier.optional(),
+    owner: ownerSchema.optional(),
+    vehicle: vehicleSchema.optional(),
+    delivery: deliverySchema.optional(),
+    agreementsAcceptedAt: z.number().int().positive().optional(),
+  })
+  .superRefine((payload, context) => {
+    const plate = parsePlate(payload.plateNumber)
+    if (plate.ok && plate.plateColor !== payload.plateColor) {
+      context.addIssue({ code: 'custom', path: ['plateColor'], message: '车牌颜色与车牌号不符' })
+    }
+    if (payload.stepId !== APPLY_STEP.CREATE && !payload.orderId) {
+      context.addIssue({ code: 'custom', path: ['orderId'], message: '缺少订单号' })
+    }
+  })
+
+export type CheckedApplyPayload = z.infer<typeof applyPayloadSchema>
+
+/** The draft: any part of the payload, each present field checked loosely (drafts hold half-typed input). */
+export const applyDraftSchema = z.record(z.string().max(40), z.unknown()).refine((draft) => Object.keys(draft).length <= 40, '草稿字段过多')

@@ -1,0 +1,53 @@
+/**
+ * zod fields built on the domain's validators, so the server accepts exactly what the app's
+ * forms accept, with the same Chinese reasons.
+ */
+import { z } from 'zod'
+import { checkIdNumber } from '../../src/domain/id-number'
+import { parsePlate } from '../../src/domain/plate'
+import {
+  validateAddress,
+  validateEngineNumber,
+  validateMobile,
+  validateName,
+  validateVehicleInfo,
+  validateVin,
+} from '../../src/domain/validation'
+import type { ValidationResult } from '../../src/domain/validation'
+
+/** Longest text any field takes before its own rule looks at it (the framework's input limit). */
+export const MAX_FIELD_LENGTH = 140
+
+/** A string checked and normalised by a domain validator; its reason becomes the error message. */
+export function ruled(validate: (input: string) => ValidationResult) {
+  return z
+    .string()
+    .max(MAX_FIELD_LENGTH)
+    .transform((input, context) => {
+      const result = validate(input)
+      if (result.ok) return result.value
+      context.addIssue({ code: 'custom', message: result.reason })
+      return z.NEVER
+    })
+}
+
+export const plateNumber = z
+  .string()
+  .max(MAX_FIELD_LENGTH)
+  .transform((input, context) => {
+    const result = parsePlate(input)
+    if (result.ok) return result.plate
+    context.addIssue({ code: 'custom', message: result.reason })
+    return z.NEVER
+  })
+
+export const mobile = ruled(validateMobile)
+export const personName = ruled(validateName)
+export const idNumber = ruled((input) => checkIdNumber(input))
+export const vin = ruled(validateVin)
+export const engineNumber = ruled(validateEngineNumber)
+export const vehicleInfo = ruled(validateVehicleInfo)
+export const address = ruled(validateAddress)
+
+/** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
+export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '标识格式不正确')
