@@ -1,0 +1,226 @@
+/**
+ * The demo catalogue `npm start` seeds on first run: promotion and partner channels, packages,
+ * issuers, notices, configuration documents, plates that already have ETC, plate rules and an
+ * offline order to hand over. Everything here is editable in the database afterwards; ids follow
+ * the shared channel placeholders (types/api/channels.ts).
+ */
+import { BUSINESS_MODE, ISSUERS, NOTICE_TYPE, PLATE_COLOR, ACTIVITY_TYPE, SHOW } from '../../src/domain/enums'
+import { PACKAGE_VARIANT, ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
+import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
+import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import type { ChannelKey } from '../../types/api/channels'
+import type { GoodsTypeConfig } from '../../types/api/catalogue'
+import type { Notice } from '../../src/domain/notice'
+
+const bank = CHANNEL_IDENTIFIERS.bank
+const map = CHANNEL_IDENTIFIERS.map
+
+export interface SeedPromotionChannel {
+  id: string
+  channelKey: ChannelKey
+  promotionSubject: string
+  callLink: string
+  businessMode: number
+  activityType: number
+  /** New applications closed on this channel (the channel interception check). */
+  intercepted: boolean
+}
+
+export const SEED_PROMOTION_CHANNELS: readonly SeedPromotionChannel[] = [
+  {
+    id: bank.defaultPromotion.promotionChannelId,
+    channelKey: 'bank',
+    promotionSubject: '银行信用卡用户专享ETC',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.BANK_APP_H5,
+    intercepted: false,
+  },
+  {
+    id: map.defaultPromotion.promotionChannelId,
+    channelKey: 'map',
+    promotionSubject: '地图出行ETC免费办',
+    callLink: 'https://cs.example.cn/etc/hall',
+    businessMode: BUSINESS_MODE.FEE,
+    activityType: ACTIVITY_TYPE.NEW_APPLY,
+    intercepted: false,
+  },
+  {
+    id: 'PLACEHOLDER_CLOSED_PROMOTION_CHANNEL',
+    channelKey: 'bank',
+    promotionSubject: '已结束的推广活动',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.PROMO_618,
+    intercepted: true,
+  },
+]
+
+export const SEED_PARTNER_CHANNELS = [
+  { partnerId: bank.defaultPromotion.partnerId, partnerName: '银行手机银行', promotionChannelId: bank.defaultPromotion.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_BANK_LIFE_PARTNER', partnerName: '银行生活App', promotionChannelId: bank.defaultPromotion.promotionChannelId },
+  { partnerId: map.defaultPromotion.partnerId, partnerName: '地图App', promotionChannelId: map.defaultPromotion.promotionChannelId },
+] as const
+
+export interface SeedCommodity {
+  id: string
+  promotionChannelId: string
+  commodityName: string
+  commodityPrice: number
+  originalCommodityPrice: number
+  bizType: number
+  goodTypeMap: Record<string, number>
+  issuerId: number
+  packageVariant: number
+  frontSort: number
+  marketingData: { tags?: string[]; highlight?: string } | null
+  isExistUser: boolean
+  description: string
+}
+
+const OBU_AND_CARD = { obu: 1, card: 1 }
+
+export const SEED_COMMODITIES: readonly SeedCommodity[] = [
+  {
+    id: 'BANK_BASIC',
+    promotionChannelId: bank.defaultPromotion.promotionChannelId,
+    commodityName: '基础版ETC套餐',
+    commodityPrice: 2990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['押金可退'], highlight: '激活后退还押金' },
+    isExistUser: false,
+    description: '含OBU电子标签一个、ETC卡一张，押金29.9元，设备激活后原路退还。',
+  },
+  {
+    id: 'BANK_VIP',
+    promotionChannelId: bank.defaultPromotion.promotionChannelId,
+    commodityName: 'VIP尊享ETC套餐',
+    commodityPrice: 4990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['通行费95折', '顺丰包邮'], highlight: '高速通行享折扣' },
+    isExistUser: false,
+    description: '含OBU电子标签、ETC卡和安装支架，高速通行费95折，顺丰包邮到家。',
+  },
+  {
+    id: 'BANK_EXISTING',
+    promotionChannelId: bank.defaultPromotion.promotionChannelId,
+    commodityName: '老用户换新套餐',
+    commodityPrice: 8990,
+    originalCommodityPrice: 19900,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 7,
+    packageVariant: PACKAGE_VARIANT.existingUser,
+    frontSort: 3,
+    marketingData: { tags: ['老用户专享'] },
+    isExistUser: true,
+    description: '已办理过ETC的车主更换新设备，含新一代OBU电子标签。',
+  },
+  {
+    id: 'MAP_FREE',
+    promotionChannelId: map.defaultPromotion.promotionChannelId,
+    commodityName: '出行免费版ETC',
+    commodityPrice: 0,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 1,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['0元办理'], highlight: '无需支付' },
+    isExistUser: false,
+    description: '地图用户0元办理，设备包邮到家，无需支付。',
+  },
+  {
+    id: 'MAP_VIP',
+    promotionChannelId: map.defaultPromotion.promotionChannelId,
+    commodityName: '出行VIP版ETC',
+    commodityPrice: 3990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 1,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['服务费', '专属客服'] },
+    isExistUser: false,
+    description: '一次性服务费39.9元，含安装支架与专属客服。',
+  },
+]
+
+/** Issuers with placeholder mini-program app ids where the spec says some have one. */
+export const SEED_ISSUERS = ISSUERS.map((issuer) => ({
+  id: issuer.id,
+  name: issuer.name,
+  miniProgramAppId: issuer.id === 1 || issuer.id === 3 ? `PLACEHOLDER_ISSUER_${issuer.id}_APPID` : null,
+}))
+
+export const SEED_GOODS_TYPES: GoodsTypeConfig = {
+  obu: { name: 'OBU电子标签', description: '贴在前挡风玻璃上的车载单元' },
+  card: { name: 'ETC储值卡', description: '插入OBU使用的通行卡' },
+  bracket: { name: '安装支架' },
+}
+
+const demoNotice = (id: string, effectRange: string, title: string, content: string): Notice => ({
+  id,
+  noticeType: NOTICE_TYPE.ONCE_PER_DAY,
+  noticeTitle: title,
+  noticeContent: content,
+  redirectPath: null,
+  startTime: '2026-01-01 00:00:00',
+  endTime: '2030-12-31 23:59:59',
+  noticeScene: { effectRange },
+})
+
+export const SEED_NOTICES: Readonly<Record<ChannelKey, Notice[]>> = {
+  bank: [
+    demoNotice('bank-1', '/,/apply/basic', '系统升级公告', '为提升服务质量，每日 00:00–01:00 进行系统维护，期间提交的申请将顺延处理。'),
+    demoNotice('bank-2', '/apply/pay', '押金说明', '押金在设备激活后 7 个工作日内原路退还。'),
+  ],
+  map: [demoNotice('map-1', '/,/apply/basic,/apply/land', '限时免费', '地图用户限时0元办理ETC，设备包邮到家。')],
+}
+
+/** promiseConfig/getByType documents, by type. */
+export const SEED_PROMISE_CONFIGS: Readonly<Record<string, { switchStatus: number; content: unknown }>> = {
+  applyPromise: {
+    switchStatus: SHOW.YES,
+    content: { title: '办理承诺', items: ['官方正品设备', '7天无理由退换', '激活后押金原路退还'] },
+  },
+  deliveryPromise: { switchStatus: SHOW.YES, content: { title: '配送承诺', items: ['审核通过后48小时内发货', '顺丰包邮'] } },
+  activityBanner: { switchStatus: SHOW.NO, content: { image: '', link: '' } },
+}
+
+export const SEED_SUPPLIER_PROTOCOLS = ISSUERS.map((issuer) => ({
+  issuerId: issuer.id,
+  title: `${issuer.name}ETC用户服务协议`,
+  content: `本协议由您与${issuer.name}ETC发行服务机构订立。您申请办理ETC即表示同意按照发行机构的规定使用ETC设备、按时缴纳通行费，并对所提交资料的真实性负责。`,
+}))
+
+/** Plates that already have ETC (uniqueness result types 2 and 3). */
+export const SEED_REGISTERED_PLATES = [
+  { plateNumber: '京A00001', plateColor: PLATE_COLOR.BLUE, resultType: PLATE_UNIQUE_RESULT.HAS_ETC },
+  { plateNumber: '沪B12345', plateColor: PLATE_COLOR.BLUE, resultType: PLATE_UNIQUE_RESULT.HAS_ORDER },
+  { plateNumber: '粤BD12345', plateColor: PLATE_COLOR.GREEN, resultType: PLATE_UNIQUE_RESULT.HAS_ETC },
+] as const
+
+/** Plate rules: the white list, and plates the issuer intercepts. */
+export const SEED_PLATE_RULES = [
+  { plateNumber: '京A88888', isWhiteNo: true, intercepted: false },
+  { plateNumber: '京A99999', isWhiteNo: false, intercepted: true },
+] as const
+
+/** The window switches of the plate check, and whether new applications are open. */
+export const SEED_SWITCHES = { windowSwitchOneZs: true, windowSwitchTwoZs: true, allowNewApply: true } as const
+
+/** An order taken at a service outlet that the user can carry on online. */
+export const SEED_OFFLINE_ORDERS = [{ offlineNo: 'OFF202611210001', plateNumber: '苏E54321', plateColor: PLATE_COLOR.BLUE }] as const
