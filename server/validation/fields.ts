@@ -3,7 +3,7 @@
  * forms accept, with the same Chinese reasons.
  */
 import { z } from 'zod'
-import { checkIdNumber } from '../../src/domain/id-number'
+import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
 import {
   validateAddress,
@@ -43,7 +43,8 @@ export const plateNumber = z
 
 export const mobile = ruled(validateMobile)
 export const personName = ruled(validateName)
-export const idNumber = ruled((input) => checkIdNumber(input))
+// Applications need the 18-digit number (section 5); 15-digit numbers are only recognised.
+export const idNumber = ruled((input) => validateIdNumber(input))
 export const vin = ruled(validateVin)
 export const engineNumber = ruled(validateEngineNumber)
 export const vehicleInfo = ruled(validateVehicleInfo)

@@ -1,4 +1,5 @@
 /** The product's rules: pure TypeScript shared by pages, stores and the server. */
+export * from './apply-form'
 export * from './certificates'
 export * from './constants'
 export * from './enums'
