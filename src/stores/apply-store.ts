@@ -23,8 +23,9 @@ import type {
   PlateUniqueResponse,
   SaveDraftResponse,
   UploadResponse,
+  IdCardSide,
+  ImageKind,
 } from '../../types/api/apply'
-import type { IdCardSide, ImageKind } from '../../types/api/apply'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
 
