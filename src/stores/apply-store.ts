@@ -23,13 +23,10 @@ import type {
   PlateUniqueResponse,
   SaveDraftResponse,
   UploadResponse,
-  IdCardSide,
-  ImageKind,
+  UploadSubject,
 } from '../../types/api/apply'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
-
-export type PhotoSubject = { kind: 'idCard'; side: IdCardSide } | { kind: 'drivingLicense' } | { kind: 'image'; imageType: ImageKind }
 
 /** The calls the journey makes, handed in by the RootStore (the services' API functions, or fakes). */
 export interface ApplyStoreApi {
@@ -40,7 +37,7 @@ export interface ApplyStoreApi {
   currentProcessByPlate(plateNumber: string): Promise<(OrderFields & { orderId: string }) | null>
   apply(payload: ApplyPayload): Promise<ApplyResponse>
   saveDraft(draft: ApplyDraft): Promise<SaveDraftResponse>
-  uploadPhoto(orderId: string, subject: PhotoSubject, filePath: string): Promise<UploadResponse>
+  uploadPhoto(orderId: string, subject: UploadSubject, filePath: string): Promise<UploadResponse>
 }
 
 export interface ApplyStoreDeps {
@@ -226,7 +223,7 @@ export class ApplyStore {
     })
   }
 
-  uploadPhoto(subject: PhotoSubject, filePath: string): Promise<UploadResponse> {
+  uploadPhoto(subject: UploadSubject, filePath: string): Promise<UploadResponse> {
     const orderId = this.orderId
     if (!orderId) return Promise.reject(new Error('请先填写车牌号'))
     const key = subject.kind === 'idCard' ? `photo:idCard:${subject.side}` : subject.kind === 'image' ? `photo:${subject.imageType}` : 'photo:drivingLicense'

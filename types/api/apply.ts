@@ -147,6 +147,9 @@ export type IdCardSide = 'front' | 'back'
 /** Other images: the vehicle front photo, road transport permit, motor licence. */
 export type ImageKind = 'vehicleFront' | 'roadTransport' | 'motorLicence'
 
+/** What a photo upload is of; it decides the path and the form fields. */
+export type UploadSubject = { kind: 'idCard'; side: IdCardSide } | { kind: 'drivingLicense' } | { kind: 'image'; imageType: ImageKind }
+
 /** Multipart form fields next to the file (field "file"). */
 export interface UploadFields {
   orderId: string

@@ -9,14 +9,13 @@ import type {
   ApplyResponse,
   CheckApplyPlateResponse,
   ClaimVoucherResponse,
-  IdCardSide,
-  ImageKind,
   InterceptionResponse,
   LoadDraftResponse,
   PlateUniqueResponse,
   RequiredRiskResponse,
   SaveDraftResponse,
   UploadResponse,
+  UploadSubject,
   VerifyEligibilityResponse,
 } from '../../../types/api/apply'
 import type { Envelope } from '../../../types/api/envelope'
@@ -32,8 +31,6 @@ const UPLOAD_PATHS: Readonly<Record<UploadTarget, { idCard: Endpoint; drivingLic
   h5: { idCard: API.uploadIdCardH5, drivingLicense: API.uploadDrivingLicenseH5, image: API.uploadImageH5 },
   mini: { idCard: API.uploadIdCard, drivingLicense: API.uploadDrivingLicense, image: API.uploadImage },
 }
-
-export type UploadSubject = { kind: 'idCard'; side: IdCardSide } | { kind: 'drivingLicense' } | { kind: 'image'; imageType: ImageKind }
 
 export function createApplyApi(client: RequestClient, sealer: SealedBox, target: UploadTarget) {
   const sealApply = (value: ApplyPayload | ApplyDraft) => sealer.seal(SEALED_FIELD.apply, JSON.stringify(value))
