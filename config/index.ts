@@ -15,6 +15,9 @@ const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/const
 /** Each target builds into its own folder: dist/h5, dist/weapp, dist/alipay. */
 const target = process.env.TARO_ENV ?? 'h5'
 
+/** The API contract (types/) is shared with the server and sits outside src/: compile it as well. */
+const compile = { include: [path.resolve(__dirname, '../types')] }
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'etc-apply',
@@ -42,6 +45,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     mini: {
+      compile,
       // Styles are BEM-scoped per component, so chunk CSS order does not matter.
       miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
@@ -50,6 +54,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
     h5: {
+      compile,
       publicPath: './',
       staticDirectory: 'static',
       esnextModules: ['@nutui'],

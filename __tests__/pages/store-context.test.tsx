@@ -1,8 +1,8 @@
 import { Text } from '@tarojs/components'
-import { observer } from 'mobx-react'
+import { observer } from 'mobx-react-lite'
 import { StoreProvider, useStores } from '../../src/stores/store-context'
 import { fakeRoot } from '../support/fake-root'
-import { flush, mountPage, textOf } from '../support/page-test'
+import { flush, mountBare, textOf } from '../support/page-test'
 
 const Greeting = observer(function Greeting() {
   const { user } = useStores()
@@ -12,7 +12,7 @@ const Greeting = observer(function Greeting() {
 describe('stores in React', () => {
   it('re-renders an observer component when its store changes', async () => {
     const { store } = fakeRoot()
-    const page = await mountPage(() => (
+    const page = await mountBare(() => (
       <StoreProvider store={store}>
         <Greeting />
       </StoreProvider>
@@ -25,7 +25,7 @@ describe('stores in React', () => {
 
   it('says clearly when a component is used without the provider', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    await expect(mountPage(Greeting)).rejects.toThrow('useStores() needs a StoreProvider above it')
+    await expect(mountBare(Greeting)).rejects.toThrow('useStores() needs a StoreProvider above it')
     jest.restoreAllMocks()
   })
 })

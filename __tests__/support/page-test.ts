@@ -1,9 +1,14 @@
 /**
  * Mounting pages with @tarojs/test-utils-react: one mounted page at a time, unmounted after each
- * test (the utils' queries search the whole document).
+ * test (the utils' queries search the whole document). Pages are mounted inside the app's
+ * providers (a RootStore and app services over fakes, see test-app.tsx), as src/app.tsx does.
  */
 import TestUtils from '@tarojs/test-utils-react'
+import { createElement } from 'react'
 import type { ComponentType } from 'react'
+import type { AppServices } from '../../src/bootstrap/create-app-services'
+import './page-lifecycle'
+import { TestApp, pageTestWorld } from './test-app'
 
 const mounted: TestUtils[] = []
 
@@ -12,11 +17,17 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-export async function mountPage(Page: ComponentType): Promise<TestUtils> {
+/** Mounts a component on its own, without the app's providers. */
+export async function mountBare(Page: ComponentType): Promise<TestUtils> {
   const testUtils = new TestUtils()
   await testUtils.mount(Page)
   mounted.push(testUtils)
   return testUtils
+}
+
+/** Mounts a page inside the app's providers: the given services, or fresh ones over fakes. */
+export async function mountPage(Page: ComponentType, services: AppServices = pageTestWorld().services): Promise<TestUtils> {
+  return mountBare(() => createElement(TestApp, { services }, createElement(Page)))
 }
 
 export function byTestId(testUtils: TestUtils, id: string): Element | null {

@@ -52,7 +52,7 @@ describe('architecture boundaries (lint)', () => {
   it.each([
     ['src/platform/probe.ts', "import { PageShell } from '../components/page-shell/PageShell'\nexport const x = PageShell\n"],
     ['src/components/probe.ts', "import Page from '../pages/apply/pay/index'\nexport const x = Page\n"],
-    ['src/config/probe.ts', "import { goBack } from '../platform/navigation'\nexport const x = goBack\n"],
+    ['src/config/probe.ts', "import { createNavigator } from '../platform/navigator'\nexport const x = createNavigator\n"],
   ])('keeps dependencies one-way: %s', async (file, code) => {
     expect(await ruleIdsFor(file, code)).toContain('import/no-restricted-paths')
   })

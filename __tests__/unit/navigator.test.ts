@@ -1,15 +1,16 @@
 import { HOTLINE, QUERY_LIMITS } from '../../src/domain/constants'
-import { NavigationError, createNavigator, paymentAppDeepLink } from '../../src/platform/navigator'
-import type { NavigationHost } from '../../src/platform/navigator'
+import { paymentAppDeepLink } from '../../src/platform/deep-link'
+import { NavigationError, createNavigator, routeOfPath, withQuery } from '../../src/platform/navigator'
+import type { CurrentPage, NavigationHost } from '../../src/platform/navigator'
 import { parseQuery, stringifyQuery } from '../../src/platform/query'
 
-function fakeHost(options: { depth?: number; current?: string } = {}) {
+function fakeHost(options: { depth?: number; current?: CurrentPage | null; web?: boolean } = {}) {
   const log: string[] = []
-  let release: (() => void) | undefined
+  let held: (() => void)[] = []
   let hold = false
   const settleNavigation = (entry: string) => {
     log.push(entry)
-    return hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()
+    return hold ? new Promise<void>((resolve) => void held.push(resolve)) : Promise.resolve()
   }
   const host: NavigationHost = {
     navigateTo: (url) => settleNavigation(`navigateTo ${url}`),
@@ -17,8 +18,9 @@ function fakeHost(options: { depth?: number; current?: string } = {}) {
     reLaunch: (url) => settleNavigation(`reLaunch ${url}`),
     navigateBack: (delta) => settleNavigation(`navigateBack ${delta}`),
     stackDepth: () => options.depth ?? 2,
-    currentPage: () => options.current ?? 'pages/apply/pay/index',
+    currentPage: () => (options.current === null ? undefined : (options.current ?? { path: 'pages/apply/pay/index', query: {} })),
     exitApp: () => settleNavigation('exitApp'),
+    ...(options.web ? { reloadDocument: () => void log.push('reloadDocument') } : {}),
     downloadFile: async (url) => {
       log.push(`download ${url}`)
       return '/tmp/file.pdf'
@@ -33,7 +35,11 @@ function fakeHost(options: { depth?: number; current?: string } = {}) {
     holdNavigations: () => {
       hold = true
     },
-    release: () => release?.(),
+    /** Lets every held navigation finish. */
+    release: () => {
+      held.forEach((resolve) => resolve())
+      held = []
+    },
   }
 }
 
@@ -78,14 +84,72 @@ describe('navigator', () => {
     expect(log).toHaveLength(2)
   })
 
-  it('goes back one page, and leaves the app from the entry page or with nothing behind', async () => {
+  it('goes back one page; the entry page leaves the app; a page opened directly goes to the entry page', async () => {
     const inside = fakeHost({ depth: 3 })
     await createNavigator(inside.host, () => undefined).back()
-    const entry = fakeHost({ depth: 3, current: 'pages/entry/plate/index' })
+    const entry = fakeHost({ depth: 3, current: { path: 'pages/entry/plate/index', query: {} } })
     await createNavigator(entry.host, () => undefined).back()
+    // On H5 the router may report the entry page by one of its URLs.
+    const entryByUrl = fakeHost({ depth: 1, current: { path: '/apply/basic', query: {} } })
+    await createNavigator(entryByUrl.host, () => undefined).back()
     const alone = fakeHost({ depth: 1 })
-    await createNavigator(alone.host, () => undefined).back()
-    expect([inside.log, entry.log, alone.log]).toEqual([['navigateBack 1'], ['exitApp'], ['exitApp']])
+    await createNavigator(alone.host, () => 'click-42').back()
+    expect([inside.log, entry.log, entryByUrl.log, alone.log]).toEqual([
+      ['navigateBack 1'],
+      ['exitApp'],
+      ['exitApp'],
+      ['reLaunch /pages/entry/plate/index?bd_vid=click-42'],
+    ])
+  })
+
+  it('reloads the document on H5, and relaunches the current page with its query elsewhere', async () => {
+    const web = fakeHost({ web: true })
+    await createNavigator(web.host, () => undefined).reload()
+    const current = { path: '/apply/pay', query: { orderId: 'O-1', plate: '%E4%BA%ACA12345' } }
+    const mini = fakeHost({ current })
+    await createNavigator(mini.host, () => undefined).reload()
+    const unknown = fakeHost({ current: null })
+    await createNavigator(unknown.host, () => undefined).reload()
+    expect([web.log, mini.log, unknown.log]).toEqual([
+      ['reloadDocument'],
+      // Parameters come from the router still encoded: they are passed on as they are.
+      ['reLaunch /pages/apply/pay/index?orderId=O-1&plate=%E4%BA%ACA12345'],
+      ['reLaunch /pages/entry/plate/index'],
+    ])
+  })
+
+  it('sends the user to the login page with the current page, encoded once, to return to', async () => {
+    const { host, log } = fakeHost({ current: { path: 'pages/apply/pay/index', query: { orderId: 'O-1', n: '2' } } })
+    const nav = createNavigator(host, () => 'click-42')
+    await nav.toLogin()
+    const target = '/pages/apply/pay/index?orderId=O-1&n=2'
+    expect(log).toEqual([`redirectTo /pages/entry/login/index?redirect=${encodeURIComponent(target)}&bd_vid=click-42`])
+    const redirect = new URLSearchParams(log[0]?.split('?')[1]).get('redirect')
+    expect(redirect).toBe(target)
+  })
+
+  it('does not send the user from the login page to itself, and logs in without a return page when it is unknown', async () => {
+    const onLogin = fakeHost({ current: { path: '/pages/login/index', query: {} } })
+    await createNavigator(onLogin.host, () => undefined).toLogin()
+    const unknown = fakeHost({ current: null })
+    await createNavigator(unknown.host, () => undefined).toLogin()
+    expect([onLogin.log, unknown.log]).toEqual([[], ['redirectTo /pages/entry/login/index']])
+  })
+
+  it('lets the login redirect and the reload through while another navigation runs', async () => {
+    const { host, log, holdNavigations, release } = fakeHost({ web: true })
+    const nav = createNavigator(host, () => undefined)
+    holdNavigations()
+    const first = nav.open('pay')
+    const login = nav.toLogin()
+    await nav.reload()
+    release()
+    await Promise.all([first, login])
+    expect(log).toEqual([
+      'navigateTo /pages/apply/pay/index',
+      `redirectTo /pages/entry/login/index?redirect=${encodeURIComponent('/pages/apply/pay/index')}`,
+      'reloadDocument',
+    ])
   })
 
   it('opens links to pages, web pages and PDFs, and refuses anything else', async () => {
@@ -96,6 +160,8 @@ describe('navigator', () => {
     await nav.openLink({ type: 'pdf', url: 'https://example.com/contract.pdf' })
     await expect(nav.openLink({ type: 'video', url: 'x' })).rejects.toEqual(new NavigationError('unknownLinkType', '未知类型'))
     await expect(nav.openLink({ type: 'page', route: 'nowhere' })).rejects.toBeInstanceOf(NavigationError)
+    // A remote link's query keeps its flat values only.
+    await nav.openLink({ type: 'page', route: 'order', query: { orderId: 'O-1', nested: { a: 1 } } })
     expect(log).toEqual([
       'navigateTo /pages/order/order-list/index',
       `navigateTo /pages/jump/webview/index?src=${encodeURIComponent('https://example.com/a?b=1')}`,
@@ -103,6 +169,7 @@ describe('navigator', () => {
       'openDocument /tmp/file.pdf',
       'toast 未知类型',
       'toast 未知类型',
+      'navigateTo /pages/order/detail/index?orderId=O-1',
     ])
   })
 
@@ -117,6 +184,24 @@ describe('navigator', () => {
       `call ${HOTLINE}`,
       `navigateTo /pages/jump/webview/index?src=${encodeURIComponent('https://kf.example.com/hall')}`,
     ])
+  })
+})
+
+describe('page addresses', () => {
+  it('encode flat query values and leave out undefined ones', () => {
+    expect(withQuery('/pages/a/index', { plate: '京A 1&2', n: 3, ok: true, none: undefined })).toBe(
+      `/pages/a/index?plate=${encodeURIComponent('京A 1&2')}&n=3&ok=true`,
+    )
+    expect(withQuery('/pages/a/index?x=1', { y: '2' })).toBe('/pages/a/index?x=1&y=2')
+    expect(withQuery('/pages/a/index')).toBe('/pages/a/index')
+  })
+
+  it('find the route of a page path or any of its H5 URLs', () => {
+    expect(routeOfPath('pages/apply/pay/index')).toBe('pay')
+    expect(routeOfPath('/pages/apply/pay/index?x=1')).toBe('pay')
+    expect(routeOfPath('/apply/basic')).toBe('plateEntry')
+    expect(routeOfPath('/')).toBe('plateEntry')
+    expect(routeOfPath('/no/such/page')).toBeUndefined()
   })
 })
 

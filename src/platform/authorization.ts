@@ -23,6 +23,9 @@ export const AUTHORIZATION_MESSAGES = {
 /** Page-address parameter the map app puts its authorisation code in (placeholder name). */
 export const MAP_AUTH_CODE_PARAM = 'authCode'
 
+/** Page-address parameter the bank apps pass their login token in (placeholder name). */
+export const PAGE_TOKEN_PARAM = 'token'
+
 export type BuildTarget = 'h5' | 'weapp' | 'alipay'
 
 export interface AuthorizationDeps {

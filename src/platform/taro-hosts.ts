@@ -1,11 +1,29 @@
-/** Taro bindings of the platform's host interfaces (navigation, authorisation). */
+/** Taro bindings of the platform's host interfaces (navigation, authorisation, launch facts). */
 import Taro from '@tarojs/taro'
+import { REQUEST_TIMEOUT_MS } from '../domain/constants'
 import type { AuthorizationDeps } from './authorization'
-import type { NavigationHost } from './navigator'
+import { addressParams } from './launch-params'
+import type { LaunchParams } from './launch-params'
+import type { CurrentPage, NavigationHost } from './navigator'
+import { deferredTaroTransport, deferredToast } from './taro-deferred'
 
-function currentRoute(): string | undefined {
-  const pages = Taro.getCurrentPages()
-  return pages[pages.length - 1]?.route
+/** HTTP status codes from here on are errors: a downloaded error page is no document. */
+const HTTP_ERROR_STATUS = 400
+
+/**
+ * Parameters Taro adds to every page's own: `$taroTimestamp` on the mini-programs, the H5
+ * router's `stamp`. They are not part of the page's address.
+ */
+const TARO_INTERNAL_PARAMS: ReadonlySet<string> = new Set(['$taroTimestamp', 'stamp'])
+
+function currentPage(): CurrentPage | undefined {
+  const router = Taro.getCurrentInstance().router
+  if (!router?.path) return undefined
+  const query: Record<string, string> = {}
+  for (const [key, value] of Object.entries(router.params)) {
+    if (!TARO_INTERNAL_PARAMS.has(key) && typeof value === 'string') query[key] = value
+  }
+  return { path: router.path.split('?')[0] ?? router.path, query }
 }
 
 /** Leaving the app: the mini-program exits; a web page goes back out of the app or closes. */
@@ -16,21 +34,55 @@ function exitApp(): Promise<unknown> {
   return Promise.resolve()
 }
 
-export const taroNavigationHost: NavigationHost = {
-  navigateTo: (url) => Taro.navigateTo({ url }),
-  redirectTo: (url) => Taro.redirectTo({ url }),
-  reLaunch: (url) => Taro.reLaunch({ url }),
-  navigateBack: (delta) => Taro.navigateBack({ delta }),
-  stackDepth: () => Taro.getCurrentPages().length,
-  currentPage: currentRoute,
-  exitApp,
-  downloadFile: async (url) => (await Taro.downloadFile({ url })).tempFilePath,
-  openDocument: (filePath) => Taro.openDocument({ filePath, fileType: 'pdf' }),
-  makePhoneCall: (phoneNumber) => Taro.makePhoneCall({ phoneNumber }),
-  toast: (title) => void Taro.showToast({ title, icon: 'none' }),
+export function createTaroNavigationHost(): NavigationHost {
+  return {
+    navigateTo: (url) => Taro.navigateTo({ url }),
+    redirectTo: (url) => Taro.redirectTo({ url }),
+    reLaunch: (url) => Taro.reLaunch({ url }),
+    navigateBack: (delta) => Taro.navigateBack({ delta }),
+    stackDepth: () => Taro.getCurrentPages().length,
+    currentPage,
+    exitApp,
+    ...(process.env.TARO_ENV === 'h5' ? { reloadDocument: () => window.location.reload() } : {}),
+    downloadFile: async (url) => {
+      const response = await deferredTaroTransport.download({ url, header: {}, timeoutMs: REQUEST_TIMEOUT_MS })
+      if (response.statusCode >= HTTP_ERROR_STATUS) throw new Error(`Download failed with HTTP ${response.statusCode}`)
+      return response.tempFilePath
+    },
+    openDocument: (filePath) => Taro.openDocument({ filePath, fileType: 'pdf' }),
+    makePhoneCall: (phoneNumber) => Taro.makePhoneCall({ phoneNumber }),
+    toast: deferredToast,
+  }
 }
 
 export const taroAuthorizationDeps: AuthorizationDeps = {
   login: () => Taro.login(),
   queryParam: (name) => Taro.getCurrentInstance().router?.params[name],
+}
+
+/** The parameters the app was opened with: the H5 address, or the mini-program's launch query. */
+export function taroLaunchParams(): LaunchParams {
+  // Written as if/else so the H5 build drops the other branch, and with it the Taro API it calls.
+  if (process.env.TARO_ENV === 'h5') {
+    return addressParams(window.location.search, window.location.hash)
+  } else {
+    const params: Record<string, string> = {}
+    for (const [key, value] of Object.entries(Taro.getLaunchOptionsSync().query ?? {})) {
+      if (typeof value === 'string') params[key] = value
+    }
+    return params
+  }
+}
+
+/**
+ * Tracking's device_info: the browser's user agent on H5 (Taro's system info would parse it with a
+ * 40 KB library on the entry page), brand, model, system and host platform elsewhere.
+ */
+export function taroDeviceInfo(): string {
+  if (process.env.TARO_ENV === 'h5') {
+    return window.navigator.userAgent
+  } else {
+    const info = Taro.getSystemInfoSync()
+    return [info.brand, info.model, info.system, info.platform].filter(Boolean).join('; ')
+  }
 }

@@ -19,6 +19,10 @@ export const BUSINESS_CODE = {
   UNAUTHORIZED: 401,
   /** A resource that does not exist or is not the caller's. */
   NOT_FOUND: 404,
+  /** The body is larger than the server takes (also the HTTP status). */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The body's content type is not JSON, form-encoded or multipart (also the HTTP status). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many requests in a short time. */
   TOO_MANY_REQUESTS: 429,
   /** Anything unexpected; the message is the catalogue's "server busy". */
@@ -43,6 +47,9 @@ export const BUSINESS_CODE = {
   UNAVAILABLE: 5003,
 } as const
 export type BusinessCode = (typeof BUSINESS_CODE)[keyof typeof BUSINESS_CODE]
+
+/** What an unexpected server failure says: the server answers it, the client shows it for a bare 500. */
+export const SERVER_BUSY_MESSAGE = '服务器繁忙，请稍后重试'
 
 /** A page of results. */
 export interface Page<T> {

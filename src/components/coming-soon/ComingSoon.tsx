@@ -1,12 +1,13 @@
 import { ROUTES } from '../../config/routes'
 import type { RouteName } from '../../config/routes'
-import { relaunch } from '../../platform/navigation'
+import { useAppServices } from '../app-services/app-services'
 import { StatusView } from '../status-view/StatusView'
 
 const HOME: RouteName = 'home'
 
 /** The body of a page whose behaviour has not shipped yet: says so and offers the way home. */
 export function ComingSoon({ route }: { route: RouteName }) {
+  const { navigator } = useAppServices()
   const isHome = ROUTES[route].page === ROUTES[HOME].page
   return (
     <StatusView
@@ -14,7 +15,7 @@ export function ComingSoon({ route }: { route: RouteName }) {
       title='功能即将开放'
       description='该页面正在建设中，敬请期待。'
       actionText={isHome ? undefined : '返回首页'}
-      onAction={isHome ? undefined : () => void relaunch(HOME)}
+      onAction={isHome ? undefined : () => void navigator.relaunch(HOME)}
     />
   )
 }

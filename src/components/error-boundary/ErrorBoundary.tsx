@@ -1,6 +1,6 @@
 import { Component } from 'react'
 import type { ErrorInfo, ReactNode } from 'react'
-import { reloadCurrentPage } from '../../platform/navigation'
+import { useAppServices } from '../app-services/app-services'
 import { StatusView } from '../status-view/StatusView'
 
 interface State {
@@ -21,16 +21,20 @@ export class ErrorBoundary extends Component<{ children?: ReactNode }, State> {
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <StatusView
-        role='alert'
-        testId='page-crash'
-        title='页面出错了'
-        description='请重新加载页面，如仍有问题请联系客服。'
-        actionText='重新加载'
-        onAction={() => void reloadCurrentPage()}
-      />
-    )
+    return this.state.failed ? <PageCrashView /> : this.props.children
   }
+}
+
+function PageCrashView() {
+  const { navigator } = useAppServices()
+  return (
+    <StatusView
+      role='alert'
+      testId='page-crash'
+      title='页面出错了'
+      description='请重新加载页面，如仍有问题请联系客服。'
+      actionText='重新加载'
+      onAction={() => void navigator.reload()}
+    />
+  )
 }

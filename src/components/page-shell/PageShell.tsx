@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
+import { usePageTracking } from './use-page-tracking'
 import './page-shell.scss'
 
 export interface PageShellProps {
@@ -15,9 +16,11 @@ export interface PageShellProps {
 /**
  * The container every page renders in: full-height background, content centred on wide screens,
  * and an error boundary around the content (Taro renders each page in its own root, so a
- * boundary at the app level never sees a page's errors).
+ * boundary at the app level never sees a page's errors). Each show of the page is tracked as a
+ * page view under its route.
  */
 export function PageShell({ route, header, children }: PageShellProps) {
+  usePageTracking(route)
   return (
     <View className='page-shell' data-testid={`page-${route}`}>
       {header}

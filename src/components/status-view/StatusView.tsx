@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { Pressable } from '../pressable/Pressable'
 import './status-view.scss'
 
 export interface StatusViewProps {
@@ -18,9 +19,9 @@ export function StatusView({ title, description, actionText, onAction, role = 's
       <Text className='status-view__title'>{title}</Text>
       {description ? <Text className='status-view__description'>{description}</Text> : null}
       {actionText && onAction ? (
-        <View className='status-view__action' onClick={onAction} role='button' aria-label={actionText}>
+        <Pressable className='status-view__action' label={actionText} onPress={onAction}>
           {actionText}
-        </View>
+        </Pressable>
       ) : null}
     </View>
   )

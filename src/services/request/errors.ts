@@ -2,6 +2,7 @@
  * The error catalogue of section 8: every failure of a call is a RequestError value with a kind
  * from this catalogue and the Chinese message the user sees.
  */
+import { SERVER_BUSY_MESSAGE } from '../../../types/api/envelope'
 
 export type RequestErrorKind =
   | 'unauthorized'
@@ -28,7 +29,7 @@ export const MESSAGES = {
   relogin: '重新登录',
   notFound: '无效的请求，请求地址不存在',
   badRequest: '无效的请求',
-  serverBusy: '服务器繁忙，请稍后重试',
+  serverBusy: SERVER_BUSY_MESSAGE,
   proxyFailure: '网络代理异常，请稍后重试',
   noResponse: '服务器无响应，请稍后重试',
   decodeFailure: '数据解析失败，请稍后重试',

@@ -1,12 +1,13 @@
 import { WebView } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { useAppServices } from '../../../components/app-services/app-services'
 import { PageShell } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { parseExternalUrl } from '../../../domain/external-url'
-import { goBack } from '../../../platform/navigation'
 
 /** Embeds the page named by the URL-encoded `src` parameter. */
 export default function WebviewPage() {
+  const { navigator } = useAppServices()
   const target = parseExternalUrl(Taro.getCurrentInstance().router?.params.src)
   if (target.ok) return <WebView src={target.url} />
   return (
@@ -17,7 +18,7 @@ export default function WebviewPage() {
         title='无法打开页面'
         description={target.reason}
         actionText='返回'
-        onAction={() => void goBack()}
+        onAction={() => void navigator.back()}
       />
     </PageShell>
   )

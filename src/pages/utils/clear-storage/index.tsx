@@ -1,16 +1,17 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
+import { useAppServices } from '../../../components/app-services/app-services'
 import { PageShell } from '../../../components/page-shell/PageShell'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
-import { goBack } from '../../../platform/navigation'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
 import { taroStorage } from '../../../platform/taro-storage'
 import './index.scss'
 
 /** Clears this app's cached data (its own keys only) after a confirmation, then returns. */
 export default function ClearStoragePage() {
+  const { navigator } = useAppServices()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const [busy, setBusy] = useState(false)
   const returnTimer = useRef<ReturnType<typeof setTimeout>>()
@@ -39,7 +40,7 @@ export default function ClearStoragePage() {
     clearOwnKeys(taroStorage)
     setCount(0)
     await Taro.showToast({ title: '缓存已清除', icon: 'success', duration: TOAST_DURATION_MS })
-    returnTimer.current = setTimeout(() => void goBack(), TOAST_DURATION_MS)
+    returnTimer.current = setTimeout(() => void navigator.back(), TOAST_DURATION_MS)
   }
 
   return (

@@ -1,0 +1,93 @@
+/**
+ * The app root (src/app.tsx) builds the app services, provides the RootStore and the services to
+ * every page, and sends queued tracking events when the app or the H5 document is hidden.
+ */
+import Taro from '@tarojs/taro'
+import { useEffect } from 'react'
+import App from '../../src/app'
+import { useAppServices } from '../../src/components/app-services/app-services'
+import type { PageServices } from '../../src/components/app-services/app-services'
+import { useStores } from '../../src/stores/store-context'
+import { settle } from '../unit/services/fakes'
+import { lifecycle } from '../support/page-lifecycle'
+import { flush, mountBare, textOf } from '../support/page-test'
+
+let services: PageServices | undefined
+
+/** A page of the app: shows who is logged in and tracks a click when it mounts. */
+function Probe() {
+  const { user } = useStores()
+  const pageServices = useAppServices()
+  services = pageServices
+  useEffect(() => pageServices.tracker.click('/apply/basic', 'probe'), [pageServices])
+  return <span data-testid='nickname'>{user.nickname}</span>
+}
+
+const mountApp = () =>
+  mountBare(() => (
+    <App>
+      <Probe />
+    </App>
+  ))
+
+const trackingCalls = (request: jest.SpyInstance) =>
+  request.mock.calls.map(([options]) => options as Taro.request.Option).filter((options) => options.url.endsWith('/log/v1/events'))
+
+describe('app root', () => {
+  let request: jest.SpyInstance
+  beforeEach(() => {
+    request = jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 200, data: null }, header: {}, errMsg: 'request:ok' } as never)
+  })
+  afterEach(async () => {
+    // The app's services live as long as the module: send what a test left queued.
+    await services?.tracker.flush()
+    jest.restoreAllMocks()
+  })
+
+  it('provides the RootStore and the app services to its pages', async () => {
+    const page = await mountApp()
+    expect(textOf(page, 'nickname')).toBe('登录/注册')
+    expect(services?.tracker.queued).toBe(1)
+  })
+
+  it('sends queued events to the same origin when the app is hidden', async () => {
+    const page = await mountApp()
+    expect(trackingCalls(request)).toEqual([])
+    lifecycle.hide()
+    await flush(page)
+    await settle(30)
+    const [batch] = trackingCalls(request)
+    expect(batch?.url).toBe(`${window.location.origin}/log/v1/events`)
+    expect(JSON.parse(String(batch?.data)).events).toEqual([expect.objectContaining({ type: 'click', target: 'probe' })])
+    expect(services?.tracker.queued).toBe(0)
+  })
+
+  it.each([
+    [
+      'the document turns hidden',
+      () => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+        document.dispatchEvent(new Event('visibilitychange'))
+      },
+    ],
+    ['the page is left', () => void window.dispatchEvent(new Event('pagehide'))],
+  ])('sends queued events on H5 when %s', async (_when, hide) => {
+    const page = await mountApp()
+    try {
+      hide()
+      await flush(page)
+      await settle(30)
+      expect(trackingCalls(request)).toHaveLength(1)
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState
+    }
+  })
+
+  it('sends nothing while the document is only shown again', async () => {
+    const page = await mountApp()
+    document.dispatchEvent(new Event('visibilitychange'))
+    await flush(page)
+    await settle(30)
+    expect(trackingCalls(request)).toEqual([])
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * Views acting as buttons (the status views' actions, the error view's reload, the custom
+ * header's back) can be reached with Tab and activated with Enter or Space.
+ */
+import Taro from '@tarojs/taro'
+import PayPage from '../../src/pages/apply/pay/index'
+import SelectLandPage from '../../src/pages/apply/select-land/index'
+import { PageShell } from '../../src/components/page-shell/PageShell'
+import { flush, getBySelector, mountPage } from '../support/page-test'
+
+function Broken(): never {
+  throw new Error('render failed')
+}
+
+function PageThatThrows() {
+  return (
+    <PageShell route='pay'>
+      <Broken />
+    </PageShell>
+  )
+}
+
+describe('keyboard access', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('makes every role="button" element on a page focusable', async () => {
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
+    for (const Page of [PayPage, SelectLandPage]) {
+      const page = await mountPage(Page)
+      const buttons = [...page.queries.querySelectorAll('[role="button"]')]
+      expect(buttons.length).toBeGreaterThan(0)
+      for (const button of buttons) expect(button.getAttribute('tabindex')).toBe('0')
+      page.unmout()
+    }
+  })
+
+  it('activates the "coming soon" action with Enter and with Space', async () => {
+    const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const page = await mountPage(PayPage)
+    const action = getBySelector(page, '[data-testid="coming-soon"] [role="button"]')
+    page.fireEvent.keyDown(action, { key: 'Tab' })
+    expect(relaunch).not.toHaveBeenCalled()
+    page.fireEvent.keyDown(action, { key: 'Enter' })
+    expect(relaunch).toHaveBeenCalledWith({ url: '/pages/entry/home/index' })
+    // The navigation has finished before the next one starts (one navigation at a time).
+    await flush(page)
+    // Space acts when it is released, like a native button; pressing it only stops the scroll.
+    page.fireEvent.keyDown(action, { key: ' ' })
+    expect(relaunch).toHaveBeenCalledTimes(1)
+    page.fireEvent.keyUp(action, { key: ' ' })
+    expect(relaunch).toHaveBeenCalledTimes(2)
+  })
+
+  it("reloads a crashed page from the error view's action with Enter", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const reload = jest.fn()
+    const original = window.location
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } })
+    try {
+      const page = await mountPage(PageThatThrows)
+      const action = getBySelector(page, '[data-testid="page-crash"] [role="button"]')
+      expect(action.getAttribute('tabindex')).toBe('0')
+      page.fireEvent.keyDown(action, { key: 'Enter' })
+      expect(reload).toHaveBeenCalledTimes(1)
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original })
+    }
+  })
+
+  it("goes back from the custom header's back button with Enter", async () => {
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    const page = await mountPage(SelectLandPage)
+    const button = getBySelector(page, '[data-testid="custom-header"] [role="button"][aria-label="返回"]')
+    page.fireEvent.keyDown(button, { key: 'Enter' })
+    expect(back).toHaveBeenCalledWith({ delta: 1 })
+  })
+})

@@ -1,0 +1,33 @@
+/**
+ * Taro's lifecycle hooks (useDidShow, useDidHide) need a running Taro app, which a page mounted on
+ * its own does not have. Page tests get stand-ins that register with the mounted components like
+ * the real hooks and fire when a test says the page (or app) was shown or hidden.
+ */
+import Taro from '@tarojs/taro'
+import { useEffect, useRef } from 'react'
+
+type Lifecycle = 'show' | 'hide'
+
+const listeners: Record<Lifecycle, Set<() => void>> = { show: new Set(), hide: new Set() }
+
+function standIn(lifecycle: Lifecycle) {
+  return (callback: () => void): void => {
+    const latest = useRef(callback)
+    latest.current = callback
+    useEffect(() => {
+      const listener = () => latest.current()
+      listeners[lifecycle].add(listener)
+      return () => void listeners[lifecycle].delete(listener)
+    }, [])
+  }
+}
+
+Taro.useDidShow = standIn('show')
+Taro.useDidHide = standIn('hide')
+
+export const lifecycle = {
+  /** The mounted page is shown (again). */
+  show: () => listeners.show.forEach((listener) => listener()),
+  /** The mounted page (or the app) is hidden. */
+  hide: () => listeners.hide.forEach((listener) => listener()),
+}

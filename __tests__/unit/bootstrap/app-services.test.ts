@@ -1,0 +1,187 @@
+/**
+ * The composition root wired over a fake outside world: the user store is the client's session,
+ * logout resets the client, storage is encrypted under the persisted-state prefix, the tracker
+ * posts its batches through the client, the navigator carries the launch click id.
+ */
+import { CHANNELS } from '../../../src/config/channel'
+import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../../src/domain/constants'
+import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
+import type { NavigationHost } from '../../../src/platform/navigator'
+import type { TransportRequest, TransportResponse } from '../../../src/services/request/transport'
+import { deferred, settle } from '../services/fakes'
+import { TEST_BASE_URL, envelope, testWorld } from '../../support/test-services'
+import type { TestWorldOptions } from '../../support/test-services'
+
+const GRANT = { accessToken: 'AT-secret-1', expireIn: 3600, uid: 'uid-0001' }
+const TOKEN_PATH = `/oauth2/v2/oauth2/${CHANNELS.bank.channelId}/token`
+const isTokenCall = (request: TransportRequest): boolean => /\/oauth2\/v2\/oauth2\/[^/]+\/token$/.test(request.url)
+
+function recordingHost() {
+  const log: string[] = []
+  const host: NavigationHost = {
+    navigateTo: async (url) => void log.push(`navigateTo ${url}`),
+    redirectTo: async (url) => void log.push(`redirectTo ${url}`),
+    reLaunch: async (url) => void log.push(`reLaunch ${url}`),
+    navigateBack: async (delta) => void log.push(`navigateBack ${delta}`),
+    stackDepth: () => 2,
+    currentPage: () => ({ path: 'pages/apply/pay/index', query: {} }),
+    exitApp: async () => void log.push('exitApp'),
+    downloadFile: async () => '/tmp/x.pdf',
+    openDocument: async () => undefined,
+    makePhoneCall: async () => undefined,
+    toast: (message) => void log.push(`toast ${message}`),
+  }
+  return { host, log }
+}
+
+/** A backend that grants a token for the page token and answers everything else with `data`. */
+const backend =
+  (data: unknown = null) =>
+  async (request: TransportRequest): Promise<TransportResponse> =>
+    isTokenCall(request) ? envelope(GRANT) : envelope(data)
+
+function world(options: Partial<TestWorldOptions> = {}) {
+  const { host, log } = recordingHost()
+  const w = testWorld({ navigationHost: host, launchParams: { token: 'PAGE-TOKEN', bd_vid: 'CLICK-7' }, respond: backend(), ...options })
+  return { ...w, navigation: log }
+}
+
+const pathOf = (request: TransportRequest): string => request.url.slice(TEST_BASE_URL.length).split('?')[0] ?? ''
+
+describe('app services', () => {
+  it('log in through the user store (the client session) before a call that needs it, then send its token', async () => {
+    const { services, requests } = world()
+    expect(services.store.user.isLoggedIn()).toBe(false)
+    await services.api.catalogue.newApplySwitch()
+    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual([`POST ${TOKEN_PATH}`, 'GET /order/v1/restNewApplySwitch'])
+    expect(requests[0]?.url.startsWith(TEST_BASE_URL)).toBe(true)
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'pageToken', token: 'PAGE-TOKEN' })
+    expect(requests[1]?.header.Authorization).toBe(`Bearer ${GRANT.accessToken}`)
+    expect(services.store.user.isLoggedIn()).toBe(true)
+    expect(services.store.user.nickname).toBe('用户0001')
+  })
+
+  it('fill {channel} and {uid} of a path from the channel profile and the session', async () => {
+    const { services, requests } = world()
+    await services.api.orders.currentProcessByUid()
+    expect(pathOf(requests[1]!)).toBe(`/order/v1/${CHANNELS.bank.channelId}/orders/user/h5/${GRANT.uid}/handleProcess`)
+  })
+
+  it('forget shared calls on logout: the same call afterwards goes out again', async () => {
+    const held = deferred<TransportResponse>()
+    const { services, requests, respondWith } = world()
+    await services.store.user.login()
+    respondWith((request) => (request.url.endsWith(TOKEN_PATH) ? Promise.resolve(envelope(GRANT)) : held.promise))
+    const first = services.api.catalogue.newApplySwitch()
+    await settle()
+    const shared = services.api.catalogue.newApplySwitch()
+    await settle()
+    const gets = () => requests.filter((r) => r.method === 'GET').length
+    // An identical call while the first runs shares its request...
+    expect(gets()).toBe(1)
+    services.store.user.logout()
+    const afterLogout = services.api.catalogue.newApplySwitch()
+    await settle(30)
+    // ...but not after a logout, even for the same user logging in again.
+    expect(gets()).toBe(2)
+    held.resolve(envelope(true))
+    await expect(Promise.all([first, shared, afterLogout])).resolves.toEqual([true, true, true])
+  })
+
+  it('keep the session only encrypted, under the persisted-state prefix, and restore it after a reload', async () => {
+    const first = world()
+    await first.services.store.user.login()
+    const keys = [...first.raw.keys()]
+    expect(keys.length).toBeGreaterThan(0)
+    for (const key of keys) expect(key.startsWith(`${PERSISTED_STATE_PREFIX}${CHANNELS.bank.storagePrefix}`)).toBe(true)
+    const dump = [...first.raw.values()].join('\n')
+    expect(dump).not.toContain(GRANT.accessToken)
+    expect(dump).not.toContain(GRANT.uid)
+    const reloaded = world({ raw: first.raw, launchParams: {} })
+    expect(reloaded.services.store.user.isLoggedIn()).toBe(true)
+    expect(reloaded.services.store.user.token()).toBe(GRANT.accessToken)
+  })
+
+  it('post tracked events after the flush delay with the spec header, without logging in', async () => {
+    const { services, requests, advance } = world()
+    services.tracker.pageView('/apply/basic')
+    advance(TRACKING_FLUSH_MS - 1)
+    await settle()
+    expect(requests).toHaveLength(0)
+    advance(1)
+    await settle(30)
+    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual(['POST /log/v1/events'])
+    const [batch] = requests
+    expect(batch?.header).toMatchObject({
+      app: TRACKING_APP_NAME,
+      app_id: CHANNELS.bank.trackingId,
+      uid: '',
+      device_info: 'test-device',
+      app_version: APP_VERSION,
+    })
+    expect(batch?.header.trace_id).toEqual(expect.any(String))
+    expect(batch?.header.Authorization).toBeUndefined()
+    expect(JSON.parse(batch?.body ?? '{}').events).toEqual([expect.objectContaining({ type: 'pageView', page: '/apply/basic' })])
+  })
+
+  it("send the logged-in user's uid with tracked events, and a new trace id per batch", async () => {
+    const { services, requests, advance } = world()
+    await services.store.user.login()
+    services.tracker.click('/apply/pay', 'pay-button')
+    await services.tracker.flush()
+    advance(1)
+    services.tracker.click('/apply/pay', 'pay-button')
+    await services.tracker.flush()
+    const batches = requests.filter((r) => pathOf(r) === '/log/v1/events')
+    expect(batches.map((b) => b.header.uid)).toEqual([GRANT.uid, GRANT.uid])
+    expect(batches[0]?.header.trace_id).not.toBe(batches[1]?.header.trace_id)
+  })
+
+  it('carry the click id the app was opened with into every navigation', async () => {
+    const { services, navigation } = world()
+    await services.navigator.open('upinfo')
+    expect(navigation).toEqual(['navigateTo /pages/apply/upinfo/index?bd_vid=CLICK-7'])
+  })
+
+  it('answer an expired login with one dialog, a new login and a page reload', async () => {
+    const { services, requests, respondWith, ui } = world()
+    await services.store.user.login()
+    let expired = true
+    respondWith(async (request) => {
+      if (request.url.endsWith(TOKEN_PATH)) return envelope(GRANT)
+      if (expired) {
+        expired = false
+        return { statusCode: 401, data: null, header: {} }
+      }
+      return envelope(null)
+    })
+    await expect(services.api.catalogue.newApplySwitch()).rejects.toMatchObject({ kind: 'unauthorized' })
+    await settle(30)
+    expect(ui.alerts).toBe(1)
+    expect(ui.reloads).toBe(1)
+    expect(requests.filter((r) => r.url.endsWith(TOKEN_PATH))).toHaveLength(2)
+    expect(services.store.user.isLoggedIn()).toBe(true)
+  })
+
+  it('log in with the WeChat login code in the map channel of the WeChat mini-program', async () => {
+    const { services, requests } = world({
+      channel: CHANNELS.map,
+      target: 'weapp',
+      launchParams: {},
+      authorization: { login: async () => ({ code: 'WX-CODE' }), queryParam: () => undefined },
+    })
+    await services.store.user.login()
+    expect(requests.map(pathOf)).toEqual([`/oauth2/v2/oauth2/${CHANNELS.map.channelId}/token`])
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'authCode', provider: 'wechat', code: 'WX-CODE' })
+  })
+
+  it("log in with the map app's code from the page address in the map channel on H5", async () => {
+    const { services, requests } = world({
+      channel: CHANNELS.map,
+      launchParams: {},
+      authorization: { login: () => Promise.reject(new Error('not on H5')), queryParam: (name) => (name === 'authCode' ? 'MAP-CODE' : undefined) },
+    })
+    await services.store.user.login()
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'authCode', provider: 'map', code: 'MAP-CODE' })
+  })
+})

@@ -1,0 +1,154 @@
+/**
+ * The composition root: the one place that builds the app's services and wires them together —
+ * encrypted storage, request client, API functions, RootStore, navigator and tracker. It lives
+ * above every layer (it may import all of them and nothing imports it but src/app.tsx), and it
+ * takes the outside world as an AppEnvironment, so the wiring runs under jest with fakes;
+ * ./taro-environment.ts binds the environment to Taro.
+ */
+import { PERSISTED_STATE_PREFIX } from '../domain/constants'
+import type { ChannelProfile } from '../config/channel'
+import { PAGE_TOKEN_PARAM, createAuthorization } from '../platform/authorization'
+import type { AuthProvider, AuthorizationDeps, BuildTarget } from '../platform/authorization'
+import type { LaunchParams } from '../platform/launch-params'
+import { loadOnce } from '../platform/load-once'
+import { CLICK_ID_PARAM, createNavigator } from '../platform/navigator'
+import type { NavigationHost, Navigator } from '../platform/navigator'
+import type { RandomBytes } from '../platform/sealed-box'
+import { createSecureStorage } from '../platform/secure-storage'
+import type { StringStorage } from '../platform/secure-storage'
+import type { Api } from '../services/api'
+import type { RequestUi, Session, Transport } from '../services/request/transport'
+import { createTracker } from '../services/tracking/tracker'
+import type { Tracker } from '../services/tracking/tracker'
+import { RootStore } from '../stores/root-store'
+import { API_MEMBERS, deferredApi } from './deferred-api'
+import type { Network } from './network'
+
+/** The `app` field of every tracking batch. */
+export const TRACKING_APP_NAME = 'etc-apply'
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+/** Everything the app takes from its host. */
+export interface AppEnvironment {
+  readonly target: BuildTarget
+  readonly channel: ChannelProfile
+  /** Prefix of every API path (see src/config/api-base.ts). */
+  readonly baseUrl: string
+  /** Encrypted storage's key, 64 hex characters (src/config/keys.ts). */
+  readonly storageKeyHex: string
+  readonly transport: Transport
+  readonly storage: StringStorage
+  readonly navigationHost: NavigationHost
+  readonly authorization: AuthorizationDeps
+  /** The request layer's toasts and dialog; its page changes go through the navigator. */
+  requestUi(navigator: Navigator): RequestUi
+  now(): number
+  readonly timers: Timers
+  /** Tracking's device_info. */
+  readonly deviceInfo: string
+  /** The parameters the app was opened with (login token, click id). */
+  readonly launchParams: LaunchParams
+  /** Secure random bytes for encryption; the platform's own by default. */
+  readonly randomBytes?: RandomBytes
+}
+
+export interface AppServices {
+  readonly store: RootStore
+  readonly api: Api
+  readonly navigator: Navigator
+  readonly tracker: Tracker
+}
+
+/** Where the map channel's "host authorisation" comes from in each build. */
+const HOST_AUTH_PROVIDER: Readonly<Record<BuildTarget, AuthProvider>> = { h5: 'map', weapp: 'wechat', alipay: 'alipay' }
+
+/** A session that forwards to the user store, which can only be made once the client exists. */
+function forwardedSession(target: () => Session): Session {
+  return {
+    token: () => target().token(),
+    uid: () => target().uid(),
+    isLoggedIn: () => target().isLoggedIn(),
+    login: () => target().login(),
+    logout: () => target().logout(),
+  }
+}
+
+/** Trace ids that tell batches apart in the log sink; unique per app run, not secret. */
+function traceIds(now: () => number): () => string {
+  const run = Math.random().toString(36).slice(2, 10)
+  let sequence = 0
+  return () => `${run}-${now().toString(36)}-${(sequence += 1)}`
+}
+
+export function createAppServices(env: AppEnvironment): AppServices {
+  const { channel } = env
+  // Client and user store need each other: the client asks the user store (its Session) for the
+  // token and to log in, the user store logs in through API functions over the client.
+  const late: { store?: RootStore } = {}
+  const built = (): RootStore => {
+    if (!late.store) throw new Error('The stores were used before the app services were built')
+    return late.store
+  }
+  const session = forwardedSession(() => built().user)
+  const navigator = createNavigator(env.navigationHost, () => env.launchParams[CLICK_ID_PARAM])
+  // The network layer (request client and API functions) loads with the first call: nothing
+  // calls before the entry page paints, so its code is not part of the first load.
+  let loadedNetwork: Network | undefined
+  const network = loadOnce(() =>
+    import('./network').then((module) => {
+      loadedNetwork = module.createNetwork(
+        {
+          baseUrl: env.baseUrl,
+          transport: env.transport,
+          session,
+          ui: env.requestUi(navigator),
+          clock: { now: env.now },
+          pathState: { channel: channel.channelId, sourceChannel: channel.sourceChannel },
+        },
+        channel,
+        {
+          now: env.now,
+          target: env.target === 'h5' ? 'h5' : 'mini',
+          promotion: () => built().promotion.current,
+        },
+      )
+      return loadedNetwork
+    }),
+  )
+  const api = deferredApi(() => network().then((loaded) => loaded.api), API_MEMBERS)
+  const storage = createSecureStorage({
+    backend: env.storage,
+    keyHex: env.storageKeyHex,
+    prefix: `${PERSISTED_STATE_PREFIX}${channel.storagePrefix}`,
+    ...(env.randomBytes ? { randomBytes: env.randomBytes } : {}),
+  })
+  const store = new RootStore({
+    api,
+    storage,
+    channel,
+    now: env.now,
+    pageToken: () => env.launchParams[PAGE_TOKEN_PARAM],
+    authorization: createAuthorization(HOST_AUTH_PROVIDER[env.target], env.target, env.authorization),
+    // Logging out forgets the client's shared calls and its pending login too (before the
+    // network layer is loaded there are none).
+    onLogout: () => loadedNetwork?.client.reset(),
+  })
+  late.store = store
+  const user = store.user
+  const tracker = createTracker({
+    send: api.sendTracking,
+    now: env.now,
+    setTimeout: env.timers.setTimeout,
+    clearTimeout: env.timers.clearTimeout,
+    app: TRACKING_APP_NAME,
+    trackingId: channel.trackingId,
+    uid: () => user.uid(),
+    traceId: traceIds(env.now),
+    deviceInfo: env.deviceInfo,
+  })
+  return { store, api, navigator, tracker }
+}

@@ -1,0 +1,31 @@
+/** The app's environment on Taro: the H5 page or the mini-program it runs in. */
+import { apiBaseUrl } from '../config/api-base'
+import { currentChannel } from '../config/channel'
+import { storageKeyHex } from '../config/keys'
+import { deferredTaroTransport } from '../platform/taro-deferred'
+import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
+import { createTaroRequestUi } from '../platform/taro-request-ui'
+import { taroStorage } from '../platform/taro-storage'
+import type { AppEnvironment } from './create-app-services'
+
+export function taroEnvironment(): AppEnvironment {
+  const target = process.env.TARO_ENV
+  return {
+    target,
+    channel: currentChannel(),
+    baseUrl: apiBaseUrl(target === 'h5' ? window.location.origin : undefined),
+    storageKeyHex: storageKeyHex(),
+    transport: deferredTaroTransport,
+    storage: taroStorage,
+    navigationHost: createTaroNavigationHost(),
+    authorization: taroAuthorizationDeps,
+    requestUi: createTaroRequestUi,
+    now: () => Date.now(),
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    deviceInfo: taroDeviceInfo(),
+    launchParams: taroLaunchParams(),
+  }
+}
