@@ -3,6 +3,7 @@ import { apiBaseUrl } from '../config/api-base'
 import { currentChannel } from '../config/channel'
 import { storageKeyHex } from '../config/keys'
 import { deferredTaroTransport } from '../platform/taro-deferred'
+import { seedFromHost } from '../platform/taro-entropy'
 import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
 import { createTaroRequestUi } from '../platform/taro-request-ui'
 import { taroStorage } from '../platform/taro-storage'
@@ -10,6 +11,8 @@ import type { AppEnvironment } from './create-app-services'
 
 export function taroEnvironment(): AppEnvironment {
   const target = process.env.TARO_ENV
+  // Before the first encrypted write: mini-programs have no synchronous CSPRNG.
+  seedFromHost()
   return {
     target,
     channel: currentChannel(),

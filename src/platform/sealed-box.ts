@@ -12,6 +12,7 @@ import Utf8 from 'crypto-js/enc-utf8'
 import HmacSHA256 from 'crypto-js/hmac-sha256'
 import { SEALED_VERSION } from '../../types/api/sealed'
 import type { SealPurpose } from '../../types/api/sealed'
+import { secureRandomBytes } from './random'
 
 type WordArray = CryptoJS.lib.WordArray
 
@@ -27,12 +28,8 @@ export type RandomBytes = (count: number) => Uint8Array
 const IV_BYTES = 16
 const KEY_HEX_LENGTH = 64
 
-export function platformRandomBytes(count: number): Uint8Array {
-  const bytes = new Uint8Array(count)
-  const source = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto
-  if (!source?.getRandomValues) throw new Error('No secure random source on this platform')
-  return source.getRandomValues(bytes)
-}
+/** The platform's random source: WebCrypto, or the seeded generator on mini-programs. */
+export const platformRandomBytes: RandomBytes = secureRandomBytes
 
 function toWordArray(bytes: Uint8Array): WordArray {
   return Hex.parse(Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(''))
