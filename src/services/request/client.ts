@@ -140,7 +140,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
       const { path, rest } = fillPath(options.url, state, options.data)
       const encoded = encodeCall(method, path, rest, options.contentType)
-      const key = JSON.stringify([method, encoded.url, encoded.body ?? '', session.uid() ?? ''])
+      const key = JSON.stringify([method, encoded.url, encoded.body ?? '', session.uid() ?? '', options.header ?? {}])
       const now = clock.now()
       for (const [otherKey, other] of shared) {
         if (other.finishedAt !== undefined && now - other.finishedAt >= DEDUPE_WINDOW_MS) shared.delete(otherKey)
