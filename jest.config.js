@@ -1,12 +1,35 @@
-// Three suites, all run by `npm test`:
-//   unit  - pure modules (domain, config, platform logic) in node
-//   pages - page components rendered with @tarojs/test-utils-react in jsdom
-//   e2e   - the built H5 app in Debian's Chromium through playwright-core
+// The suites, all run by `npm test`:
+//   unit      - pure modules (domain, config, platform logic) in node
+//   pages     - page components rendered with @tarojs/test-utils-react in jsdom
+//   e2e       - the built H5 app in Debian's Chromium through playwright-core
+//   server    - the API (server/) through fastify.inject, on embedded PostgreSQL (PGlite)
+//   server-pg - the same server suite on a PostgreSQL server; only when TEST_DATABASE_URL is set
+//               (unreachable: a loud warning and skipped, or a failure with REQUIRE_POSTGRES=1)
 const path = require('node:path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
 const pagesBase = require('@tarojs/test-utils-react/dist/jest/initConfig.js').default
 
 const styleStub = '<rootDir>/__tests__/support/style-stub.js'
+
+/** The server suite on one database driver. */
+function serverProject(displayName, driverSetup, extra = {}) {
+  return {
+    displayName,
+    testEnvironment: 'node',
+    roots: ['<rootDir>/__tests__/server'],
+    testMatch: ['**/*.test.ts'],
+    transform: {
+      '^.+\\.[jt]sx?$': 'babel-jest',
+      '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
+    },
+    // Also transformed: ESM-only dependencies of @fastify/static and of fastify.inject
+    // (content-disposition, cookie), which jest's CommonJS sandbox cannot require as they are.
+    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)'],
+    setupFiles: [driverSetup],
+    setupFilesAfterEnv: ['<rootDir>/__tests__/server/support/timeouts.ts'],
+    ...extra,
+  }
+}
 
 /** The test-utils preset, less the options jest only accepts at the top level. */
 function pagesProject(config) {
@@ -53,5 +76,13 @@ module.exports = {
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
     },
+    serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          serverProject('server-pg', '<rootDir>/__tests__/server/support/driver-pg.js', {
+            globalSetup: '<rootDir>/__tests__/server/support/postgres-global-setup.ts',
+          }),
+        ]
+      : []),
   ],
 }

@@ -1,23 +1,19 @@
 /**
- * `npm start`: builds the H5 app if needed and serves it on one local port (PORT, default 3000).
+ * `npm start`: builds the H5 app if its build is missing or stale, then starts the server
+ * (server/main.ts): migrations, first-run seed, the H5 app and the API on one port (PORT, default
+ * 3000), printing the URL. Configuration comes from the environment (see .env.example).
  */
+import { loadConfig } from '../server/config'
+import { closeOnSignals, reportStartupFailure, startServer } from '../server/main'
 import { ensureH5Build, H5_DIST } from './lib/h5-build'
-import { startStaticServer } from './lib/static-server'
-
-const DEFAULT_PORT = 3000
 
 async function main(): Promise<void> {
+  // A configuration mistake is reported before the (slow) build, not after it.
+  const config = loadConfig()
   ensureH5Build()
-  const port = Number(process.env.PORT ?? DEFAULT_PORT)
-  const host = process.env.HOST ?? '127.0.0.1'
-  const server = await startStaticServer(H5_DIST, port, host)
-  console.log(`ETC apply app (H5) is running at ${server.url}/`)
-  const stop = (): void => void server.close().then(() => process.exit(0))
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  const server = await startServer({ config, staticRoot: H5_DIST })
+  console.log(`ETC apply app (H5 and API) is running at ${server.url}/`)
+  closeOnSignals(server)
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+main().catch(reportStartupFailure)

@@ -1,16 +1,21 @@
 /**
- * Browser suite setup: build the H5 app if it is missing or stale, serve it on an ephemeral
- * port and hand the URL to the test workers. Without Chromium the suite is skipped loudly,
- * unless REQUIRE_BROWSER=1 makes that an error.
+ * Browser suite setup: build the H5 app if it is missing or stale, then start the real server
+ * (server/main.ts: migrations, seed, the app and its API on one ephemeral port) over a fresh
+ * embedded database in a temporary folder, and hand the URL to the test workers. Without Chromium
+ * the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that an error.
  */
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '../../../server/config'
+import { startServer } from '../../../server/main'
+import type { RunningServer } from '../../../server/main'
 import { ensureH5Build, H5_DIST } from '../../../scripts/lib/h5-build'
-import { startStaticServer } from '../../../scripts/lib/static-server'
-import type { StaticServer } from '../../../scripts/lib/static-server'
 import { CHROMIUM_PATH, INSTALL_HINT, browserRequired, chromiumAvailable } from '../../../scripts/lib/chromium'
 
 declare global {
   // Shared with global-teardown, which runs in the same process.
-  var __E2E_SERVER__: StaticServer | undefined
+  var __E2E_SERVER__: RunningServer | undefined
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -23,6 +28,10 @@ export default async function globalSetup(): Promise<void> {
     return
   }
   ensureH5Build()
-  globalThis.__E2E_SERVER__ = await startStaticServer(H5_DIST)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-e2e-'))
+  // The suite's own server: a fresh database, its own port, the SMS simulator on, quiet logs.
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_SIMULATOR: 'true', LOG_LEVEL: 'warn' })
+  globalThis.__E2E_SERVER__ = await startServer({ config, staticRoot: H5_DIST })
   process.env.E2E_BASE_URL = globalThis.__E2E_SERVER__.url
+  process.env.E2E_DATA_DIR = dataDir
 }

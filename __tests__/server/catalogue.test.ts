@@ -1,0 +1,450 @@
+/**
+ * Configuration and catalogue routes on the seeded catalogue: promise configs, notices per
+ * channel, goods types, issuers, promotion channels, partners, packages, supplier protocols and
+ * the new-apply switch; edits in the database show in the answers. Also the seeding: a first run
+ * inserts the whole of server/catalogue/seed-data.ts, a second inserts nothing.
+ */
+import { count, eq, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { InjectOptions } from 'fastify'
+import type { TokenGrant } from '../../types/api/auth'
+import type { Commodity, PromiseConfigResponse, PromotionChannelInfo } from '../../types/api/catalogue'
+import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import { API } from '../../types/api/paths'
+import { ISSUERS, SHOW } from '../../src/domain/enums'
+import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
+import {
+  SEED_COMMODITIES,
+  SEED_GOODS_TYPES,
+  SEED_NOTICES,
+  SEED_OFFLINE_ORDERS,
+  SEED_PARTNER_CHANNELS,
+  SEED_PLATE_RULES,
+  SEED_PROMISE_CONFIGS,
+  SEED_PROMOTION_CHANNELS,
+  SEED_REGISTERED_PLATES,
+  SEED_SUPPLIER_PROTOCOLS,
+} from '../../server/catalogue/seed-data'
+import type { Db } from '../../server/db/database'
+import {
+  appConfigs,
+  commodities,
+  issuers,
+  offlineOrders,
+  partnerChannels,
+  plateRules,
+  promotionChannels,
+  registeredPlates,
+  seedHistory,
+} from '../../server/db/schema'
+import { SEED_STEPS, seed } from '../../server/seed'
+import { CATALOGUE_SEED_STEPS } from '../../server/seed/catalogue'
+import { bearer, envelope, loginAsPromoter, pathOf } from './support/api'
+import { expectLoginEnforced } from './support/login-checks'
+import { createTestApp } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { TABLE_NAMES, describeDb, openTestDatabase } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const BANK_PROMOTION = CHANNEL_IDENTIFIERS.bank.defaultPromotion.promotionChannelId
+const MAP_PROMOTION = CHANNEL_IDENTIFIERS.map.defaultPromotion.promotionChannelId
+const CLOSED_PROMOTION = 'PLACEHOLDER_CLOSED_PROMOTION_CHANNEL'
+
+const OK = { code: 200, msg: '成功' }
+
+describeDb('catalogue routes', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let grant: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    test = await createTestApp(database.db)
+    grant = await loginAsPromoter(test)
+  })
+  afterEach(async () => test.close())
+
+  const call = (request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const setSwitch = (key: string, on: boolean) =>
+    database.db.update(appConfigs).set({ switchStatus: on ? SHOW.YES : SHOW.NO }).where(eq(appConfigs.key, key))
+  const setContent = (key: string, content: unknown) => database.db.update(appConfigs).set({ content }).where(eq(appConfigs.key, key))
+
+  describe('promiseConfig/getByType', () => {
+    const promise = (payload: unknown, withLogin = false) => {
+      const request: InjectOptions = { method: 'POST', url: API.promiseConfig.path, payload: payload as object }
+      return withLogin ? call(request) : test.inject(request)
+    }
+
+    it('answers a config by type, its content as JSON text, without a login', async () => {
+      const response = await promise({ type: 'applyPromise' })
+      expect(response.statusCode).toBe(200)
+      const body = envelope<PromiseConfigResponse>(response)
+      expect(body).toMatchObject(OK)
+      expect(body.data.switchStatus).toBe(SHOW.YES)
+      expect(typeof body.data.content).toBe('string')
+      expect(JSON.parse(body.data.content)).toEqual(SEED_PROMISE_CONFIGS.applyPromise?.content)
+    })
+
+    it('answers a switched-off config with its switch status', async () => {
+      const body = envelope<PromiseConfigResponse>(await promise({ type: 'activityBanner' }))
+      expect(body.data.switchStatus).toBe(SHOW.NO)
+      expect(JSON.parse(body.data.content)).toEqual(SEED_PROMISE_CONFIGS.activityBanner?.content)
+    })
+
+    it('serves edits made in the database', async () => {
+      await setContent(APP_CONFIG_KEY.promise('deliveryPromise'), { title: '新承诺', items: [] })
+      const body = envelope<PromiseConfigResponse>(await promise({ type: 'deliveryPromise' }))
+      expect(JSON.parse(body.data.content)).toEqual({ title: '新承诺', items: [] })
+    })
+
+    it('answers an unknown type with a business "not found"', async () => {
+      const response = await promise({ type: 'noSuchType' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ code: 404, msg: '配置不存在', data: null })
+    })
+
+    it.each([
+      ['a missing type', {}, '参数 type 不能为空'],
+      ['a number', { type: 7 }, '参数 type 应为字符串'],
+      ['a path-like type', { type: '../../etc/passwd' }, '参数 type 格式不正确'],
+      ['an unknown field', { type: 'applyPromise', admin: true }, '请求参数不支持的字段 admin'],
+    ])('answers %s with a 400 and a Chinese message', async (_case, payload, msg) => {
+      const response = await promise(payload, true)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ code: 400, msg, data: null })
+    })
+
+    it('refuses a prototype-poisoning body with a 400', async () => {
+      const response = await test.inject({
+        method: 'POST',
+        url: API.promiseConfig.path,
+        payload: '{"type":"applyPromise","__proto__":{"admin":true}}',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).code).toBe(400)
+    })
+  })
+
+  describe('notices per channel', () => {
+    const notices = (channelKey: string) => test.inject({ method: 'GET', url: pathOf(API.notices.path, { channelKey }) })
+
+    it.each(['bank', 'map'] as const)('answers the %s notices without a login', async (channelKey) => {
+      const response = await notices(channelKey)
+      expect(response.statusCode).toBe(200)
+      expect(envelope(response)).toEqual({ ...OK, data: SEED_NOTICES[channelKey] })
+    })
+
+    it('answers the address the app profiles name', async () => {
+      const response = await test.inject({ method: 'GET', url: '/config/notices/bank.json' })
+      expect(envelope(response).data).toEqual(SEED_NOTICES.bank)
+    })
+
+    it('answers an unknown channel key with a business "not found"', async () => {
+      const response = await notices('bus')
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ code: 404, msg: '该渠道暂无公告配置', data: null })
+    })
+
+    it('answers a malformed channel key with a 400', async () => {
+      const response = await test.inject({ method: 'GET', url: '/config/notices/%3Cscript%3E.json' })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('参数 channelKey 格式不正确')
+    })
+
+    it('answers no notices while the channel\'s notices are switched off', async () => {
+      await setSwitch(APP_CONFIG_KEY.notices('bank'), false)
+      expect(envelope(await notices('bank')).data).toEqual([])
+    })
+
+    it('never passes on a notices document edited into a shape the app cannot read', async () => {
+      await setContent(APP_CONFIG_KEY.notices('map'), { not: 'a list' })
+      const response = await notices('map')
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toEqual({ code: 500, msg: '服务器繁忙，请稍后重试', data: null })
+      expect(test.logs.text()).toContain('notices:map')
+    })
+  })
+
+  describe('goods-type config', () => {
+    it('answers the goods types without a login and serves edits', async () => {
+      const first = await test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      expect(envelope(first)).toEqual({ ...OK, data: SEED_GOODS_TYPES })
+      await setContent(APP_CONFIG_KEY.goodsTypes, { obu: { name: '新一代OBU' } })
+      const second = await test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      expect(envelope(second).data).toEqual({ obu: { name: '新一代OBU' } })
+    })
+  })
+
+  describe('issuers', () => {
+    it('answers the 13 issuers in id order without a login', async () => {
+      const response = await test.inject({ method: 'GET', url: API.issuers.path })
+      const body = envelope<{ id: number; name: string; miniProgramAppId: string | null }[]>(response)
+      expect(body.data.map(({ id, name }) => ({ id, name }))).toEqual(ISSUERS.map(({ id, name }) => ({ id, name })))
+      expect(body.data).toHaveLength(13)
+      expect(body.data.filter((issuer) => issuer.miniProgramAppId !== null).map((issuer) => issuer.id)).toEqual([1, 3])
+    })
+  })
+
+  describe('promoter_channel_effective', () => {
+    const effective = (payload: object) => ({ method: 'POST' as const, url: API.promoterChannelEffective.path, payload })
+
+    it('answers a running channel with its subject, link and business mode', async () => {
+      const bank = envelope<PromotionChannelInfo>(await call(effective({ promotionChannelId: BANK_PROMOTION })))
+      const seeded = SEED_PROMOTION_CHANNELS[0]!
+      expect(bank).toEqual({
+        ...OK,
+        data: { effective: true, promotionSubject: seeded.promotionSubject, call_link: '', businessMode: seeded.businessMode },
+      })
+      const map = envelope<PromotionChannelInfo>(
+        await call(effective({ promotionChannelId: MAP_PROMOTION, partnerId: 'PLACEHOLDER_MAP_PARTNER', promoterId: 'PLACEHOLDER_MAP_PROMOTER' })),
+      )
+      expect(map.data).toEqual({ effective: true, promotionSubject: '地图出行ETC免费办', call_link: 'https://cs.example.cn/etc/hall', businessMode: 1 })
+    })
+
+    it('answers an intercepted channel as not effective, still with its data', async () => {
+      const response = await call(effective({ promotionChannelId: CLOSED_PROMOTION }))
+      expect(response.statusCode).toBe(200)
+      expect(envelope(response)).toEqual({
+        ...OK,
+        data: { effective: false, promotionSubject: '已结束的推广活动', call_link: '', businessMode: 0 },
+      })
+    })
+
+    it('answers an unknown channel as not effective with 200', async () => {
+      const response = await call(effective({ promotionChannelId: 'NO_SUCH_CHANNEL' }))
+      expect(response.statusCode).toBe(200)
+      expect(envelope(response)).toEqual({ ...OK, data: { effective: false, promotionSubject: '', call_link: '', businessMode: 0 } })
+    })
+
+    it('follows the channel switched off in the database', async () => {
+      await database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK_PROMOTION))
+      expect(envelope<PromotionChannelInfo>(await call(effective({ promotionChannelId: BANK_PROMOTION }))).data.effective).toBe(false)
+    })
+
+    it.each([
+      ['a missing channel id', {}, '参数 promotionChannelId 不能为空'],
+      ['an object as the id', { promotionChannelId: { $ne: null } }, '参数 promotionChannelId 应为字符串'],
+      ['an SQL-like id', { promotionChannelId: "x' or '1'='1" }, '参数 promotionChannelId 格式不正确'],
+    ])('answers %s with a 400', async (_case, payload, msg) => {
+      const response = await call(effective(payload))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, effective({ promotionChannelId: BANK_PROMOTION }), grant)
+    })
+  })
+
+  describe('partner channels', () => {
+    const partners = (promotionChannelId: string, payload: object = {}) => ({
+      method: 'POST' as const,
+      url: pathOf(API.partnerChannels.path, { promotionChannelId }),
+      payload,
+    })
+
+    it('answers the partners of a channel', async () => {
+      const response = await call(partners(BANK_PROMOTION))
+      expect(envelope(response)).toEqual({
+        ...OK,
+        data: SEED_PARTNER_CHANNELS.filter((partner) => partner.promotionChannelId === BANK_PROMOTION).map((partner) => ({
+          partnerId: partner.partnerId,
+          partnerName: partner.partnerName,
+          promotionChannelId: partner.promotionChannelId,
+        })),
+      })
+      expect(envelope<unknown[]>(response).data).toHaveLength(2)
+    })
+
+    it('answers an unknown channel with an empty list', async () => {
+      expect(envelope(await call(partners('NO_SUCH_CHANNEL')))).toEqual({ ...OK, data: [] })
+    })
+
+    it('answers a malformed channel id or an unexpected body with a 400', async () => {
+      expect((await call(partners('bad id!'))).statusCode).toBe(400)
+      const extra = await call(partners(BANK_PROMOTION, { partnerId: 'x' }))
+      expect(extra.statusCode).toBe(400)
+      expect(envelope(extra).msg).toBe('请求参数不支持的字段 partnerId')
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, partners(MAP_PROMOTION), grant)
+    })
+  })
+
+  describe('listCommodity', () => {
+    const list = (id: string) => ({ method: 'POST' as const, url: pathOf(API.listCommodity.path, { id }), payload: {} })
+
+    it('answers the channel\'s packages shaped as Commodity, in front order', async () => {
+      const response = await call(list(BANK_PROMOTION))
+      const body = envelope<Commodity[]>(response)
+      const expected = SEED_COMMODITIES.filter((commodity) => commodity.promotionChannelId === BANK_PROMOTION)
+      expect(body.data).toEqual(
+        expected.map((commodity) => ({
+          id: commodity.id,
+          commodityName: commodity.commodityName,
+          commodityPrice: commodity.commodityPrice,
+          originalCommodityPrice: commodity.originalCommodityPrice,
+          bizType: commodity.bizType,
+          goodTypeMap: commodity.goodTypeMap,
+          issuerId: commodity.issuerId,
+          packageVariant: commodity.packageVariant,
+          frontData: { sort: commodity.frontSort, marketingData: commodity.marketingData, isExistUser: commodity.isExistUser },
+          description: commodity.description,
+        })),
+      )
+      expect(body.data.map((commodity) => commodity.packageVariant)).toEqual([202401, 202402, 202403])
+    })
+
+    it('answers the map channel\'s packages with cent prices', async () => {
+      const body = envelope<Commodity[]>(await call(list(MAP_PROMOTION)))
+      expect(body.data.map((commodity) => [commodity.id, commodity.commodityPrice])).toEqual([
+        ['MAP_FREE', 0],
+        ['MAP_VIP', 3990],
+      ])
+    })
+
+    it('leaves out packages taken off sale', async () => {
+      await database.db.update(commodities).set({ onSale: false }).where(eq(commodities.id, 'BANK_VIP'))
+      const body = envelope<Commodity[]>(await call(list(BANK_PROMOTION)))
+      expect(body.data.map((commodity) => commodity.id)).toEqual(['BANK_BASIC', 'BANK_EXISTING'])
+    })
+
+    it('answers an unknown channel with an empty list', async () => {
+      expect(envelope(await call(list('NO_SUCH_CHANNEL')))).toEqual({ ...OK, data: [] })
+    })
+
+    it('answers a hostile id with a 400', async () => {
+      const response = await call(list("1;drop table commodities"))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('参数 id 格式不正确')
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, list(BANK_PROMOTION), grant)
+    })
+  })
+
+  describe('supplier protocol', () => {
+    const protocol = (payload: object) => ({ method: 'POST' as const, url: API.supplierProtocol.path, payload })
+
+    it('answers the issuer\'s protocol', async () => {
+      const seeded = SEED_SUPPLIER_PROTOCOLS.find((entry) => entry.issuerId === 3)!
+      expect(envelope(await call(protocol({ issuerId: 3 })))).toEqual({
+        ...OK,
+        data: { issuerId: 3, title: seeded.title, content: seeded.content },
+      })
+    })
+
+    it('answers an issuer without a protocol with a business "not found"', async () => {
+      expect((await call(protocol({ issuerId: 99 }))).json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
+    })
+
+    it.each([
+      ['a text id', { issuerId: '3' }, '参数 issuerId 应为数字'],
+      ['a fraction', { issuerId: 1.5 }, '参数 issuerId 应为整数'],
+      ['zero', { issuerId: 0 }, '参数 issuerId 不能小于1'],
+    ])('answers %s with a 400', async (_case, payload, msg) => {
+      const response = await call(protocol(payload))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, protocol({ issuerId: 1 }), grant)
+    })
+  })
+
+  describe('new-apply switch', () => {
+    const newApply = { method: 'GET' as const, url: API.newApplySwitch.path }
+
+    it('answers the switch from app_configs', async () => {
+      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: true } })
+      await setSwitch(APP_CONFIG_KEY.newApplySwitch, false)
+      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: false } })
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, newApply, grant)
+    })
+  })
+})
+
+describeDb('catalogue seeding', () => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+
+  const rowCount = async (db: Db, table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0
+
+  const catalogueCounts = async (db: Db) => ({
+    issuers: await rowCount(db, issuers),
+    promotionChannels: await rowCount(db, promotionChannels),
+    partnerChannels: await rowCount(db, partnerChannels),
+    commodities: await rowCount(db, commodities),
+    appConfigs: await rowCount(db, appConfigs),
+    registeredPlates: await rowCount(db, registeredPlates),
+    plateRules: await rowCount(db, plateRules),
+    offlineOrders: await rowCount(db, offlineOrders),
+  })
+
+  /** Every table emptied: the state of a first `npm start`. */
+  const emptyDatabase = () =>
+    database.db.execute(sql.raw(`truncate ${TABLE_NAMES.map((name) => `"${database.schemaName}"."${name}"`).join(', ')} restart identity cascade`))
+
+  it('inserts the whole catalogue on a first run', async () => {
+    await emptyDatabase()
+    const applied = await seed(database.db)
+    expect(applied).toEqual(SEED_STEPS.map((step) => step.name))
+    expect(applied).toEqual(expect.arrayContaining(CATALOGUE_SEED_STEPS.map((step) => step.name)))
+    expect(await catalogueCounts(database.db)).toEqual({
+      issuers: 13,
+      promotionChannels: SEED_PROMOTION_CHANNELS.length,
+      partnerChannels: SEED_PARTNER_CHANNELS.length,
+      commodities: SEED_COMMODITIES.length,
+      // goods types, promise configs, notices per channel, protocols, four switches
+      appConfigs: 1 + Object.keys(SEED_PROMISE_CONFIGS).length + Object.keys(SEED_NOTICES).length + SEED_SUPPLIER_PROTOCOLS.length + 4,
+      registeredPlates: SEED_REGISTERED_PLATES.length,
+      plateRules: SEED_PLATE_RULES.length,
+      offlineOrders: SEED_OFFLINE_ORDERS.length,
+    })
+    // The base steps' rows now carry the catalogue's content.
+    const [bank] = await database.db.select().from(promotionChannels).where(eq(promotionChannels.id, BANK_PROMOTION))
+    expect(bank?.promotionSubject).toBe(SEED_PROMOTION_CHANNELS[0]?.promotionSubject)
+    expect(bank?.activityType).toBe(SEED_PROMOTION_CHANNELS[0]?.activityType)
+    const [closed] = await database.db.select().from(promotionChannels).where(eq(promotionChannels.id, CLOSED_PROMOTION))
+    expect(closed).toMatchObject({ intercepted: true, channelId: CHANNEL_IDENTIFIERS.bank.channelId })
+    const [issuer] = await database.db.select().from(issuers).where(eq(issuers.id, 1))
+    expect(issuer?.miniProgramAppId).toBe('PLACEHOLDER_ISSUER_1_APPID')
+  })
+
+  it('inserts nothing twice on a second start, and keeps edits', async () => {
+    await emptyDatabase()
+    await seed(database.db)
+    const before = await catalogueCounts(database.db)
+    await database.db.update(commodities).set({ commodityPrice: 1990 }).where(eq(commodities.id, 'BANK_BASIC'))
+    await database.db.delete(registeredPlates).where(eq(registeredPlates.plateNumber, '京A00001'))
+
+    expect(await seed(database.db)).toEqual([])
+    const after = await catalogueCounts(database.db)
+    expect(after).toEqual({ ...before, registeredPlates: before.registeredPlates - 1 })
+    const [basic] = await database.db.select().from(commodities).where(eq(commodities.id, 'BANK_BASIC'))
+    expect(basic?.commodityPrice).toBe(1990)
+    expect(await database.db.select().from(seedHistory)).toHaveLength(SEED_STEPS.length)
+  })
+
+  it('seeds once when two server processes start together', async () => {
+    await emptyDatabase()
+    const [first, second] = await Promise.all([seed(database.db), seed(database.db)])
+    expect([...first, ...second].sort()).toEqual(SEED_STEPS.map((step) => step.name).sort())
+    expect((await catalogueCounts(database.db)).commodities).toBe(SEED_COMMODITIES.length)
+  })
+})

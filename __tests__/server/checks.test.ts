@@ -1,0 +1,391 @@
+/**
+ * The plate checks before applying (uniqueness, issuer and channel interception, the reapply
+ * plate check, the simulated risk rule) and the promotion's vouchers (once per user and source
+ * channel, also under concurrent claims), on the seeded plates and channels.
+ */
+import { eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import type { TokenGrant } from '../../types/api/auth'
+import type { ClaimVoucherResponse, InterceptionResponse, VerifyEligibilityResponse } from '../../types/api/apply'
+import { API } from '../../types/api/paths'
+import { PLATE_REASON } from '../../src/domain/plate'
+import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
+import { appConfigs, orders, plateRules, promotionChannels, users, vouchers } from '../../server/db/schema'
+import { BANK, MAP, bearer, envelope, loginBySms, pathOf } from './support/api'
+import { expectLoginEnforced } from './support/login-checks'
+import { createTestApp } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { describeDb, openTestDatabase } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const PHONE = '13800138000'
+const OTHER_PHONE = '13912345678'
+const CLOSED_PROMOTION = 'PLACEHOLDER_CLOSED_PROMOTION_CHANNEL'
+const FREE_PLATE = '京A12345'
+const BLUE = 1
+const GREEN = 3
+const OK = { code: 200, msg: '成功' }
+const ORDER_NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
+
+describeDb('plate checks and vouchers', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let grant: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    test = await createTestApp(database.db)
+    grant = await loginBySms(test, PHONE)
+  })
+  afterEach(async () => test.close())
+
+  const call = (request: InjectOptions, as: TokenGrant = grant) => test.inject({ ...request, headers: { ...request.headers, ...bearer(as) } })
+
+  const userId = async (of: TokenGrant): Promise<number> => {
+    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
+    if (!row) throw new Error('no such user')
+    return row.id
+  }
+
+  let orderCounter = 0
+  /** An order as the apply route would store it (that route is tested elsewhere). */
+  const insertOrder = async (of: TokenGrant, values: Partial<typeof orders.$inferInsert> = {}): Promise<string> => {
+    orderCounter += 1
+    const orderId = `OTEST${orderCounter}`
+    await database.db.insert(orders).values({
+      orderId,
+      userId: await userId(of),
+      channel: BANK.channelId,
+      channelSource: 'bank',
+      sourceChannel: BANK.sourceChannel,
+      plateNumber: FREE_PLATE,
+      plateColor: BLUE,
+      promotionChannelId: BANK.promotionChannelId,
+      ...values,
+    })
+    return orderId
+  }
+
+  describe('checkPlateNumberUnique', () => {
+    const unique = (plateNumber: string, plateColor: number, extra: object = {}) => ({
+      method: 'POST' as const,
+      url: API.plateUnique.path,
+      payload: { plateNumber, plateColor, vehicleType: 2, ...extra },
+    })
+    const resultOf = async (request: InjectOptions, as: TokenGrant = grant) => {
+      const response = await call(request, as)
+      expect(envelope(response).code).toBe(200)
+      return envelope<{ data: { resultType: number } }>(response).data.data.resultType
+    }
+
+    it.each([
+      ['a plate with no record', FREE_PLATE, BLUE, 1],
+      ['a seeded plate with ETC', '京A00001', BLUE, 2],
+      ['a seeded plate with an order elsewhere', '沪B12345', BLUE, 3],
+      ['a seeded green plate with ETC', '粤BD12345', GREEN, 2],
+    ])('answers %s (%s, colour %s) with resultType %s', async (_case, plate, color, expected) => {
+      expect(await resultOf(unique(plate, color))).toBe(expected)
+    })
+
+    it('answers in the nested shape the app reads (data.data.resultType)', async () => {
+      expect(envelope(await call(unique(FREE_PLATE, BLUE)))).toEqual({ ...OK, data: { data: { resultType: 1 } } })
+    })
+
+    it('normalises the plate before looking it up', async () => {
+      expect(await resultOf(unique(' 京a00001 ', BLUE))).toBe(2)
+    })
+
+    it('answers 3 when another user has an open order for the plate, 1 for the caller\'s own', async () => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      await insertOrder(other)
+      expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(3)
+      expect(await resultOf(unique(FREE_PLATE, BLUE), other)).toBe(1)
+    })
+
+    it.each([
+      ['cancelled', { cancelState: 2 }],
+      ['activated', { obuActivationState: 2 }],
+    ])('does not count another user\'s %s order', async (_case, values) => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      await insertOrder(other, values)
+      expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(1)
+    })
+
+    it.each([
+      ['a plate of the wrong colour', unique(FREE_PLATE, GREEN), '车牌颜色与车牌号不符'],
+      ['a special plate', unique('京A1234警', BLUE), PLATE_REASON.special],
+      ['an empty plate', unique('', BLUE), PLATE_REASON.empty],
+      ['an unknown colour', unique(FREE_PLATE, 9), '参数 plateColor 取值无效'],
+      ['another vehicle type', unique(FREE_PLATE, BLUE, { vehicleType: 1 }), '参数 vehicleType 取值无效，可选值：2'],
+      ['a huge plate', unique('京'.repeat(100_000), BLUE), '参数 plateNumber 长度不能超过140'],
+    ])('answers %s with a 400 and a Chinese message', async (_case, request, msg) => {
+      const response = await call(request)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ code: 400, msg, data: null })
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, unique(FREE_PLATE, BLUE), grant)
+    })
+  })
+
+  describe('contractUserInterception', () => {
+    const interception = (payload: object) => ({ method: 'POST' as const, url: API.contractInterception.path, payload })
+    const body = (plateNo: string, extra: object = {}) => ({ plateNo, plateColor: BLUE, promotionChannelId: BANK.promotionChannelId, ...extra })
+
+    it('lets a plate with no record through on an open channel', async () => {
+      expect(envelope(await call(interception(body(FREE_PLATE))))).toEqual({ ...OK, data: { intercept: false, reason: '' } })
+    })
+
+    it('intercepts a seeded intercepted plate with a Chinese reason', async () => {
+      const result = envelope<InterceptionResponse>(await call(interception(body('京A99999')))).data
+      expect(result.intercept).toBe(true)
+      expect(result.reason).toBe('该车辆暂不支持线上办理，请联系客服')
+    })
+
+    it('gives the reason stored with the plate rule', async () => {
+      await database.db.update(plateRules).set({ interceptReason: '该车辆存在未结清通行费' }).where(eq(plateRules.plateNumber, '京A99999'))
+      expect(envelope(await call(interception(body('京A99999')))).data).toEqual({ intercept: true, reason: '该车辆存在未结清通行费' })
+    })
+
+    it.each([
+      ['a closed promotion channel', CLOSED_PROMOTION, '该推广活动已结束，暂不支持办理'],
+      ['an unknown promotion channel', 'NO_SUCH_CHANNEL', '推广渠道不存在，暂不支持办理'],
+    ])('intercepts %s', async (_case, promotionChannelId, reason) => {
+      expect(envelope(await call(interception(body(FREE_PLATE, { promotionChannelId }))))).toEqual({ ...OK, data: { intercept: true, reason } })
+    })
+
+    it('intercepts the caller\'s own order stopped by the issuer', async () => {
+      const orderId = await insertOrder(grant, { stockInterceptionFlag: true })
+      expect(envelope(await call(interception(body(FREE_PLATE, { orderId })))).data).toEqual({
+        intercept: true,
+        reason: '该订单已被发行方拦截，请取消后重新办理',
+      })
+    })
+
+    it('answers another user\'s order id as not found, revealing nothing', async () => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      const orderId = await insertOrder(other, { stockInterceptionFlag: true })
+      const response = await call(interception(body(FREE_PLATE, { orderId })))
+      expect(response.json()).toEqual(ORDER_NOT_FOUND)
+      expect((await call(interception(body(FREE_PLATE, { orderId: 'ONOSUCH' })))).json()).toEqual(ORDER_NOT_FOUND)
+    })
+
+    it.each([
+      ['a missing promotion channel', { plateNo: FREE_PLATE, plateColor: BLUE }, '参数 promotionChannelId 不能为空'],
+      ['a wrong colour', body(FREE_PLATE, { plateColor: GREEN }), '车牌颜色与车牌号不符'],
+      ['a plate with I', body('京A1234I'), PLATE_REASON.letterIO],
+      ['an array as the plate', body(['京A12345'] as unknown as string), '参数 plateNo 应为字符串'],
+    ])('answers %s with a 400', async (_case, payload, msg) => {
+      const response = await call(interception(payload))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, interception(body(FREE_PLATE)), grant)
+    })
+  })
+
+  describe('channel interceptCheck', () => {
+    const check = (sourceChannel: string, promotionChannelId: string) => ({
+      method: 'POST' as const,
+      url: API.channelInterceptCheck.path,
+      payload: { sourceChannel, promotionChannelId },
+    })
+
+    it('lets an open channel of the source\'s profile through', async () => {
+      expect(envelope(await call(check(BANK.sourceChannel, BANK.promotionChannelId)))).toEqual({ ...OK, data: { intercept: false, reason: '' } })
+      expect(envelope<InterceptionResponse>(await call(check(MAP.sourceChannel, MAP.promotionChannelId))).data.intercept).toBe(false)
+    })
+
+    it.each([
+      ['an intercepted channel', BANK.sourceChannel, CLOSED_PROMOTION, '该推广活动已结束，暂不支持办理'],
+      ['an unknown channel', BANK.sourceChannel, 'NO_SUCH_CHANNEL', '推广渠道不存在，暂不支持办理'],
+      ['another profile\'s channel', MAP.sourceChannel, BANK.promotionChannelId, '该推广活动不适用于当前渠道'],
+      ['an unknown source channel', 'NO_SUCH_SOURCE', BANK.promotionChannelId, '该推广活动不适用于当前渠道'],
+    ])('intercepts %s', async (_case, source, promotion, reason) => {
+      expect(envelope(await call(check(source, promotion))).data).toEqual({ intercept: true, reason })
+    })
+
+    it('intercepts a channel whose promotion was ended in the database', async () => {
+      await database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK.promotionChannelId))
+      expect(envelope<InterceptionResponse>(await call(check(BANK.sourceChannel, BANK.promotionChannelId))).data.intercept).toBe(true)
+    })
+
+    it('answers a malformed body with a 400', async () => {
+      const response = await call({ method: 'POST', url: API.channelInterceptCheck.path, payload: { sourceChannel: BANK.sourceChannel } })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('参数 promotionChannelId 不能为空')
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, check(BANK.sourceChannel, BANK.promotionChannelId), grant)
+    })
+  })
+
+  describe('checkApplyPlateNumber', () => {
+    const checkPlate = (plateNumber: string) => ({ method: 'GET' as const, url: API.checkApplyPlate.path, query: { plateNumber } })
+
+    it('answers the white-list flag and the seeded window switches', async () => {
+      expect(envelope(await call(checkPlate('京A88888')))).toEqual({
+        ...OK,
+        data: { isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true },
+      })
+      expect(envelope(await call(checkPlate(FREE_PLATE))).data).toEqual({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true })
+    })
+
+    it('follows the switches and rules edited in the database', async () => {
+      await database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.windowSwitchTwo))
+      await database.db.update(plateRules).set({ isWhiteNo: false }).where(eq(plateRules.plateNumber, '京A88888'))
+      expect(envelope(await call(checkPlate('京a88888'))).data).toEqual({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false })
+    })
+
+    it('answers a missing or repeated plate parameter with a 400', async () => {
+      const missing = await call({ method: 'GET', url: API.checkApplyPlate.path })
+      expect(missing.statusCode).toBe(400)
+      expect(envelope(missing).msg).toBe('参数 plateNumber 不能为空')
+      const repeated = await call({ method: 'GET', url: `${API.checkApplyPlate.path}?plateNumber=${encodeURIComponent(FREE_PLATE)}&plateNumber=x` })
+      expect(repeated.statusCode).toBe(400)
+      expect(envelope(repeated).msg).toBe('参数 plateNumber 应为字符串')
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, checkPlate(FREE_PLATE), grant)
+    })
+  })
+
+  describe('requiredRisk (simulated rule)', () => {
+    const risk = (plateNumber: string, promotionChannelId: string = BANK.promotionChannelId) => ({
+      method: 'POST' as const,
+      url: API.requiredRisk.path,
+      payload: { plateNumber, promotionChannelId },
+    })
+    const required = async (request: InjectOptions) => envelope<{ required: boolean }>(await call(request)).data.required
+
+    it.each([
+      ['a plate on no list', FREE_PLATE, false],
+      ['a white-listed plate', '京A88888', false],
+      ['an intercepted plate', '京A99999', true],
+      ['a plate registered with ETC', '京A00001', true],
+      ['a plate with an order elsewhere', '沪B12345', true],
+    ])('answers %s (%s) with required %s', async (_case, plate, expected) => {
+      expect(await required(risk(plate))).toBe(expected)
+    })
+
+    it('requires a review on an unknown promotion channel', async () => {
+      expect(await required(risk(FREE_PLATE, 'NO_SUCH_CHANNEL'))).toBe(true)
+    })
+
+    it('answers a malformed plate with a 400', async () => {
+      const response = await call(risk('ABC'))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(PLATE_REASON.province)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, risk(FREE_PLATE), grant)
+    })
+  })
+
+  describe('vouchers', () => {
+    const voucherCall = (name: 'verifyEligibility' | 'claimVoucher', payload: object, sourceChannel: string = BANK.sourceChannel) => ({
+      method: 'POST' as const,
+      url: pathOf(API[name].path, { sourceChannel }),
+      payload,
+    })
+    const verify = (payload: object = { promotionChannelId: BANK.promotionChannelId }, source?: string) => voucherCall('verifyEligibility', payload, source)
+    const claim = (payload: object = { promotionChannelId: BANK.promotionChannelId }, source?: string) => voucherCall('claimVoucher', payload, source)
+
+    it('is eligible, claims one voucher, then is no longer eligible with a reason', async () => {
+      expect(envelope(await call(verify()))).toEqual({ ...OK, data: { eligible: true, reason: '' } })
+
+      const claimed = envelope<ClaimVoucherResponse>(await call(claim()))
+      expect(claimed.code).toBe(200)
+      expect(claimed.data.voucherId).toMatch(/^V[0-9a-f]{24}$/)
+      expect(claimed.data.claimedAt).toBe(test.clock.now().toISOString())
+
+      expect(envelope(await call(verify()))).toEqual({ ...OK, data: { eligible: false, reason: '您已领取过该优惠券' } })
+    })
+
+    it('answers a second claim with the same voucher, never a second one', async () => {
+      const first = envelope<ClaimVoucherResponse>(await call(claim())).data
+      test.clock.advance(60_000)
+      const second = envelope<ClaimVoucherResponse>(await call(claim()))
+      expect(second).toEqual({ ...OK, data: first })
+      expect(await database.db.select().from(vouchers)).toHaveLength(1)
+    })
+
+    it('stores one voucher when claims arrive at once', async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => call(claim())))
+      const ids = new Set(answers.map((response) => envelope<ClaimVoucherResponse>(response).data.voucherId))
+      expect(ids.size).toBe(1)
+      expect(await database.db.select().from(vouchers)).toHaveLength(1)
+    })
+
+    it('gives each user and each source channel a voucher of its own', async () => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      const mine = envelope<ClaimVoucherResponse>(await call(claim())).data
+      const theirs = envelope<ClaimVoucherResponse>(await call(claim(), other)).data
+      const mapVoucher = envelope<ClaimVoucherResponse>(await call(claim({ promotionChannelId: MAP.promotionChannelId }, MAP.sourceChannel))).data
+      expect(new Set([mine.voucherId, theirs.voucherId, mapVoucher.voucherId]).size).toBe(3)
+      expect(envelope<VerifyEligibilityResponse>(await call(verify(), other)).data.eligible).toBe(false)
+    })
+
+    it.each([
+      ['a closed promotion', CLOSED_PROMOTION, BANK.sourceChannel, '该推广活动已结束，暂不支持办理'],
+      ['an unknown promotion', 'NO_SUCH_CHANNEL', BANK.sourceChannel, '推广渠道不存在，暂不支持办理'],
+      ['another profile\'s promotion', BANK.promotionChannelId, MAP.sourceChannel, '该推广活动不适用于当前渠道'],
+    ])('refuses %s: not eligible, and a claim is a business error storing nothing', async (_case, promotionChannelId, source, reason) => {
+      expect(envelope(await call(verify({ promotionChannelId }, source))).data).toEqual({ eligible: false, reason })
+      expect((await call(claim({ promotionChannelId }, source))).json()).toEqual({ code: 2003, msg: reason, data: null })
+      expect(await database.db.select().from(vouchers)).toHaveLength(0)
+    })
+
+    it('records the caller\'s own order with the voucher', async () => {
+      const orderId = await insertOrder(grant)
+      expect(envelope(await call(claim({ promotionChannelId: BANK.promotionChannelId, orderId }))).code).toBe(200)
+      const [stored] = await database.db.select().from(vouchers)
+      expect(stored?.orderId).toBe(orderId)
+    })
+
+    it('answers another user\'s order id as not found, claiming nothing', async () => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      const orderId = await insertOrder(other)
+      const payload = { promotionChannelId: BANK.promotionChannelId, orderId }
+      expect((await call(verify(payload))).json()).toEqual(ORDER_NOT_FOUND)
+      expect((await call(claim(payload))).json()).toEqual(ORDER_NOT_FOUND)
+      expect(await database.db.select().from(vouchers)).toHaveLength(0)
+    })
+
+    it('answers an unknown source channel in the path with a 404', async () => {
+      const response = await call(claim(undefined, 'NO_SUCH_SOURCE'))
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ code: 404, msg: '渠道不存在', data: null })
+    })
+
+    it.each([
+      ['a missing promotion', {}, '参数 promotionChannelId 不能为空'],
+      ['an unknown field', { promotionChannelId: BANK.promotionChannelId, amount: 100 }, '请求参数不支持的字段 amount'],
+      ['a number as the order id', { promotionChannelId: BANK.promotionChannelId, orderId: 1 }, '参数 orderId 应为字符串'],
+    ])('answers %s with a 400', async (_case, payload, msg) => {
+      for (const request of [verify(payload), claim(payload)]) {
+        const response = await call(request)
+        expect(response.statusCode).toBe(400)
+        expect(envelope(response).msg).toBe(msg)
+      }
+    })
+
+    it('needs a login to verify', async () => {
+      await expectLoginEnforced(test, verify(), grant)
+    })
+
+    it('needs a login to claim', async () => {
+      await expectLoginEnforced(test, claim(), grant)
+    })
+  })
+})

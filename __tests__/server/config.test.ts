@@ -1,0 +1,112 @@
+/** The server configuration: safe local defaults, every variable read, clear startup errors. */
+import path from 'node:path'
+import { ConfigError, DEFAULTS, loadConfig } from '../../server/config'
+import { DEV_PAYLOAD_KEY_HEX } from '../../types/api/sealed'
+
+const CWD = '/srv/etc'
+const KEY = 'ab'.repeat(32)
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, CWD)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('server configuration', () => {
+  it('defaults to a local development setup', () => {
+    const config = loadConfig({}, CWD)
+    expect(config).toEqual({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(CWD, '.data'),
+      uploadDir: path.join(CWD, '.data/uploads'),
+      database: { driver: 'pglite', dataDir: path.join(CWD, '.data/pglite') },
+      redisUrl: undefined,
+      tokenTtlSeconds: 7200,
+      payloadKeyHex: DEV_PAYLOAD_KEY_HEX,
+      smsSimulator: true,
+      simAutoAdvanceSeconds: 0,
+      trustProxy: false,
+      rateLimitPerMinute: DEFAULTS.rateLimitPerMinute,
+      logLevel: 'info',
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://app@db.internal:5432/etc',
+        DATA_DIR: 'var',
+        UPLOAD_DIR: '/mnt/uploads',
+        REDIS_URL: 'redis://cache:6379',
+        TOKEN_TTL_SECONDS: '3600',
+        PAYLOAD_KEY_HEX: KEY.toUpperCase(),
+        SMS_SIMULATOR: 'on',
+        SIM_AUTO_ADVANCE_SECONDS: '30',
+        TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+        RATE_LIMIT_PER_MINUTE: '50',
+        LOG_LEVEL: 'WARN',
+      },
+      CWD,
+    )
+    expect(config).toEqual({
+      production: true,
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(CWD, 'var'),
+      uploadDir: '/mnt/uploads',
+      database: { driver: 'pg', url: 'postgres://app@db.internal:5432/etc' },
+      redisUrl: 'redis://cache:6379',
+      tokenTtlSeconds: 3600,
+      payloadKeyHex: KEY,
+      smsSimulator: true,
+      simAutoAdvanceSeconds: 30,
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      rateLimitPerMinute: 50,
+      logLevel: 'warn',
+    })
+  })
+
+  it('turns the SMS simulator off in production unless asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY }, CWD).smsSimulator).toBe(false)
+    expect(loadConfig({ SMS_SIMULATOR: 'false' }, CWD).smsSimulator).toBe(false)
+  })
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['off', false],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }, CWD).trustProxy).toEqual(expected)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535 (got "eighty")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ TOKEN_TTL_SECONDS: '5' }, 'TOKEN_TTL_SECONDS must be a whole number from 60 to 2592000 (got "5")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL (unset it to keep limits in memory)'],
+    [{ PAYLOAD_KEY_HEX: 'abc' }, 'PAYLOAD_KEY_HEX must be 64 hex characters (32 bytes)'],
+    [{ SMS_SIMULATOR: 'maybe' }, 'SMS_SIMULATOR must be true/false, on/off, yes/no or 1/0 (got "maybe")'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be true/false, a hop count, or a comma list of proxy addresses/CIDRs'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ NODE_ENV: 'production' }, "PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)"],
+    [{ NODE_ENV: 'production', PAYLOAD_KEY_HEX: DEV_PAYLOAD_KEY_HEX }, 'PAYLOAD_KEY_HEX must not be the development placeholder in production'],
+  ])('refuses %j with a message naming the variable', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem])
+  })
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'y', REDIS_URL: 'z' })
+    expect(problems).toHaveLength(3)
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }, CWD)).toThrow(/Invalid server configuration:\n {2}- PORT .*\n {2}- LOG_LEVEL/)
+  })
+})

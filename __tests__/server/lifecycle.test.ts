@@ -1,0 +1,348 @@
+/**
+ * The lifecycle simulator: its rules applied to stored orders (audit, reject, ship, activate,
+ * with timeline entries), the `npm run sim` command's logic (arguments, exit codes, Chinese
+ * output, the running server's loopback call when it holds the embedded database), the demo
+ * timer (SIM_AUTO_ADVANCE_SECONDS) and one smoke test of the real command in a child process.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
+import type { TokenGrant } from '../../types/api/auth'
+import type { PayDepositResponse } from '../../types/api/payment'
+import { API, SIMULATOR_PATHS } from '../../types/api/paths'
+import { ACTIVATION_STATE, AUDIT_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
+import { openDatabase } from '../../server/db/database'
+import type { Db } from '../../server/db/database'
+import { migrate } from '../../server/db/migrate'
+import { orderEvents, orders, users } from '../../server/db/schema'
+import { cryptoRandom } from '../../server/deps'
+import type { Config } from '../../server/config'
+import { seed } from '../../server/seed'
+import { autoAdvanceTick } from '../../server/simulators/auto-advance'
+import { DEFAULT_REJECT_REASON } from '../../server/simulators/lifecycle'
+import { runLifecycleAction } from '../../server/simulators/lifecycle-runner'
+import { LIFECYCLE_SIM_PATH, SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
+import { BANK, bearer, pathOf } from './support/api'
+import { FIXTURE, PHONES, createOrder, data, login, orderRow, seedOrderFixtures, submittedOrder } from './support/orders'
+import { createTestApp, testConfig } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { describeDb, openTestDatabase, testDriver } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const run = promisify(execFile)
+const REPOSITORY = path.resolve(__dirname, '../..')
+
+/** A TCP port nothing listens on (taken from the OS, then released). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describeDb('lifecycle simulator', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let owner: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    await seedOrderFixtures(database.db)
+    test = await createTestApp(database.db)
+    owner = await login(test, PHONES.owner)
+  })
+  afterEach(async () => test.close())
+
+  const context = () => ({ db: database.db, clock: test.clock, random: cryptoRandom })
+  const kinds = async (orderId: string) =>
+    (await database.db.select({ kind: orderEvents.kind, note: orderEvents.note }).from(orderEvents).where(eq(orderEvents.orderId, orderId))).map(
+      (row) => (row.note ? `${row.kind}:${row.note}` : row.kind),
+    )
+
+  /** A submitted order, paid through the cashier. */
+  async function paidOrder(plateNumber?: string): Promise<string> {
+    const orderId = await submittedOrder(test, owner, plateNumber ? { plateNumber } : {})
+    const started = data<PayDepositResponse>(
+      await test.inject({
+        method: 'POST',
+        url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
+        headers: bearer(owner),
+        payload: { promotionChannelId: BANK.promotionChannelId },
+      }),
+    )
+    const url = new URL(started.cashierUrl ?? '')
+    const paymentId = url.pathname.split('/').at(-1) ?? ''
+    const settled = await test.inject({
+      method: 'POST',
+      url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', outcome: 'success' }).toString(),
+    })
+    expect(settled.statusCode).toBe(303)
+    return orderId
+  }
+
+  describe('rules on stored orders', () => {
+    it('audits, ships and activates a paid order, each step on the timeline', async () => {
+      const orderId = await paidOrder()
+      expect(await runLifecycleAction(context(), orderId, 'audit-pass')).toEqual({ ok: true, orderId, action: 'audit-pass', status: 'awaitingShipment', statusLabel: '待发货' })
+      expect(await orderRow(database.db, orderId)).toMatchObject({
+        auditState: AUDIT_STATE.PASSED,
+        supplierAuditState: ISSUER_AUDIT_STATE.PASSED,
+        deliveryState: DELIVERY_STATE.AWAITING_SHIPMENT,
+      })
+      expect(await runLifecycleAction(context(), orderId, 'ship')).toMatchObject({ ok: true, status: 'awaitingActivation', statusLabel: '待激活' })
+      const shipped = await orderRow(database.db, orderId)
+      expect(shipped.trackingNo).toMatch(/^SF\d{12}$/)
+      expect(await runLifecycleAction(context(), orderId, 'activate')).toMatchObject({ ok: true, status: 'activated', statusLabel: '已激活' })
+      expect(await orderRow(database.db, orderId)).toMatchObject({ obuActivationState: ACTIVATION_STATE.ACTIVATED, deliveryState: DELIVERY_STATE.DELIVERED })
+      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited', `shipped:${shipped.trackingNo}`, 'activated'])
+    })
+
+    it('rejects with the given reason, or the default one', async () => {
+      const orderId = await paidOrder()
+      expect(await runLifecycleAction(context(), orderId, 'audit-reject', '身份证照片模糊')).toMatchObject({ ok: true, status: 'rejected', statusLabel: '审核未通过' })
+      expect((await orderRow(database.db, orderId)).auditReason).toBe('身份证照片模糊')
+      const free = await submittedOrder(test, owner, { plateNumber: '沪C67890', commodityId: FIXTURE.freeCommodity })
+      await runLifecycleAction(context(), free, 'audit-reject')
+      expect((await orderRow(database.db, free)).auditReason).toBe(DEFAULT_REJECT_REASON)
+    })
+
+    it.each([
+      ['an order not submitted', (): Promise<string> => createOrder(test, owner), 'audit-pass', '订单尚未提交，不能审核'],
+      ['an unpaid order', (): Promise<string> => submittedOrder(test, owner), 'audit-pass', '订单尚未支付，不能审核'],
+      ['shipping before the audit', (): Promise<string> => paidOrder(), 'ship', '订单尚未审核通过，不能发货'],
+      ['activating before shipping', (): Promise<string> => paidOrder(), 'activate', '设备尚未发货或已激活'],
+      ['an unknown order', async (): Promise<string> => 'O000000000000000000000000', 'audit-pass', '订单不存在'],
+    ] as const)('refuses %s with the Chinese reason and changes nothing', async (_case, make, action, reason) => {
+      const orderId = await make()
+      const before = await database.db.select().from(orders)
+      expect(await runLifecycleAction(context(), orderId, action)).toEqual({ ok: false, orderId, reason })
+      expect(await database.db.select().from(orders)).toEqual(before)
+    })
+
+    it('leaves cancelled orders alone', async () => {
+      const orderId = await paidOrder()
+      await test.inject({
+        method: 'POST',
+        url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
+        headers: bearer(owner),
+        payload: { orderId, reason: '不要了' },
+      })
+      expect(await runLifecycleAction(context(), orderId, 'audit-pass')).toEqual({ ok: false, orderId, reason: '订单已取消' })
+    })
+  })
+
+  describe('the sim command', () => {
+    interface Captured {
+      code: number
+      out: string[]
+      err: string[]
+    }
+
+    /** Runs the command against the test database (as its direct database access). */
+    async function sim(argv: string[], config: Partial<Config> = {}, fetchImpl?: typeof fetch): Promise<Captured> {
+      const out: string[] = []
+      const err: string[] = []
+      const db: Db = database.db
+      const code = await simulate(argv, {
+        config: testConfig({ database: { driver: 'pg', url: 'postgres://unused' }, ...config }),
+        clock: test.clock,
+        random: cryptoRandom,
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        openDatabase: async () => ({ db, close: async () => undefined }),
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      })
+      return { code, out, err }
+    }
+
+    it('parses its arguments', () => {
+      expect(parseSimArgs(['O1', 'audit-reject', '照片', '模糊'])).toEqual({ ok: true, args: { orderId: 'O1', action: 'audit-reject', reason: '照片 模糊' } })
+      expect(parseSimArgs(['O1', 'ship'])).toEqual({ ok: true, args: { orderId: 'O1', action: 'ship' } })
+      expect(parseSimArgs([])).toMatchObject({ ok: false })
+    })
+
+    it('prints the new status in Chinese and exits 0', async () => {
+      const orderId = await paidOrder()
+      expect(await sim([orderId, 'audit-pass'])).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：待发货`], err: [] })
+      expect((await orderRow(database.db, orderId)).auditState).toBe(AUDIT_STATE.PASSED)
+    })
+
+    it('exits 1 with the Chinese reason when the step is not allowed', async () => {
+      const orderId = await createOrder(test, owner)
+      expect(await sim([orderId, 'ship'])).toEqual({ code: SIM_EXIT.refused, out: [], err: ['订单尚未审核通过，不能发货'] })
+    })
+
+    it('exits 2 with the usage on bad arguments', async () => {
+      const missing = await sim([])
+      expect(missing.code).toBe(SIM_EXIT.usage)
+      expect(missing.err[0]).toBe('用法：npm run sim -- <订单号> <audit-pass|audit-reject|ship|activate> [原因]')
+      const unknown = await sim(['O1', 'deliver'])
+      expect(unknown.code).toBe(SIM_EXIT.usage)
+      expect(unknown.err[0]).toMatch(/^未知的操作“deliver”\n用法：/)
+    })
+
+    it('with the embedded database, asks the running server instead of opening its directory', async () => {
+      const orderId = await paidOrder()
+      await test.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = test.app.server.address() as AddressInfo
+      const pglite = { database: { driver: 'pglite', dataDir: path.join(os.tmpdir(), 'no-such-etc-dir') } as const, host: '127.0.0.1', port }
+      expect(await sim([orderId, 'audit-pass'], pglite)).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：待发货`], err: [] })
+      expect(await sim([orderId, 'audit-pass'], pglite)).toEqual({ code: SIM_EXIT.refused, out: [], err: ['订单已审核'] })
+      expect(await sim([orderId, 'audit-reject'], { ...pglite, host: '0.0.0.0' })).toMatchObject({ code: SIM_EXIT.refused })
+      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited'])
+    })
+
+    it('with the embedded database and no server running, needs the database directory', async () => {
+      const orderId = await paidOrder()
+      const dataDir = path.join(os.tmpdir(), `no-such-etc-dir-${process.pid}`)
+      const result = await sim([orderId, 'audit-pass'], { database: { driver: 'pglite', dataDir }, host: '127.0.0.1', port: await freePort() })
+      expect(result).toEqual({ code: SIM_EXIT.refused, out: [], err: [`找不到数据库目录 ${dataDir}，请先运行 npm start 创建数据库`] })
+    })
+
+    it('with the embedded database and no server running, opens the directory itself', async () => {
+      const orderId = await paidOrder()
+      const result = await sim([orderId, 'audit-pass'], { database: { driver: 'pglite', dataDir: os.tmpdir() }, host: '127.0.0.1', port: await freePort() })
+      expect(result.code).toBe(SIM_EXIT.ok)
+    })
+
+    it('refuses to mistake another program on the port for the server', async () => {
+      const notOurs: typeof fetch = async () => new Response('<html>hello</html>', { status: 200, headers: { 'content-type': 'text/html' } })
+      await expect(sim(['O1', 'ship'], { database: { driver: 'pglite', dataDir: os.tmpdir() } }, notOurs)).rejects.toThrow(/不是本应用的服务器/)
+    })
+
+    it('knows where a server listening on every interface is reached', () => {
+      expect(loopbackUrl({ host: '0.0.0.0', port: 3000 })).toBe('http://127.0.0.1:3000')
+      expect(loopbackUrl({ host: '::', port: 3000 })).toBe('http://[::1]:3000')
+      expect(loopbackUrl({ host: 'localhost', port: 8080 })).toBe('http://localhost:8080')
+    })
+  })
+
+  describe("the server's loopback simulator call", () => {
+    const call = (orderId: string, remoteAddress: string, app: TestApp = test) =>
+      app.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId }), payload: { action: 'audit-pass' }, remoteAddress })
+
+    it('answers this machine only', async () => {
+      const orderId = await paidOrder()
+      const remote = await call(orderId, '203.0.113.9')
+      expect(remote.statusCode).toBe(404)
+      const forwarded = await test.inject({
+        method: 'POST',
+        url: pathOf(LIFECYCLE_SIM_PATH, { orderId }),
+        payload: { action: 'audit-pass' },
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      })
+      expect(forwarded.statusCode).toBe(404)
+      expect((await orderRow(database.db, orderId)).auditState).toBeNull()
+      expect((await call(orderId, '127.0.0.1')).json()).toMatchObject({ code: 200, data: { orderId, status: 'awaitingShipment' } })
+    })
+
+    it('does not exist in production', async () => {
+      const production = await createTestApp(database.db, { config: { production: true } })
+      try {
+        expect((await call('O000000000000000000000000', '127.0.0.1', production)).statusCode).toBe(404)
+      } finally {
+        await production.close()
+      }
+    })
+
+    it('answers malformed input with a 400', async () => {
+      const response = await test.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O1' }), payload: { action: 'explode' }, remoteAddress: '127.0.0.1' })
+      expect(response.statusCode).toBe(400)
+    })
+  })
+
+  describe('the demo timer', () => {
+    it('advances settled orders one step per tick, and leaves the others alone', async () => {
+      const paid = await paidOrder()
+      const free = await submittedOrder(test, owner, { plateNumber: '沪C67890', commodityId: FIXTURE.freeCommodity })
+      const unpaid = await submittedOrder(test, owner, { plateNumber: '粤B12345' })
+      const applying = await createOrder(test, owner, '浙A11111')
+      const step = async () => (await autoAdvanceTick(context())).map((result) => (result.ok ? `${result.orderId}:${result.action}` : result.reason)).sort()
+      expect(await step()).toEqual([`${free}:audit-pass`, `${paid}:audit-pass`].sort())
+      expect(await step()).toEqual([`${free}:ship`, `${paid}:ship`].sort())
+      expect(await step()).toEqual([`${free}:activate`, `${paid}:activate`].sort())
+      expect(await step()).toEqual([])
+      expect(await orderRow(database.db, unpaid)).toMatchObject({ auditState: null, depositPayState: PAY_STATE.AWAITING_PAYMENT })
+      expect((await orderRow(database.db, applying)).auditState).toBeNull()
+    })
+
+    it('stops at a rejection', async () => {
+      const orderId = await paidOrder()
+      await runLifecycleAction(context(), orderId, 'audit-reject')
+      expect(await autoAdvanceTick(context())).toEqual([])
+    })
+
+    it('runs on the interval of SIM_AUTO_ADVANCE_SECONDS and stops when the app closes', async () => {
+      const orderId = await paidOrder()
+      const timed = await createTestApp(database.db, { config: { simAutoAdvanceSeconds: 1 } })
+      await timed.app.ready()
+      const deadline = Date.now() + 10_000
+      while ((await orderRow(database.db, orderId)).auditState === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+      await timed.close()
+      const afterClose = await orderRow(database.db, orderId)
+      expect(afterClose.auditState).toBe(AUDIT_STATE.PASSED)
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      expect(await orderRow(database.db, orderId)).toEqual(afterClose)
+    })
+  })
+
+  it('smoke: `npm run sim` applies a step to the configured database in a child process', async () => {
+    const orderId = await paidOrder()
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(await freePort()) }
+    let dataDir: string | undefined
+    if (testDriver() === 'pg') {
+      env.DATABASE_URL = `${process.env.TEST_DATABASE_URL}${process.env.TEST_DATABASE_URL?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.schemaName}`)}`
+    } else {
+      // The test database lives in memory: copy the order's world into an embedded database on disk.
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-sim-'))
+      const disk = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') })
+      try {
+        await migrate(disk)
+        await seed(disk.db)
+        await seedOrderFixtures(disk.db)
+        const [user] = await database.db.select().from(users)
+        const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId))
+        if (!user || !order) throw new Error('fixture missing')
+        const { id: _id, ...userValues } = user
+        const [copied] = await disk.db.insert(users).values(userValues).returning()
+        if (!copied) throw new Error('user not copied')
+        await disk.db.insert(orders).values({ ...order, userId: copied.id })
+      } finally {
+        await disk.close()
+      }
+      env.DATA_DIR = dataDir
+      delete env.DATABASE_URL
+    }
+    try {
+      const { stdout } = await run('npx', ['tsx', 'scripts/sim.ts', orderId, 'audit-pass'], { cwd: REPOSITORY, env })
+      expect(stdout.trim()).toBe(`订单 ${orderId} 当前状态：待发货`)
+      const refused = await run('npx', ['tsx', 'scripts/sim.ts', orderId, 'audit-pass'], { cwd: REPOSITORY, env }).catch((error: { code: number; stderr: string }) => error)
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('订单已审核') })
+      if (dataDir) {
+        const disk = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') })
+        try {
+          expect((await disk.db.select().from(orders).where(eq(orders.orderId, orderId)))[0]?.auditState).toBe(AUDIT_STATE.PASSED)
+        } finally {
+          await disk.close()
+        }
+      } else {
+        expect((await orderRow(database.db, orderId)).auditState).toBe(AUDIT_STATE.PASSED)
+      }
+    } finally {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})

@@ -1,0 +1,384 @@
+/**
+ * The order routes: the caller's list (newest first, capped pages), the detail with masked
+ * personal data, completeness and timeline, the current process by uid and by plate, cancelling
+ * by the domain's rules for every derived status (once, even when asked twice at once), and the
+ * offline order carried on online once.
+ */
+import { count, eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import type { TokenGrant } from '../../types/api/auth'
+import type { Page } from '../../types/api/envelope'
+import type { CancelOrderResponse, OfflineToOnlineResponse, OrderDetail, OrderSummary } from '../../types/api/orders'
+import { API } from '../../types/api/paths'
+import { SEALED_FIELD } from '../../types/api/sealed'
+import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
+import { deriveOrderStatus } from '../../src/domain/order'
+import type { OrderStatus } from '../../src/domain/order'
+import { orderEvents, orders } from '../../server/db/schema'
+import { orderFields } from '../../server/orders/order-records'
+import { BANK, MAP, bearer, envelope, pathOf, sealFor } from './support/api'
+import { expectLoginEnforced } from './support/login-checks'
+import {
+  FIXTURE,
+  MAIL_DELIVERY,
+  OTHER_PLATE,
+  OWNER,
+  PHONES,
+  PLATE,
+  VEHICLE,
+  createOrder,
+  data,
+  fillOrder,
+  login,
+  orderRow,
+  seedOrderFixtures,
+  submittedOrder,
+} from './support/orders'
+import { createTestApp } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { describeDb, openTestDatabase } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
+
+/** Order states that make each derived status, set directly as the outside parties would. */
+const STATUS_STATES: Readonly<Record<OrderStatus, Partial<typeof orders.$inferInsert>>> = {
+  applying: {},
+  awaitingAudit: { certificatesCommitState: 2 },
+  rejected: { certificatesCommitState: 7, auditState: AUDIT_STATE.REJECTED },
+  awaitingShipment: { auditState: AUDIT_STATE.PASSED, supplierAuditState: ISSUER_AUDIT_STATE.PASSED, deliveryState: DELIVERY_STATE.AWAITING_SHIPMENT },
+  awaitingActivation: { auditState: AUDIT_STATE.PASSED, supplierAuditState: ISSUER_AUDIT_STATE.PASSED, deliveryState: DELIVERY_STATE.SHIPPED, obuActivationState: ACTIVATION_STATE.AWAITING },
+  activated: { obuActivationState: ACTIVATION_STATE.ACTIVATED, deliveryState: DELIVERY_STATE.DELIVERED },
+  cancelled: { cancelState: CANCEL_STATE.SUCCESS },
+}
+
+describeDb('order routes', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let owner: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    await seedOrderFixtures(database.db)
+    test = await createTestApp(database.db)
+    owner = await login(test, PHONES.owner)
+  })
+  afterEach(async () => test.close())
+
+  const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const search = (grant: TokenGrant, body?: object) => as(grant, { method: 'POST', url: API.searchOrders.path, ...(body ? { payload: body } : {}) })
+  const detailRequest = (orderId: string): InjectOptions => ({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })
+  const detail = (grant: TokenGrant, orderId: string) => as(grant, detailRequest(orderId))
+  const byUid = (grant: TokenGrant, uid: string, channel = BANK.channelId) =>
+    as(grant, { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel, uid }) })
+  const byPlate = (grant: TokenGrant, plateNumber: string) => as(grant, { method: 'GET', url: API.currentProcessByPlate.path, query: { plateNumber } })
+  const cancelRequest = (orderId: string, reason: unknown = '不想办了'): InjectOptions => ({
+    method: 'POST',
+    url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
+    payload: { orderId, reason },
+  })
+  const cancel = (grant: TokenGrant, orderId: string, reason?: unknown) => as(grant, cancelRequest(orderId, reason))
+  const offlineRequest = (param: unknown, sealed?: string): InjectOptions => ({
+    method: 'POST',
+    url: pathOf(API.offlineToOnline.path, { channel: BANK.channelId }),
+    payload: { encryptOfflineOrderToOnlineParam: sealed ?? sealFor(test, SEALED_FIELD.offlineOrder, param) },
+  })
+  const offline = (grant: TokenGrant, param: unknown = { offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate }) => as(grant, offlineRequest(param))
+  const setStates = async (orderId: string, states: Partial<typeof orders.$inferInsert>) => {
+    if (Object.keys(states).length) await database.db.update(orders).set(states).where(eq(orders.orderId, orderId))
+  }
+  const eventKinds = async (orderId: string) =>
+    (await database.db.select({ kind: orderEvents.kind }).from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((row) => row.kind)
+
+  describe('login', () => {
+    it.each([
+      ['search', () => ({ method: 'POST', url: API.searchOrders.path, payload: {} })],
+      ['current process by plate', () => ({ method: 'GET', url: API.currentProcessByPlate.path, query: { plateNumber: PLATE } })],
+    ] as const)('needs a valid token for %s', async (_case, request) => {
+      await expectLoginEnforced(test, request() as InjectOptions, owner)
+    })
+
+    it('needs a valid token for the detail', async () => {
+      await expectLoginEnforced(test, detailRequest(await createOrder(test, owner)), owner)
+    })
+
+    it('needs a valid token for the current process by uid', async () => {
+      await expectLoginEnforced(test, { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel: BANK.channelId, uid: owner.uid }) }, owner)
+    })
+
+    it('needs a valid token to cancel', async () => {
+      await expectLoginEnforced(test, cancelRequest(await createOrder(test, owner)), owner)
+    })
+
+    it('needs a valid token for the offline hand-over', async () => {
+      await expectLoginEnforced(test, offlineRequest({ offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate }), owner)
+    })
+  })
+
+  describe('search', () => {
+    it("lists the caller's orders only, newest first, with the package name", async () => {
+      const first = await createOrder(test, owner)
+      await fillOrder(test, owner, first)
+      test.clock.advance(1000)
+      const second = await createOrder(test, owner, OTHER_PLATE)
+      const other = await login(test, PHONES.other)
+      await createOrder(test, other, '粤B12345')
+
+      const page = data<Page<OrderSummary>>(await search(owner, { pageNo: 1, pageSize: 100 }))
+      expect(page).toMatchObject({ total: 2, pageNo: 1, pageSize: 100 })
+      expect(page.list.map((order) => order.orderId)).toEqual([second, first])
+      expect(page.list[1]).toEqual({
+        orderId: first,
+        plateNumber: PLATE,
+        plateColor: 1,
+        promotionChannelId: BANK.promotionChannelId,
+        partnerId: BANK.partnerId,
+        promoterId: BANK.promoterId,
+        orderSource: 0,
+        bizType: 0,
+        commodityId: FIXTURE.paidCommodity,
+        commodityName: `测试套餐${FIXTURE.paidCommodity}`,
+        amountCents: FIXTURE.paidPriceCents,
+        depositPayState: null,
+        auditState: null,
+        supplierAuditState: null,
+        deliveryState: null,
+        obuActivationState: null,
+        cancelState: null,
+        certificatesCommitSate: 0,
+        stockInterceptionFlag: false,
+        createdAt: new Date('2026-03-01T08:00:00.000Z').toISOString(),
+        updatedAt: expect.any(String),
+      })
+    })
+
+    it('pages, filters by plate and caps the page size at 100', async () => {
+      for (const plate of [PLATE, OTHER_PLATE, '粤B12345']) {
+        await createOrder(test, owner, plate)
+        test.clock.advance(1000)
+      }
+      const second = data<Page<OrderSummary>>(await search(owner, { pageNo: 2, pageSize: 1 }))
+      expect(second.list.map((order) => order.plateNumber)).toEqual([OTHER_PLATE])
+      expect(second.total).toBe(3)
+      expect(data<Page<OrderSummary>>(await search(owner, { pageSize: 1000 })).pageSize).toBe(100)
+      const filtered = data<Page<OrderSummary>>(await search(owner, { plateNumber: '粤b12345' }))
+      expect(filtered.list.map((order) => order.plateNumber)).toEqual(['粤B12345'])
+      expect(data<Page<OrderSummary>>(await search(owner))).toMatchObject({ pageNo: 1, pageSize: 20, total: 3 })
+    })
+
+    it.each([
+      [{ pageNo: 0 }, '参数 pageNo 不能小于1'],
+      [{ pageSize: 'ten' }, '参数 pageSize 应为数字'],
+      [{ pageSize: 2.5 }, '参数 pageSize 应为整数'],
+      [{ plateNumber: 'DROP TABLE orders' }, '车牌号应为7位（普通蓝牌）或8位（新能源绿牌）'],
+      [{ plateNumber: "京A12'45" }, '车牌号格式不正确，后5位应为字母或数字'],
+    ])('answers %j with a 400', async (body, message) => {
+      const response = await search(owner, body)
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(message)
+    })
+  })
+
+  describe('detail', () => {
+    it('shows the order with masked personal data, completeness and the timeline', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const order = data<OrderDetail>(await detail(owner, orderId))
+      expect(order).toMatchObject({
+        orderId,
+        owner: { ownerName: '张*', idNumber: '1101**********002X', mobile: '138****8000' },
+        vehicle: VEHICLE,
+        delivery: { consigneeName: '李*', consigneeMobile: '139****5678', region: MAIL_DELIVERY.region, address: '科技园路1号****' },
+        deliveryMethod: '3',
+        issuerId: 3,
+        completeness: { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true },
+        depositPayState: PAY_STATE.AWAITING_PAYMENT,
+        certificatesCommitSate: 7,
+        auditReason: null,
+        cancelReason: null,
+        trackingNo: null,
+      })
+      expect(order.timeline.map((entry) => entry.kind)).toEqual(['applied', 'submitted'])
+      expect(JSON.stringify(order)).not.toContain(OWNER.idNumber)
+      expect(JSON.stringify(order)).not.toContain(OWNER.mobile)
+      expect(JSON.stringify(order)).not.toContain(MAIL_DELIVERY.address)
+    })
+
+    it('shows an order just opened as incomplete, without personal data', async () => {
+      const order = data<OrderDetail>(await detail(owner, await createOrder(test, owner)))
+      expect(order).toMatchObject({ owner: null, vehicle: null, delivery: null, deliveryMethod: null })
+      expect(order.completeness).toEqual({ owner: false, vehicle: false, delivery: false, commodity: false, submitted: false })
+    })
+
+    it("answers another user's order and an unknown one alike: not found, without data", async () => {
+      const other = await login(test, PHONES.other)
+      const theirs = await submittedOrder(test, other)
+      for (const orderId of [theirs, 'O000000000000000000000000']) {
+        const response = await detail(owner, orderId)
+        expect(response.statusCode).toBe(200)
+        expect(response.json()).toEqual(NOT_FOUND)
+      }
+    })
+
+    it('answers a hostile order id with a 400', async () => {
+      const response = await detail(owner, "1' or '1'='1")
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('参数 orderId 格式不正确')
+    })
+  })
+
+  describe('current process', () => {
+    it("by uid: the caller's newest open order, orders of the path's channel first", async () => {
+      expect(data(await byUid(owner, owner.uid))).toBeNull()
+      const older = await createOrder(test, owner)
+      test.clock.advance(1000)
+      const newer = await createOrder(test, owner, OTHER_PLATE)
+      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(newer)
+      await setStates(newer, { channel: MAP.channelId })
+      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(older)
+      expect(data<OrderDetail>(await byUid(owner, owner.uid, MAP.channelId)).orderId).toBe(newer)
+      data(await cancel(owner, older))
+      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(newer)
+      await setStates(newer, STATUS_STATES.activated)
+      expect(data(await byUid(owner, owner.uid))).toBeNull()
+    })
+
+    it("by uid: another user's uid is not found", async () => {
+      const other = await login(test, PHONES.other)
+      await createOrder(test, other)
+      expect((await byUid(owner, other.uid)).json()).toEqual(NOT_FOUND)
+    })
+
+    it("by plate: the caller's open order of the plate, or null", async () => {
+      const orderId = await createOrder(test, owner)
+      expect(data<OrderDetail>(await byPlate(owner, PLATE)).orderId).toBe(orderId)
+      expect(data<OrderDetail>(await byPlate(owner, '京a12345')).orderId).toBe(orderId)
+      expect(data(await byPlate(owner, OTHER_PLATE))).toBeNull()
+      const other = await login(test, PHONES.other)
+      expect(data(await byPlate(other, PLATE))).toBeNull()
+      data(await cancel(owner, orderId))
+      expect(data(await byPlate(owner, PLATE))).toBeNull()
+    })
+
+    it('by plate: a malformed plate is a 400', async () => {
+      const response = await byPlate(owner, '京A')
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('车牌号应为7位（普通蓝牌）或8位（新能源绿牌）')
+    })
+  })
+
+  describe('cancel', () => {
+    it.each(['applying', 'awaitingAudit', 'rejected', 'awaitingShipment'] as const)(
+      'cancels an order that is %s: cancelling, then confirmed, both on the timeline',
+      async (status) => {
+        const orderId = await createOrder(test, owner)
+        await setStates(orderId, STATUS_STATES[status])
+        expect(deriveOrderStatus(orderFields(await orderRow(database.db, orderId)))).toBe(status)
+        const response = await cancel(owner, orderId, '  重复下单  ')
+        expect(data<CancelOrderResponse>(response)).toEqual({ orderId, cancelState: CANCEL_STATE.SUCCESS })
+        expect(await orderRow(database.db, orderId)).toMatchObject({ cancelState: CANCEL_STATE.SUCCESS, cancelReason: '重复下单' })
+        const order = data<OrderDetail>(await detail(owner, orderId))
+        expect(order.timeline.slice(-2)).toEqual([
+          { kind: 'cancelRequested', at: test.clock.now().toISOString(), note: '重复下单' },
+          { kind: 'cancelled', at: test.clock.now().toISOString() },
+        ])
+      },
+    )
+
+    it.each([
+      ['awaitingActivation', '设备已发货，不能取消订单'],
+      ['activated', '设备已激活，不能取消订单'],
+      ['cancelled', '订单已取消，请勿重复操作'],
+    ] as const)('refuses to cancel an order that is %s', async (status, message) => {
+      const orderId = await createOrder(test, owner)
+      await setStates(orderId, STATUS_STATES[status])
+      expect(deriveOrderStatus(orderFields(await orderRow(database.db, orderId)))).toBe(status)
+      const before = await orderRow(database.db, orderId)
+      const response = await cancel(owner, orderId)
+      expect(response.json()).toEqual({ code: 2003, msg: message, data: null })
+      expect(await orderRow(database.db, orderId)).toEqual(before)
+      expect(await eventKinds(orderId)).toEqual(['applied'])
+    })
+
+    it('refuses an order whose cancel is still being confirmed', async () => {
+      const orderId = await createOrder(test, owner)
+      await setStates(orderId, { cancelState: CANCEL_STATE.CANCELLING })
+      expect((await cancel(owner, orderId)).json()).toEqual({ code: 2003, msg: '订单正在取消中，请稍后查看', data: null })
+    })
+
+    it('cancels once when asked twice at the same time', async () => {
+      const orderId = await createOrder(test, owner)
+      const answers = (await Promise.all([cancel(owner, orderId), cancel(owner, orderId)])).map((response) => envelope(response))
+      expect(answers.map((answer) => answer.code).sort()).toEqual([200, 2003])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'cancelRequested', 'cancelled'])
+    })
+
+    it('frees the plate for a new application', async () => {
+      const orderId = await createOrder(test, owner)
+      data(await cancel(owner, orderId))
+      const again = await createOrder(test, owner)
+      expect(again).not.toBe(orderId)
+    })
+
+    it.each([
+      ['no reason', undefined, '参数 reason 不能为空'],
+      ['a blank reason', '   ', '参数 reason 不能为空'],
+      ['a reason of the wrong type', 7, '参数 reason 应为字符串'],
+      ['a reason that is too long', '很'.repeat(201), '参数 reason 长度不能超过200'],
+    ])('answers %s with a 400', async (_case, reason, message) => {
+      const orderId = await createOrder(test, owner)
+      const response = await as(owner, { ...cancelRequest(orderId), payload: reason === undefined ? { orderId } : { orderId, reason } })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(message)
+      expect((await orderRow(database.db, orderId)).cancelState).toBeNull()
+    })
+
+    it("answers another user's order as not found and leaves it alone", async () => {
+      const other = await login(test, PHONES.other)
+      const theirs = await createOrder(test, other)
+      expect((await cancel(owner, theirs)).json()).toEqual(NOT_FOUND)
+      expect((await orderRow(database.db, theirs)).cancelState).toBeNull()
+    })
+  })
+
+  describe('offline order to online', () => {
+    it('converts the offline order into a province order of the caller, once', async () => {
+      const converted = data<OfflineToOnlineResponse>(await offline(owner))
+      const row = await orderRow(database.db, converted.orderId)
+      expect(row).toMatchObject({ plateNumber: FIXTURE.offlinePlate, orderSource: ORDER_SOURCE.PROVINCE, promotionChannelId: BANK.promotionChannelId, channel: BANK.channelId })
+      expect(data<OrderDetail>(await detail(owner, converted.orderId)).timeline).toEqual([
+        { kind: 'applied', at: test.clock.now().toISOString(), note: `线下订单${FIXTURE.offlineNo}转为线上办理` },
+      ])
+      expect(data<OfflineToOnlineResponse>(await offline(owner))).toEqual(converted)
+      expect(await database.db.select({ n: count() }).from(orders)).toEqual([{ n: 1 }])
+
+      const other = await login(test, PHONES.other)
+      expect((await offline(other)).json()).toEqual({ code: 2003, msg: '该线下订单已转为线上订单', data: null })
+    })
+
+    it.each([
+      ['an unknown offline order', { offlineNo: 'OFFNONE', plateNumber: FIXTURE.offlinePlate }],
+      ['a plate that is not the offline order’s', { offlineNo: FIXTURE.offlineNo, plateNumber: PLATE }],
+    ])('answers %s as not found', async (_case, param) => {
+      expect((await offline(owner, param)).json()).toEqual({ code: 404, msg: '线下订单不存在', data: null })
+    })
+
+    it('refuses when the caller already has an open order for the plate', async () => {
+      await createOrder(test, owner, FIXTURE.offlinePlate)
+      expect((await offline(owner)).json()).toEqual({ code: 2003, msg: '该车辆已有办理中的订单', data: null })
+    })
+
+    it('answers an unreadable parameter with 2004 and a malformed one with a 400', async () => {
+      expect((await as(owner, offlineRequest(null, 'garbage'))).json()).toEqual({ code: 2004, msg: '参数解密失败，请刷新页面后重试', data: null })
+      const malformed = await offline(owner, { offlineNo: FIXTURE.offlineNo })
+      expect(malformed.statusCode).toBe(400)
+      expect(envelope(malformed).msg).toBe('参数 plateNumber 不能为空')
+      const noBody = await as(owner, { method: 'POST', url: pathOf(API.offlineToOnline.path, { channel: BANK.channelId }) })
+      expect(noBody.statusCode).toBe(400)
+      expect(await database.db.select({ n: count() }).from(orders)).toEqual([{ n: 0 }])
+    })
+  })
+})

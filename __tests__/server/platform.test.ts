@@ -1,0 +1,296 @@
+/**
+ * The simulated platform calls: the WeChat JS-SDK config (signed like WeChat, with the server's
+ * simulated ticket), mini-program URL links, the phone behind a phone authorisation code, the
+ * call-back phone, and the Henan supplier's SMS login (through the SMS code service).
+ */
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import type { TokenGrant } from '../../types/api/auth'
+import type { WeixinConfigResponse } from '../../types/api/catalogue'
+import { API } from '../../types/api/paths'
+import { MOBILE_REASON, validateMobile } from '../../src/domain/validation'
+import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
+import { appConfigs, followUpPhones, users } from '../../server/db/schema'
+import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
+import { BANK, bearer, envelope, latestCode, loginBySms, pathOf } from './support/api'
+import { expectLoginEnforced } from './support/login-checks'
+import { createTestApp } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { describeDb, openTestDatabase } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const PHONE = '13800138000'
+const OTHER_PHONE = '13912345678'
+const HENAN_PHONE = '13700137000'
+const OK = { code: 200, msg: '成功' }
+
+describeDb('platform routes (simulated)', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let grant: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    test = await createTestApp(database.db)
+    grant = await loginBySms(test, PHONE)
+  })
+  afterEach(async () => test.close())
+
+  const call = (request: InjectOptions, as: TokenGrant = grant) => test.inject({ ...request, headers: { ...request.headers, ...bearer(as) } })
+
+  describe('getWeixinConfig', () => {
+    const PAGE = 'https://h5.example.cn/etc/index.html?from=wx'
+    /** As the app sends it: the URL in the query, no body, the default JSON content type. */
+    const config = (url: string): InjectOptions => ({
+      method: 'POST',
+      url: API.weixinConfig.path,
+      query: { url },
+      headers: { 'content-type': 'application/json;charset=UTF-8' },
+    })
+
+    it('answers a config signed like the JS-SDK, over the URL without its fragment', async () => {
+      const response = await call(config(`${PAGE}#/apply/basic`))
+      expect(response.statusCode).toBe(200)
+      const { data } = envelope<WeixinConfigResponse>(response)
+      expect(data.appId).toBe(SIMULATED_WECHAT_APP_ID)
+      expect(data.timestamp).toBe(Math.floor(test.clock.now().getTime() / 1000))
+      expect(data.nonceStr).toMatch(/^[0-9a-f]{16}$/)
+      const ticket = simulatedJsApiTicket(test.config.payloadKeyHex)
+      const canonical = `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${PAGE}`
+      expect(data.signature).toBe(createHash('sha1').update(canonical).digest('hex'))
+      expect(response.body).not.toContain(ticket)
+    })
+
+    it('uses a fresh nonce each time', async () => {
+      const first = envelope<WeixinConfigResponse>(await call(config(PAGE))).data
+      const second = envelope<WeixinConfigResponse>(await call(config(PAGE))).data
+      expect(first.nonceStr).not.toBe(second.nonceStr)
+      expect(first.signature).not.toBe(second.signature)
+    })
+
+    it.each([
+      ['a missing url', {}, '参数 url 不能为空'],
+      ['a script url', { url: 'javascript:alert(1)' }, '参数 url 格式不正确'],
+      ['text that is no url', { url: 'not a url' }, '参数 url 格式不正确'],
+      ['an overlong url', { url: `https://h5.example.cn/${'a'.repeat(3000)}` }, '参数 url 长度不能超过2048'],
+    ])('answers %s with a 400', async (_case, query, msg) => {
+      const response = await call({ method: 'POST', url: API.weixinConfig.path, query })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('answers an unexpected body with a 400', async () => {
+      const response = await call({ ...config(PAGE), payload: { url: PAGE } })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe('请求参数不支持的字段 url')
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, config(PAGE), grant)
+    })
+  })
+
+  describe('getWeChat/urlLink', () => {
+    const body = { path: 'pages/index/index', env_version: 'release', query: 'orderId=O1&from=h5', appId: 'wx1234567890abcdef' }
+    const link = (payload: object): InjectOptions => ({ method: 'POST', url: API.weChatUrlLink.path, payload })
+
+    it('answers a simulated wxaurl.cn link, a new one per call', async () => {
+      const first = envelope<{ urlLink: string }>(await call(link(body)))
+      expect(first.code).toBe(200)
+      expect(first.data.urlLink).toMatch(/^https:\/\/wxaurl\.cn\/[A-Za-z0-9]{12}$/)
+      const second = envelope<{ urlLink: string }>(await call(link({ ...body, path: '', query: '', code: 'abc' })))
+      expect(second.data.urlLink).toMatch(/^https:\/\/wxaurl\.cn\/[A-Za-z0-9]{12}$/)
+      expect(second.data.urlLink).not.toBe(first.data.urlLink)
+    })
+
+    it('accepts an issuer\'s placeholder app id and a leading slash in the path', async () => {
+      const response = await call(link({ ...body, path: '/pages/apply/index', appId: 'PLACEHOLDER_ISSUER_1_APPID' }))
+      expect(envelope(response).code).toBe(200)
+    })
+
+    it.each([
+      ['a path with a query', { path: 'pages/index?x=1' }, '参数 path 格式不正确'],
+      ['a path leaving the package', { path: '../secret' }, '参数 path 格式不正确'],
+      ['a query with markup', { query: 'a=<script>' }, '参数 query 格式不正确'],
+      ['an overlong query', { query: 'a'.repeat(1025) }, '参数 query 长度不能超过1024'],
+      ['a hostile app id', { appId: 'wx"; drop' }, '参数 appId 格式不正确'],
+      ['an unknown environment', { env_version: 'prod' }, '参数 env_version 取值无效，可选值：release、trial、develop'],
+      ['a missing app id', { appId: undefined }, '参数 appId 不能为空'],
+    ])('answers %s with a 400', async (_case, change, msg) => {
+      const response = await call(link({ ...body, ...change }))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, link(body), grant)
+    })
+  })
+
+  describe('getPhoneBycode', () => {
+    const byCode = (code: unknown, channel: string = BANK.channelId): InjectOptions => ({
+      method: 'POST',
+      url: pathOf(API.phoneByCode.path, { channel }),
+      payload: { code },
+    })
+    const phoneOf = async (code: string) => envelope<{ mobile: string }>(await call(byCode(code))).data.mobile
+
+    it('maps a code to a valid mobile number, the same one every time', async () => {
+      const phone = await phoneOf('wx-code-1')
+      expect(validateMobile(phone)).toEqual({ ok: true, value: phone })
+      expect(await phoneOf('wx-code-1')).toBe(phone)
+      const others = new Set(await Promise.all(['wx-code-2', 'wx-code-3', 'wx-code-4'].map(phoneOf)))
+      expect(others.has(phone)).toBe(false)
+    })
+
+    it.each([
+      ['a refused code', 'reject-me'],
+      ['a code with characters no provider issues', 'a b<c>'],
+    ])('answers %s with a business error', async (_case, code) => {
+      const response = await call(byCode(code))
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ code: 1001, msg: '获取手机号失败，请重新授权', data: null })
+    })
+
+    it('answers an unknown channel with a 404', async () => {
+      const response = await call(byCode('wx-code-1', 'NO_SUCH_CHANNEL'))
+      expect(response.statusCode).toBe(404)
+      expect(envelope(response).msg).toBe('渠道不存在')
+    })
+
+    it.each([
+      ['a missing code', undefined, '参数 code 不能为空'],
+      ['an empty code', '', '参数 code 不能为空'],
+      ['a number', 12345, '参数 code 应为字符串'],
+    ])('answers %s with a 400', async (_case, code, msg) => {
+      const response = await call(byCode(code))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, byCode('wx-code-1'), grant)
+    })
+  })
+
+  describe('followUp/savePhone', () => {
+    const save = (mobile: string): InjectOptions => ({ method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile } })
+    const storedFor = async (of: TokenGrant) => {
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
+      return database.db.select().from(followUpPhones).where(eq(followUpPhones.userId, user!.id))
+    }
+
+    it('stores the phone for a call back, once per user and phone', async () => {
+      expect(envelope(await call(save(OTHER_PHONE)))).toEqual({ ...OK, data: null })
+      const [first] = await storedFor(grant)
+      expect(first).toMatchObject({ phone: OTHER_PHONE, createdAt: test.clock.now(), updatedAt: test.clock.now() })
+
+      test.clock.advance(3_600_000)
+      await call(save(OTHER_PHONE))
+      const rows = await storedFor(grant)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.createdAt).toEqual(first?.createdAt)
+      expect(rows[0]?.updatedAt).toEqual(test.clock.now())
+    })
+
+    it('keeps each user\'s phones apart', async () => {
+      const other = await loginBySms(test, OTHER_PHONE)
+      await call(save(PHONE))
+      await call(save(OTHER_PHONE), other)
+      expect((await storedFor(grant)).map((row) => row.phone)).toEqual([PHONE])
+      expect((await storedFor(other)).map((row) => row.phone)).toEqual([OTHER_PHONE])
+    })
+
+    it.each([
+      ['a short number', '1380013', MOBILE_REASON.length],
+      ['a landline', '02812345678', MOBILE_REASON.prefix],
+      ['a number with a country code', '+8613800138000', MOBILE_REASON.countryCode],
+    ])('refuses %s with a 400 and stores nothing', async (_case, mobile, msg) => {
+      const response = await call(save(mobile))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+      expect(await database.db.select().from(followUpPhones)).toHaveLength(0)
+    })
+
+    it('needs a login', async () => {
+      await expectLoginEnforced(test, save(PHONE), grant)
+    })
+  })
+
+  describe('Henan supplier SMS login', () => {
+    const msgOpen: InjectOptions = { method: 'POST', url: API.provinceMsgOpen.path, headers: { 'content-type': 'application/json' } }
+    const sendMsg = (mobile: string): InjectOptions => ({ method: 'POST', url: API.provinceSendMsg.path, payload: { mobile } })
+    const login = (mobile: string, code: string): InjectOptions => ({ method: 'POST', url: API.provinceLogin.path, payload: { mobile, code } })
+    const closeProvince = () =>
+      database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.provinceMsgOpen))
+
+    it('answers whether the SMS login is open, from app_configs', async () => {
+      expect(envelope(await call(msgOpen))).toEqual({ ...OK, data: { open: true } })
+      expect(envelope(await call({ ...msgOpen, payload: {} }))).toEqual({ ...OK, data: { open: true } })
+      await closeProvince()
+      expect(envelope(await call(msgOpen))).toEqual({ ...OK, data: { open: false } })
+    })
+
+    it('sends a code through the SMS service and logs in with it', async () => {
+      expect(envelope(await call(sendMsg(HENAN_PHONE)))).toEqual({ ...OK, data: { waitSeconds: 60 } })
+      const code = latestCode(test, HENAN_PHONE)
+      const first = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, code)))
+      expect(first.code).toBe(200)
+      expect(first.data.supplierUserId).toMatch(/^HN[0-9a-f]{24}$/)
+
+      // The code is used up; a new one logs the same phone in as the same supplier user.
+      expect((await call(login(HENAN_PHONE, code))).json()).toEqual({ code: 1002, msg: '验证码已失效，请重新获取', data: null })
+      test.clock.advance(61_000)
+      await call(sendMsg(HENAN_PHONE))
+      const again = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, latestCode(test, HENAN_PHONE))))
+      expect(again.data.supplierUserId).toBe(first.data.supplierUserId)
+    })
+
+    it('keeps the SMS rules: one send per 60 s, wrong codes counted', async () => {
+      await call(sendMsg(HENAN_PHONE))
+      const tooSoon = envelope(await call(sendMsg(HENAN_PHONE)))
+      expect(tooSoon.code).toBe(1002)
+      expect(tooSoon.msg).toMatch(/^验证码发送过于频繁，请\d+秒后重试$/)
+      const code = latestCode(test, HENAN_PHONE)
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      expect((await call(login(HENAN_PHONE, wrong))).json()).toEqual({ code: 1002, msg: '验证码错误，还可尝试4次', data: null })
+    })
+
+    it('refuses to send or log in while the SMS login is closed', async () => {
+      await closeProvince()
+      const closed = { code: 5003, msg: '当前地区暂未开通短信登录', data: null }
+      expect((await call(sendMsg(HENAN_PHONE))).json()).toEqual(closed)
+      expect(test.sms.outbox?.latest(HENAN_PHONE)).toBeUndefined()
+      expect((await call(login(HENAN_PHONE, '123456'))).json()).toEqual(closed)
+    })
+
+    it.each([
+      ['a bad mobile', sendMsg('123'), MOBILE_REASON.length],
+      ['a short code', login(HENAN_PHONE, '123'), '参数 code 格式不正确'],
+      ['a missing code', { method: 'POST' as const, url: API.provinceLogin.path, payload: { mobile: HENAN_PHONE } }, '参数 code 不能为空'],
+      ['a body on the open check', { ...msgOpen, payload: { province: 'henan' } }, '请求参数不支持的字段 province'],
+    ])('answers %s with a 400', async (_case, request, msg) => {
+      const response = await call(request)
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(msg)
+    })
+
+    it('needs a login for the open check', async () => {
+      await expectLoginEnforced(test, msgOpen, grant)
+    })
+
+    it('needs a login to send', async () => {
+      await expectLoginEnforced(test, sendMsg(HENAN_PHONE), grant)
+    })
+
+    it('needs a login to log in', async () => {
+      await call(sendMsg(HENAN_PHONE))
+      await expectLoginEnforced(test, login(HENAN_PHONE, latestCode(test, HENAN_PHONE)), grant)
+    })
+  })
+})

@@ -1,0 +1,229 @@
+/**
+ * Fixtures and helpers for the apply, upload, order and payment suites: a test catalogue of their
+ * own (independent of the demo seed), logged-in users, apply steps, multipart uploads and orders
+ * brought to a given stage.
+ */
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import type { ApplyPayload, ApplyResponse, UploadResponse } from '../../../types/api/apply'
+import type { TokenGrant } from '../../../types/api/auth'
+import { API } from '../../../types/api/paths'
+import { SEALED_FIELD } from '../../../types/api/sealed'
+import { ACTIVITY_TYPE, APPLY_STEP, BUSINESS_MODE, DELIVERY_METHOD, PLATE_COLOR } from '../../../src/domain/enums'
+import { PACKAGE_VARIANT } from '../../../src/domain/money'
+import { PLATE_UNIQUE_RESULT } from '../../../src/domain/plate'
+import type { Db } from '../../../server/db/database'
+import { commodities, offlineOrders, orders, plateRules, promotionChannels, registeredPlates } from '../../../server/db/schema'
+import { BANK, bearer, envelope, loginBySms, pathOf, sealFor } from './api'
+import type { TestApp } from './test-app'
+
+export const FIXTURE = {
+  paidCommodity: 'TEST_PAID',
+  freeCommodity: 'TEST_FREE',
+  mapCommodity: 'TEST_MAP_ONLY',
+  paidPriceCents: 2990,
+  closedPromotion: 'TEST_CLOSED_PROMOTION',
+  takenPlate: '京T00001',
+  interceptedPlate: '京T99999',
+  interceptReason: '该车辆存在未结清的通行费',
+  offlineNo: 'OFFTEST0001',
+  offlinePlate: '苏E54322',
+} as const
+
+export const PLATE = '京A12345'
+export const OTHER_PLATE = '沪C67890'
+export const PHONES = { owner: '13800138000', other: '13912345678', third: '13700137000' } as const
+
+export const OWNER = { ownerName: '张三', idNumber: '11010519491231002X', mobile: '13800138000' }
+export const VEHICLE = { vehicleInfo: '大众汽车牌FV7152FBDBG', vin: 'WVWZZZ1JZXW000001', engineNo: 'EA211-123456' }
+export const MAIL_DELIVERY = {
+  method: DELIVERY_METHOD.MAIL,
+  consigneeName: '李四',
+  consigneeMobile: '13912345678',
+  region: '广东省 深圳市 南山区',
+  address: '科技园路1号3栋201',
+}
+
+/** The test catalogue: two bank packages (paid, free), a map package, a closed channel, plates, an offline order. */
+export async function seedOrderFixtures(db: Db): Promise<void> {
+  const bankPromotion = BANK.promotionChannelId
+  await db
+    .insert(promotionChannels)
+    .values({
+      id: FIXTURE.closedPromotion,
+      channelKey: 'bank',
+      channelId: BANK.channelId,
+      promotionSubject: '已结束的测试活动',
+      businessMode: BUSINESS_MODE.DEPOSIT,
+      intercepted: true,
+    })
+    .onConflictDoNothing()
+  const commodity = (id: string, promotionChannelId: string, price: number) => ({
+    id,
+    promotionChannelId,
+    name: `测试套餐${id}`,
+    commodityPrice: price,
+    bizType: price ? BUSINESS_MODE.DEPOSIT : BUSINESS_MODE.FEE,
+    packageVariant: PACKAGE_VARIANT.basic,
+    issuerId: 3,
+  })
+  await db
+    .insert(commodities)
+    .values([
+      commodity(FIXTURE.paidCommodity, bankPromotion, FIXTURE.paidPriceCents),
+      commodity(FIXTURE.freeCommodity, bankPromotion, 0),
+      commodity(FIXTURE.mapCommodity, 'PLACEHOLDER_MAP_PROMOTION_CHANNEL', 3990),
+    ])
+    .onConflictDoNothing()
+  await db
+    .insert(registeredPlates)
+    .values({ plateNumber: FIXTURE.takenPlate, plateColor: PLATE_COLOR.BLUE, resultType: PLATE_UNIQUE_RESULT.HAS_ETC })
+    .onConflictDoNothing()
+  await db
+    .insert(plateRules)
+    .values({ plateNumber: FIXTURE.interceptedPlate, intercepted: true, interceptReason: FIXTURE.interceptReason })
+    .onConflictDoNothing()
+  await db
+    .insert(offlineOrders)
+    .values({ offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate, plateColor: PLATE_COLOR.BLUE, promotionChannelId: bankPromotion })
+    .onConflictDoNothing()
+}
+
+export function login(test: TestApp, phone: string): Promise<TokenGrant> {
+  return loginBySms(test, phone, BANK.channelId)
+}
+
+export function payload(overrides: Partial<ApplyPayload> = {}): ApplyPayload {
+  return {
+    stepId: APPLY_STEP.CREATE,
+    channelSource: 'bank',
+    sourceChannel: BANK.sourceChannel,
+    activitySource: ACTIVITY_TYPE.BANK_APP_H5,
+    promotionChannelId: BANK.promotionChannelId,
+    partnerId: BANK.partnerId,
+    promoterId: BANK.promoterId,
+    plateNumber: PLATE,
+    plateColor: PLATE_COLOR.BLUE,
+    ...overrides,
+  }
+}
+
+export function applyRaw(test: TestApp, grant: TokenGrant | undefined, body: unknown, channel: string = BANK.channelId): Promise<LightMyRequestResponse> {
+  return test.inject({
+    method: 'POST',
+    url: pathOf(API.apply.path, { channel }),
+    headers: grant ? bearer(grant) : {},
+    payload: body as object,
+  })
+}
+
+export function apply(test: TestApp, grant: TokenGrant, value: Partial<ApplyPayload> | Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return applyRaw(test, grant, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, value) })
+}
+
+/** The envelope's data, failing the test with the message when the call did not succeed. */
+export function data<T>(response: LightMyRequestResponse): T {
+  const body = envelope<T>(response)
+  if (response.statusCode !== 200 || body.code !== 200) throw new Error(`Call failed: HTTP ${response.statusCode} ${JSON.stringify(body)}`)
+  return body.data
+}
+
+export async function createOrder(test: TestApp, grant: TokenGrant, plateNumber: string = PLATE): Promise<string> {
+  return data<ApplyResponse>(await apply(test, grant, payload({ plateNumber }))).orderId
+}
+
+export async function fillOrder(
+  test: TestApp,
+  grant: TokenGrant,
+  orderId: string,
+  options: { plateNumber?: string; commodityId?: string } = {},
+): Promise<ApplyResponse> {
+  const response = await apply(
+    test,
+    grant,
+    payload({
+      stepId: APPLY_STEP.UPDATE,
+      orderId,
+      plateNumber: options.plateNumber ?? PLATE,
+      owner: OWNER,
+      vehicle: VEHICLE,
+      delivery: MAIL_DELIVERY,
+      commodityId: options.commodityId ?? FIXTURE.paidCommodity,
+    }),
+  )
+  return data<ApplyResponse>(response)
+}
+
+// ---- images and multipart ----
+
+export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF test image')])
+export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png test image')])
+export const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 test')])
+
+export interface FilePart {
+  field?: string
+  filename?: string
+  contentType?: string
+  content: Buffer
+}
+
+/** A multipart/form-data body: text fields, then the files. */
+export function multipart(fields: Record<string, string>, files: FilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----etc-test-boundary-7MA4YWxkTrZu0gW'
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename ?? 'photo.jpg'}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+export function upload(
+  test: TestApp,
+  grant: TokenGrant | undefined,
+  path: string,
+  fields: Record<string, string>,
+  files: FilePart[] = [{ content: JPEG_BYTES }],
+): Promise<LightMyRequestResponse> {
+  const body = multipart(fields, files)
+  return test.inject({ method: 'POST', url: path, payload: body.payload, headers: { ...body.headers, ...(grant ? bearer(grant) : {}) } })
+}
+
+/** The four photos an application needs (ID card both sides, driving licence, vehicle front). */
+export async function uploadAllPhotos(test: TestApp, grant: TokenGrant, orderId: string): Promise<UploadResponse> {
+  data(await upload(test, grant, API.uploadIdCardH5.path, { orderId, side: 'front' }))
+  data(await upload(test, grant, API.uploadIdCardH5.path, { orderId, side: 'back' }))
+  data(await upload(test, grant, API.uploadDrivingLicenseH5.path, { orderId }))
+  return data<UploadResponse>(await upload(test, grant, API.uploadImageH5.path, { orderId, imageType: 'vehicleFront' }))
+}
+
+/** A complete application, submitted (FINAL_COMMIT). */
+export async function submittedOrder(
+  test: TestApp,
+  grant: TokenGrant,
+  options: { plateNumber?: string; commodityId?: string } = {},
+): Promise<string> {
+  const plateNumber = options.plateNumber ?? PLATE
+  const orderId = await createOrder(test, grant, plateNumber)
+  await fillOrder(test, grant, orderId, options)
+  await uploadAllPhotos(test, grant, orderId)
+  const committed = data<ApplyResponse>(await apply(test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber })))
+  if (committed.missing.length) throw new Error(`Commit incomplete: ${committed.missing.join(', ')}`)
+  return orderId
+}
+
+export async function orderRow(db: Db, orderId: string): Promise<typeof orders.$inferSelect> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId))
+  if (!row) throw new Error(`No order ${orderId}`)
+  return row
+}

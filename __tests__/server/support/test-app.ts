@@ -1,0 +1,95 @@
+/**
+ * The app on a test database, with a fake clock, captured (masked) log lines, the SMS simulator,
+ * in-memory file storage and the simulated identity providers. Options override any dep or
+ * configuration value.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../../../server/app'
+import { createSimulatedIdentityProviders } from '../../../server/auth/identity-providers'
+import { createSmsSimulator } from '../../../server/auth/sms-gateway'
+import type { SmsGateway } from '../../../server/auth/sms-gateway'
+import { loadConfig } from '../../../server/config'
+import type { Config } from '../../../server/config'
+import type { Db } from '../../../server/db/database'
+import { cryptoRandom } from '../../../server/deps'
+import type { AppDeps, Clock } from '../../../server/deps'
+import { createMemoryFileStorage } from '../../../server/storage/file-storage'
+
+export class FakeClock implements Clock {
+  private current: number
+
+  constructor(start: Date | string = '2026-03-01T08:00:00.000Z') {
+    this.current = new Date(start).getTime()
+  }
+
+  now(): Date {
+    return new Date(this.current)
+  }
+
+  advance(ms: number): void {
+    this.current += ms
+  }
+}
+
+export class LogCapture {
+  readonly lines: string[] = []
+
+  write(line: string): void {
+    this.lines.push(line)
+  }
+
+  text(): string {
+    return this.lines.join('')
+  }
+
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+  }
+}
+
+export interface TestAppOptions extends Partial<Omit<AppDeps, 'config' | 'db' | 'clock'>> {
+  config?: Partial<Config>
+  clock?: FakeClock
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance
+  readonly clock: FakeClock
+  readonly logs: LogCapture
+  readonly sms: SmsGateway
+  readonly config: Config
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+/** The test configuration: defaults for a development machine, no environment read. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}, '/tmp/etc-apply-test'), ...overrides }
+}
+
+export async function createTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {
+  const { config: configOverrides, clock = new FakeClock(), ...depOverrides } = options
+  const config = testConfig(configOverrides)
+  const logs = new LogCapture()
+  const sms = depOverrides.sms ?? createSmsSimulator()
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    random: cryptoRandom,
+    log: { level: 'info', destination: logs },
+    sms,
+    storage: createMemoryFileStorage(),
+    identity: createSimulatedIdentityProviders(),
+    ...depOverrides,
+  })
+  return {
+    app,
+    clock,
+    logs,
+    sms,
+    config,
+    inject: (request) => app.inject(request),
+    close: () => app.close(),
+  }
+}

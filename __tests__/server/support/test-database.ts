@@ -1,0 +1,69 @@
+/**
+ * A fresh, migrated database per test file: PGlite in memory (the "server" project), or a
+ * throwaway schema on the PostgreSQL server at TEST_DATABASE_URL ("server-pg"), dropped
+ * afterwards. `reset()` empties every table and re-seeds, between tests.
+ */
+import { randomBytes } from 'node:crypto'
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import { MEMORY_DATA_DIR, openDatabase } from '../../../server/db/database'
+import type { Database, Db } from '../../../server/db/database'
+import { migrate } from '../../../server/db/migrate'
+import * as schema from '../../../server/db/schema'
+import { seed } from '../../../server/seed'
+
+export type TestDriver = 'pglite' | 'pg'
+
+export function testDriver(): TestDriver {
+  return process.env.SERVER_TEST_DRIVER === 'pg' ? 'pg' : 'pglite'
+}
+
+/** `describe`, or `describe.skip` when the PostgreSQL server was wanted but is unreachable. */
+export const describeDb: jest.Describe = process.env.SERVER_PG_SKIP === '1' ? describe.skip : describe
+
+export interface TestDatabase {
+  readonly driver: TestDriver
+  readonly database: Database
+  readonly db: Db
+  /** The PostgreSQL schema the tables live in ('public' for PGlite). */
+  readonly schemaName: string
+  /** Empties every table (identities restarted) and applies the seed again. */
+  reset(): Promise<void>
+  dispose(): Promise<void>
+}
+
+export const TABLE_NAMES: readonly string[] = Object.values(schema).flatMap((value) =>
+  is(value, PgTable) ? [getTableName(value)] : [],
+)
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const driver = testDriver()
+  let database: Database
+  let schemaName = 'public'
+  if (driver === 'pg') {
+    const url = process.env.TEST_DATABASE_URL
+    if (!url) throw new Error('server-pg tests need TEST_DATABASE_URL')
+    schemaName = `test_${process.pid}_${randomBytes(4).toString('hex')}`
+    database = await openDatabase({ driver: 'pg', url }, { schema: schemaName })
+    await database.db.execute(sql.raw(`create schema "${schemaName}"`))
+  } else {
+    database = await openDatabase({ driver: 'pglite', dataDir: MEMORY_DATA_DIR })
+  }
+  await migrate(database)
+  await seed(database.db)
+  const tables = TABLE_NAMES.map((name) => `"${schemaName}"."${name}"`).join(', ')
+  return {
+    driver,
+    database,
+    db: database.db,
+    schemaName,
+    async reset() {
+      await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`))
+      await seed(database.db)
+    },
+    async dispose() {
+      if (driver === 'pg') await database.db.execute(sql.raw(`drop schema "${schemaName}" cascade`))
+      await database.close()
+    },
+  }
+}

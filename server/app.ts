@@ -1,0 +1,81 @@
+/**
+ * buildApp(deps): the Fastify app (not listening; tests call `app.inject`, server/main.ts listens).
+ *
+ * Conventions every route group follows (details in server/README.md):
+ * - Routes live in server/routes/<area>.ts as RouteGroup plugins listed in routes/index.ts, and
+ *   are registered from the contract: `app.route({ ...endpoint(API.x), handler })`.
+ * - Answers are envelopes `{ code, msg, data }`: `ok(data)` (code 200); business failures
+ *   `fail(code, msg)` or `throw ApiError.business(code, msg)` (HTTP 200, Chinese msg); malformed
+ *   input HTTP 400 `{ code: 400, msg }` via `parseInput(zodSchema, value)`; missing/expired login
+ *   HTTP 401; unknown path (or another user's resource: `ApiError.notFound()`) HTTP 404; anything
+ *   unexpected is logged and answers 500 "服务器繁忙，请稍后重试" without details.
+ * - Every route needs a login unless its config has `public: true` (the contract's public flag);
+ *   protected handlers get the user with `requireUser(request)`.
+ * - Bodies: JSON and form-encoded up to 1 MB, multipart files up to 10 MB (one file per request).
+ * - Security headers (CSP for the same-origin H5 app), per-IP rate limits (Redis when
+ *   configured), no x-powered-by; logs mask phone and ID numbers and never contain bodies.
+ */
+import path from 'node:path'
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import Fastify from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import { MAX_UPLOAD_BYTES } from '../types/api/apply'
+import type { TrustProxy } from './config'
+import type { AppDeps } from './deps'
+import { registerAuthHook } from './http/auth-hook'
+import { ignoreEmptyBody } from './http/empty-body'
+import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
+import { RequestLogController, loggerOptions } from './http/logging'
+import { registerRateLimit, registerSecurityHeaders } from './http/security'
+import { createMemoryCounters, createRedisCounters } from './limits/counters'
+import type { RouteContext } from './routes/context'
+import { ROUTE_GROUPS } from './routes'
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+/** Multipart: one file, a few small text fields (orderId, side, imageType). */
+export const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 } as const
+
+/** A hop count as the function form Fastify's types accept: trust the first `hops` proxies. */
+function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value
+}
+
+/** Serves the built H5 app at `/`; its routes are public, a missing file is the JSON 404. */
+async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true }
+    })
+    await scope.register(fastifyStatic, { root: path.resolve(root), prefix: '/', index: 'index.html', wildcard: true })
+  })
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.log),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkErrorHandler,
+    return503OnClosing: true,
+    logController: new RequestLogController(),
+  })
+  await registerSecurityHeaders(app, deps.staticRoot)
+  await registerRateLimit(app, { perMinute: deps.config.rateLimitPerMinute, redis: deps.redis })
+  registerErrorHandlers(app)
+  app.addHook('onRequest', ignoreEmptyBody)
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT })
+  await app.register(multipart, { limits: MULTIPART_LIMITS })
+  registerAuthHook(app, deps.db, deps.clock)
+
+  const context: RouteContext = {
+    ...deps,
+    counters: deps.redis ? createRedisCounters(deps.redis) : createMemoryCounters(deps.clock),
+  }
+  for (const group of ROUTE_GROUPS) await app.register(group, { context })
+  if (deps.staticRoot) await registerStaticApp(app, deps.staticRoot)
+  return app
+}

@@ -1,0 +1,65 @@
+/**
+ * Login sessions: an opaque random access token per login, stored as its SHA-256 with an expiry,
+ * and the TokenGrant every login answers with.
+ */
+import { and, eq, gt } from 'drizzle-orm'
+import type { TokenGrant } from '../../types/api/auth'
+import type { Clock, RandomSource } from '../deps'
+import type { Db } from '../db/database'
+import { sessions, users } from '../db/schema'
+import { hashSecret, newSecret } from './secrets'
+
+/** How a session was obtained. */
+export type LoginMethod = 'promoter' | 'smsCode' | 'rememberedPhone' | 'pageToken' | 'authCode'
+
+/** The logged-in user as routes see it (`request.user`). */
+export interface SessionUser {
+  /** Internal row id: use it in queries, never send it to the client (send `uid`). */
+  id: number
+  uid: string
+  channel: string
+  phone: string | null
+  sessionId: number
+  expiresAt: Date
+}
+
+export type UserRow = typeof users.$inferSelect
+
+export interface SessionContext {
+  db: Db
+  clock: Clock
+  random: RandomSource
+  tokenTtlSeconds: number
+}
+
+export async function issueSession(context: SessionContext, user: UserRow, method: LoginMethod): Promise<TokenGrant> {
+  const accessToken = newSecret(context.random)
+  const expiresAt = new Date(context.clock.now().getTime() + context.tokenTtlSeconds * 1000)
+  await context.db.insert(sessions).values({ tokenHash: hashSecret(accessToken), userId: user.id, loginMethod: method, expiresAt })
+  return {
+    accessToken,
+    expireIn: context.tokenTtlSeconds,
+    uid: user.uid,
+    ...(user.aliUid ? { aliUid: user.aliUid } : {}),
+    ...(user.nickname ? { nickname: user.nickname } : {}),
+    ...(user.avatar ? { avatar: user.avatar } : {}),
+  }
+}
+
+/** The user of an unexpired session with this token, or undefined. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      uid: users.uid,
+      channel: users.channel,
+      phone: users.phone,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, now)))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,58 @@
+/**
+ * Delivery of SMS codes. A real SMS provider implements SmsSender; the simulator (the default
+ * outside production) logs each code and keeps the latest per phone for the spec's test calls
+ * (/message/v1/message/sendTest). Without either, sending reports the service as unavailable.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface SmsMessage {
+  phone: string
+  code: string
+  sentAt: Date
+}
+
+export interface SmsSender {
+  /** Rejects when the message could not be handed to the provider. */
+  send(message: SmsMessage, log: FastifyBaseLogger): Promise<void>
+}
+
+/** The simulator's memory of sent codes. */
+export interface SmsOutbox {
+  latest(phone: string): SmsMessage | undefined
+}
+
+export interface SmsGateway {
+  readonly sender: SmsSender
+  /** Present only with the simulator: what the test calls may read. */
+  readonly outbox: SmsOutbox | undefined
+}
+
+export class SmsUnavailableError extends Error {
+  override readonly name = 'SmsUnavailableError'
+}
+
+/** Codes go to the log (the phone masked by the logger) and to the outbox, nowhere else. */
+export function createSmsSimulator(): SmsGateway {
+  const latest = new Map<string, SmsMessage>()
+  return {
+    sender: {
+      async send(message, log) {
+        latest.set(message.phone, message)
+        log.info({ sms: { phone: message.phone, code: message.code } }, 'SMS simulator: verification code sent')
+      },
+    },
+    outbox: { latest: (phone) => latest.get(phone) },
+  }
+}
+
+/** No SMS provider configured (production without a real sender). */
+export function createUnavailableSms(): SmsGateway {
+  return {
+    sender: {
+      send: async () => {
+        throw new SmsUnavailableError('No SMS provider is configured')
+      },
+    },
+    outbox: undefined,
+  }
+}

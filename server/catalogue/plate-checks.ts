@@ -1,0 +1,139 @@
+/**
+ * The checks a plate goes through before an application (section 7's plate calls), as queries
+ * over the seeded, editable tables: registered_plates (plates with ETC elsewhere), plate_rules
+ * (white list, issuer interception), promotion_channels (closed channels) and the open orders of
+ * other users. The apply route refuses what these refuse, so both use this module.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import type { CheckApplyPlateResponse, InterceptionResponse } from '../../types/api/apply'
+import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import type { ChannelKey } from '../../types/api/channels'
+import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
+import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
+import type { PlateUniqueResult } from '../../src/domain/plate'
+import type { Db } from '../db/database'
+import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
+import { APP_CONFIG_KEY, readSwitch } from './app-configs'
+
+export const INTERCEPT_REASON = {
+  plate: '该车辆暂不支持线上办理，请联系客服',
+  order: '该订单已被发行方拦截，请取消后重新办理',
+  unknownChannel: '推广渠道不存在，暂不支持办理',
+  closedChannel: '该推广活动已结束，暂不支持办理',
+  otherSource: '该推广活动不适用于当前渠道',
+} as const
+
+const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
+const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
+
+/**
+ * An order still open for its plate: neither cancelled nor activated (the same condition as the
+ * orders_one_open_per_plate_key index).
+ */
+export const isOpenOrder = (): SQL =>
+  sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.SUCCESS} and coalesce(${orders.obuActivationState}, 0) <> ${ACTIVATION_STATE.ACTIVATED}`
+
+/**
+ * The uniqueness result of a plate for a user: the registered result (2 has ETC, 3 has an order
+ * elsewhere) for a seeded plate, 3 when another user has an open order for it, else 1. The
+ * caller's own open order does not count: the app resumes it.
+ */
+export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number): Promise<PlateUniqueResult> {
+  const [registered] = await db
+    .select({ resultType: registeredPlates.resultType })
+    .from(registeredPlates)
+    .where(and(eq(registeredPlates.plateNumber, plateNumber), eq(registeredPlates.plateColor, plateColor)))
+    .limit(1)
+  if (registered) return registered.resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
+  const [othersOrder] = await db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isOpenOrder()))
+    .limit(1)
+  return othersOrder ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
+}
+
+export type PromotionChannelRow = typeof promotionChannels.$inferSelect
+
+export async function findPromotionChannel(db: Db, promotionChannelId: string): Promise<PromotionChannelRow | undefined> {
+  const [row] = await db.select().from(promotionChannels).where(eq(promotionChannels.id, promotionChannelId)).limit(1)
+  return row
+}
+
+/** Whether a promotion channel takes new applications: known, running and not intercepted. */
+export function channelOpen(channel: PromotionChannelRow | undefined): channel is PromotionChannelRow {
+  return channel !== undefined && channel.effective && !channel.intercepted
+}
+
+/** The channel profile whose source channel this is. */
+export function channelKeyOfSource(sourceChannel: string): ChannelKey | undefined {
+  return (Object.keys(CHANNEL_IDENTIFIERS) as ChannelKey[]).find((key) => CHANNEL_IDENTIFIERS[key].sourceChannel === sourceChannel)
+}
+
+function channelVerdict(channel: PromotionChannelRow | undefined): InterceptionResponse {
+  if (channel === undefined) return intercepted(INTERCEPT_REASON.unknownChannel)
+  return channelOpen(channel) ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.closedChannel)
+}
+
+/**
+ * interceptCheck: the channel is closed for new applications when the promotion channel is
+ * unknown, ended or intercepted, or belongs to another channel profile than the source channel.
+ */
+export async function channelInterception(db: Db, sourceChannel: string, promotionChannelId: string): Promise<InterceptionResponse> {
+  const channel = await findPromotionChannel(db, promotionChannelId)
+  const verdict = channelVerdict(channel)
+  if (verdict.intercept || channel === undefined) return verdict
+  return channelKeyOfSource(sourceChannel) === channel.channelKey ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.otherSource)
+}
+
+export interface PlateInterceptionQuery {
+  plateNumber: string
+  promotionChannelId: string
+  /** The caller's own order of the plate, when the app names one. */
+  order?: { stockInterceptionFlag: boolean }
+}
+
+/**
+ * contractUserInterception: the issuer stops the plate (plate_rules), the named order (stock
+ * interception), or the promotion channel is closed.
+ */
+export async function plateInterception(db: Db, query: PlateInterceptionQuery): Promise<InterceptionResponse> {
+  const [rule] = await db
+    .select({ intercepted: plateRules.intercepted, reason: plateRules.interceptReason })
+    .from(plateRules)
+    .where(eq(plateRules.plateNumber, query.plateNumber))
+    .limit(1)
+  if (rule?.intercepted) return intercepted(rule.reason.trim() || INTERCEPT_REASON.plate)
+  if (query.order?.stockInterceptionFlag) return intercepted(INTERCEPT_REASON.order)
+  return channelVerdict(await findPromotionChannel(db, query.promotionChannelId))
+}
+
+/** checkApplyPlateNumber: the plate's white-list flag and the reapply window switches. */
+export async function plateCheckFlags(db: Db, plateNumber: string): Promise<CheckApplyPlateResponse> {
+  const [rule] = await db.select({ isWhiteNo: plateRules.isWhiteNo }).from(plateRules).where(eq(plateRules.plateNumber, plateNumber)).limit(1)
+  const [windowSwitchOneZs, windowSwitchTwoZs] = await Promise.all([
+    readSwitch(db, APP_CONFIG_KEY.windowSwitchOne),
+    readSwitch(db, APP_CONFIG_KEY.windowSwitchTwo),
+  ])
+  return { isWhiteNo: rule?.isWhiteNo === true, windowSwitchOneZs, windowSwitchTwoZs }
+}
+
+/**
+ * requiredRisk, simulated: the real rule belongs to the risk-control service. Here a plate needs
+ * a manual review when something is on record against it (registered with ETC or an order
+ * elsewhere, or intercepted by the issuer) or the promotion channel is unknown; a white-listed
+ * plate never does, and a plate on no list does not either.
+ */
+export async function riskReviewRequired(db: Db, plateNumber: string, promotionChannelId: string): Promise<boolean> {
+  const [rule] = await db.select().from(plateRules).where(eq(plateRules.plateNumber, plateNumber)).limit(1)
+  if (rule?.isWhiteNo) return false
+  if (rule?.intercepted) return true
+  const [registered] = await db
+    .select({ id: registeredPlates.id })
+    .from(registeredPlates)
+    .where(eq(registeredPlates.plateNumber, plateNumber))
+    .limit(1)
+  if (registered) return true
+  return (await findPromotionChannel(db, promotionChannelId)) === undefined
+}

@@ -1,0 +1,180 @@
+/**
+ * The server's configuration, read once from the environment with safe local defaults (see
+ * .env.example for every variable). An invalid value stops the server at startup with a message
+ * naming the variable, instead of surfacing later as a strange failure.
+ */
+import path from 'node:path'
+import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
+
+export const DEFAULTS = {
+  port: 3000,
+  host: '127.0.0.1',
+  dataDir: '.data',
+  /** Below DATA_DIR unless UPLOAD_DIR is set. */
+  uploadSubdir: 'uploads',
+  /** Below DATA_DIR: the embedded database used when DATABASE_URL is unset. */
+  pgliteSubdir: 'pglite',
+  tokenTtlSeconds: 7200,
+  simAutoAdvanceSeconds: 0,
+  rateLimitPerMinute: 300,
+  logLevel: 'info',
+} as const
+
+/** The largest TCP port number. */
+const MAX_PORT = 65535
+/** A token lives at least a minute and at most 30 days. */
+const TOKEN_TTL_RANGE = { min: 60, max: 30 * 24 * 3600 } as const
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export type DatabaseConfig =
+  /** Embedded PostgreSQL (PGlite): a data directory, or `memory://` for a throwaway database. */
+  | { readonly driver: 'pglite'; readonly dataDir: string }
+  /** A PostgreSQL server through `pg`. */
+  | { readonly driver: 'pg'; readonly url: string }
+
+/** Fastify's trustProxy: off, on (any proxy), a hop count, or trusted addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[]
+
+export interface Config {
+  readonly production: boolean
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly uploadDir: string
+  readonly database: DatabaseConfig
+  /** Unset: rate limits are held in this process's memory. */
+  readonly redisUrl: string | undefined
+  readonly tokenTtlSeconds: number
+  readonly payloadKeyHex: string
+  /** The SMS simulator logs codes and answers the spec's test calls (sendTest). */
+  readonly smsSimulator: boolean
+  /** 0 = off; otherwise paid orders advance one lifecycle step after this many seconds. */
+  readonly simAutoAdvanceSeconds: number
+  readonly trustProxy: TrustProxy
+  /** Requests per minute per client IP, over all routes. */
+  readonly rateLimitPerMinute: number
+  readonly logLevel: LogLevel
+}
+
+/** Every invalid variable at once, one line each. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Reads variables, collecting problems instead of stopping at the first one. */
+class EnvReader {
+  readonly problems: string[] = []
+
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name]?.trim()
+    return value === undefined || value === '' ? undefined : value
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name)
+    if (value === undefined) return fallback
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
+      return fallback
+    }
+    return Number(value)
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase()
+    if (value === undefined) return fallback
+    if (['1', 'true', 'on', 'yes'].includes(value)) return true
+    if (['0', 'false', 'off', 'no'].includes(value)) return false
+    this.problems.push(`${name} must be true/false, on/off, yes/no or 1/0 (got "${value}")`)
+    return fallback
+  }
+}
+
+function readDatabase(reader: EnvReader, dataDir: string): DatabaseConfig {
+  const url = reader.raw('DATABASE_URL')
+  if (url === undefined) return { driver: 'pglite', dataDir: path.join(dataDir, DEFAULTS.pgliteSubdir) }
+  if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url)) {
+    reader.problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
+  }
+  return { driver: 'pg', url }
+}
+
+function readRedisUrl(reader: EnvReader): string | undefined {
+  const url = reader.raw('REDIS_URL')
+  if (url !== undefined && !/^rediss?:\/\/[^\s]+$/.test(url)) {
+    reader.problems.push('REDIS_URL must be a redis:// or rediss:// URL (unset it to keep limits in memory)')
+  }
+  return url
+}
+
+function readPayloadKey(reader: EnvReader, production: boolean): string {
+  const key = reader.raw('PAYLOAD_KEY_HEX')
+  if (key === undefined) {
+    if (production) reader.problems.push('PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build\'s TARO_APP_PAYLOAD_KEY)')
+    return DEV_PAYLOAD_KEY_HEX
+  }
+  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push('PAYLOAD_KEY_HEX must be 64 hex characters (32 bytes)')
+  else if (production && key.toLowerCase() === DEV_PAYLOAD_KEY_HEX) {
+    reader.problems.push('PAYLOAD_KEY_HEX must not be the development placeholder in production')
+  }
+  return key.toLowerCase()
+}
+
+function readTrustProxy(reader: EnvReader): TrustProxy {
+  const value = reader.raw('TRUST_PROXY')
+  if (value === undefined) return false
+  const lower = value.toLowerCase()
+  if (['true', 'on', 'yes'].includes(lower)) return true
+  if (['false', 'off', 'no'].includes(lower)) return false
+  if (/^\d+$/.test(value)) return Number(value)
+  const addresses = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  if (addresses.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return addresses
+  reader.problems.push('TRUST_PROXY must be true/false, a hop count, or a comma list of proxy addresses/CIDRs')
+  return false
+}
+
+function readLogLevel(reader: EnvReader): LogLevel {
+  const value = reader.raw('LOG_LEVEL')
+  if (value === undefined) return DEFAULTS.logLevel
+  const level = LOG_LEVELS.find((candidate) => candidate === value.toLowerCase())
+  if (level === undefined) reader.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  return level ?? DEFAULTS.logLevel
+}
+
+/**
+ * The configuration from `env`; relative directories are taken from `cwd` (the repository root
+ * under `npm start`). Throws a ConfigError listing every invalid variable.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const reader = new EnvReader(env)
+  const production = env.NODE_ENV === 'production'
+  const dataDir = path.resolve(cwd, reader.raw('DATA_DIR') ?? DEFAULTS.dataDir)
+  const uploadDir = path.resolve(cwd, reader.raw('UPLOAD_DIR') ?? path.join(dataDir, DEFAULTS.uploadSubdir))
+  const config: Config = {
+    production,
+    port: reader.integer('PORT', DEFAULTS.port, 0, MAX_PORT),
+    host: reader.raw('HOST') ?? DEFAULTS.host,
+    dataDir,
+    uploadDir,
+    database: readDatabase(reader, dataDir),
+    redisUrl: readRedisUrl(reader),
+    tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
+    payloadKeyHex: readPayloadKey(reader, production),
+    smsSimulator: reader.flag('SMS_SIMULATOR', !production),
+    simAutoAdvanceSeconds: reader.integer('SIM_AUTO_ADVANCE_SECONDS', DEFAULTS.simAutoAdvanceSeconds, 0, 24 * 3600),
+    trustProxy: readTrustProxy(reader),
+    rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),
+    logLevel: readLogLevel(reader),
+  }
+  if (reader.problems.length) throw new ConfigError(reader.problems)
+  return config
+}

@@ -1,0 +1,483 @@
+/**
+ * The whole product's tables (Drizzle, PostgreSQL). One schema for the embedded database and a
+ * PostgreSQL server; `npm run db:generate` turns changes into a new SQL migration under
+ * server/db/migrations (never edit an applied migration).
+ *
+ * Conventions: snake_case names; money in integer cents; times `timestamp with time zone`; codes of
+ * the spec (pay state, audit, cancel, ...) as integers whose names live in src/domain/enums.ts;
+ * secrets (tokens, tickets, SMS codes, passwords) only as hashes. Internal row ids are identity
+ * integers; ids that travel to the client (user uid, order id, upload and payment ids) are text.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+// ---- users and login ----------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The public id the app sees (TokenGrant.uid). */
+    uid: text('uid').notNull().unique(),
+    /** The channel id the user logged in through (the `{channel}` of the API paths). */
+    channel: text('channel').notNull(),
+    /** Set by phone + code login; one user per phone and channel. */
+    phone: text('phone'),
+    nickname: text('nickname'),
+    avatar: text('avatar'),
+    aliUid: text('ali_uid'),
+    /** Who vouches for this user when not a phone: 'bank', 'map', 'wechat', 'alipay', 'promoter'. */
+    identityProvider: text('identity_provider'),
+    /** The user's id at that provider. */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_channel_phone_key').on(t.channel, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('users_channel_identity_key')
+      .on(t.channel, t.identityProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+)
+
+/** Access tokens: 32 random bytes (base64url) given to the client, kept here as a SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the session was obtained: promoter, smsCode, rememberedPhone, pageToken, authCode. */
+    loginMethod: text('login_method').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/** Remembered login phone: a ticket (hashed) that logs the same phone in silently for a day. */
+export const loginTickets = pgTable(
+  'login_tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    channel: text('channel').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_tickets_user_idx').on(t.userId)],
+)
+
+/** SMS verification codes, hashed; the newest unexpired, unused, unvoided one of a phone counts. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set after too many wrong tries, or when a newer code replaces this one. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_sent_idx').on(t.phone, t.sentAt)],
+)
+
+// ---- promotion and catalogue ------------------------------------------------------------------
+
+/** A promotion channel (promotionChannelId): who promotes, how the package is paid. */
+export const promotionChannels = pgTable(
+  'promotion_channels',
+  {
+    id: text('id').primaryKey(),
+    /** The channel profile it belongs to: 'bank' or 'map' (src/config/channel.ts). */
+    channelKey: text('channel_key').notNull(),
+    /** The `{channel}` path id of that profile. */
+    channelId: text('channel_id').notNull(),
+    promotionSubject: text('promotion_subject').notNull(),
+    /** Customer-service hall link; empty means the hotline. */
+    callLink: text('call_link').notNull().default(''),
+    /** BUSINESS_MODE: deposit 0, fee 1. */
+    businessMode: integer('business_mode').notNull(),
+    /** ACTIVITY_TYPE 0..8. */
+    activityType: integer('activity_type').notNull().default(0),
+    /** Whether the promotion is still running (promoter_channel_effective). */
+    effective: boolean('effective').notNull().default(true),
+    /** Closed for new applications (interceptCheck). */
+    intercepted: boolean('intercepted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('promotion_channels_business_mode_check', sql`${t.businessMode} in (0, 1)`),
+    check('promotion_channels_activity_type_check', sql`${t.activityType} between 0 and 8`),
+  ],
+)
+
+/** The fixed promoter accounts of silent login (section 6); passwords hashed with scrypt. */
+export const promoterAccounts = pgTable('promoter_accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  loginAccount: text('login_account').notNull().unique(),
+  /** `scrypt$N$r$p$<salt base64>$<hash base64>` (server/auth/passwords.ts). */
+  passwordHash: text('password_hash').notNull(),
+  promotionChannelId: text('promotion_channel_id')
+    .notNull()
+    .references(() => promotionChannels.id),
+  partnerId: text('partner_id'),
+  promoterId: text('promoter_id'),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+})
+
+export const partnerChannels = pgTable(
+  'partner_channels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotionChannelId: text('promotion_channel_id')
+      .notNull()
+      .references(() => promotionChannels.id, { onDelete: 'cascade' }),
+    partnerId: text('partner_id').notNull(),
+    partnerName: text('partner_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_channels_channel_partner_key').on(t.promotionChannelId, t.partnerId)],
+)
+
+/** The 13 card issuers (ids 1..13 of the spec). */
+export const issuers = pgTable('issuers', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  miniProgramAppId: text('mini_program_app_id'),
+})
+
+/** Marketing data shown with a package. */
+export interface MarketingData {
+  tags?: string[]
+  highlight?: string
+}
+
+export const commodities = pgTable(
+  'commodities',
+  {
+    id: text('id').primaryKey(),
+    promotionChannelId: text('promotion_channel_id')
+      .notNull()
+      .references(() => promotionChannels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    commodityPrice: integer('commodity_price').notNull(),
+    originalCommodityPrice: integer('original_commodity_price').notNull().default(ORIGINAL_PRICE_DEFAULT_CENTS),
+    /** BUSINESS_MODE of the package: deposit 0, fee 1. */
+    bizType: integer('biz_type').notNull(),
+    /** Goods type → count, e.g. { obu: 1 }. */
+    goodTypeMap: jsonb('good_type_map').$type<Record<string, number>>().notNull().default({}),
+    frontSort: integer('front_sort'),
+    marketingData: jsonb('marketing_data').$type<MarketingData>(),
+    isExistUser: boolean('is_exist_user').notNull().default(false),
+    /** PACKAGE_VARIANT: 202401 basic, 202402 VIP, 202403 existing user. */
+    packageVariant: integer('package_variant').notNull(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    onSale: boolean('on_sale').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commodities_channel_idx').on(t.promotionChannelId),
+    check('commodities_prices_check', sql`${t.commodityPrice} >= 0 and ${t.originalCommodityPrice} >= 0`),
+    check('commodities_biz_type_check', sql`${t.bizType} in (0, 1)`),
+    check('commodities_package_variant_check', sql`${t.packageVariant} in (202401, 202402, 202403)`),
+  ],
+)
+
+/**
+ * Remote configuration documents by key: the goods-type config, promise configs by type
+ * (`promise:<type>`), the supplier protocol, the new-apply switch, the window switches and the
+ * notices of each channel (`notices:<channelKey>`). `content` is the JSON the call answers with.
+ */
+export const appConfigs = pgTable('app_configs', {
+  key: text('key').primaryKey(),
+  /** SHOW.YES (1) / SHOW.NO (0). */
+  switchStatus: integer('switch_status').notNull().default(1),
+  content: jsonb('content').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+// ---- plates -------------------------------------------------------------------------------------
+
+/** Plates that already have an ETC device or an order elsewhere (uniqueness result 2 or 3). */
+export const registeredPlates = pgTable(
+  'registered_plates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    plateNumber: text('plate_number').notNull(),
+    plateColor: integer('plate_color').notNull(),
+    /** PLATE_UNIQUE_RESULT: 2 has ETC, 3 has an order elsewhere. */
+    resultType: integer('result_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('registered_plates_plate_key').on(t.plateNumber, t.plateColor),
+    check('registered_plates_result_type_check', sql`${t.resultType} in (2, 3)`),
+  ],
+)
+
+/** Per-plate rules: the white list of the reapply check, and issuer interception. */
+export const plateRules = pgTable('plate_rules', {
+  plateNumber: text('plate_number').primaryKey(),
+  isWhiteNo: boolean('is_white_no').notNull().default(false),
+  intercepted: boolean('intercepted').notNull().default(false),
+  /** Shown when intercepted (Chinese). */
+  interceptReason: text('intercept_reason').notNull().default(''),
+  updatedAt: updatedAt(),
+})
+
+// ---- orders ---------------------------------------------------------------------------------------
+
+/** Vehicle data of an order (ApplyVehicle of types/api). */
+export interface VehicleJson {
+  vehicleInfo: string
+  vin: string
+  engineNo: string
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The `{channel}` path id the order was made through. */
+    channel: text('channel').notNull(),
+    /** The apply payload's channelSource, sourceChannel and activitySource. */
+    channelSource: text('channel_source').notNull(),
+    sourceChannel: text('source_channel').notNull(),
+    activitySource: integer('activity_source').notNull().default(0),
+    plateNumber: text('plate_number').notNull(),
+    plateColor: integer('plate_color').notNull(),
+    promotionChannelId: text('promotion_channel_id')
+      .notNull()
+      .references(() => promotionChannels.id),
+    partnerId: text('partner_id'),
+    promoterId: text('promoter_id'),
+    /** ORDER_SOURCE: 1 province, 0 ordinary. */
+    orderSource: integer('order_source').notNull().default(0),
+    /** APPLY_STEP reached: 1 created, 2 updated, 200 committed. */
+    stepId: integer('step_id').notNull().default(1),
+    commodityId: text('commodity_id').references(() => commodities.id),
+    issuerId: integer('issuer_id').references(() => issuers.id),
+    /** BUSINESS_MODE of the chosen package (the order's bizType). */
+    businessMode: integer('business_mode'),
+    amountCents: integer('amount_cents'),
+    depositPayState: integer('deposit_pay_state'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    auditState: integer('audit_state'),
+    auditReason: text('audit_reason'),
+    supplierAuditState: integer('supplier_audit_state'),
+    deliveryState: integer('delivery_state'),
+    /** DELIVERY_METHOD: on-site '2', mail '3'. */
+    deliveryMethod: text('delivery_method'),
+    consigneeName: text('consignee_name'),
+    consigneeMobile: text('consignee_mobile'),
+    region: text('region'),
+    address: text('address'),
+    vehicle: jsonb('vehicle').$type<VehicleJson>(),
+    ownerName: text('owner_name'),
+    ownerIdNumber: text('owner_id_number'),
+    ownerMobile: text('owner_mobile'),
+    trackingNo: text('tracking_no'),
+    obuActivationState: integer('obu_activation_state'),
+    cancelState: integer('cancel_state'),
+    cancelReason: text('cancel_reason'),
+    /** CERTIFICATE bit flags (the spec's certificatesCommitSate). */
+    certificatesCommitState: integer('certificates_commit_state').notNull().default(0),
+    stockInterceptionFlag: boolean('stock_interception_flag').notNull().default(false),
+    agreementsAcceptedAt: timestamp('agreements_accepted_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /**
+     * One open order per plate per user: a repeated or replayed submission cannot create a
+     * second one. Open = not cancelled (CANCEL_STATE.SUCCESS 2) and not activated
+     * (ACTIVATION_STATE.ACTIVATED 2).
+     */
+    uniqueIndex('orders_one_open_per_plate_key')
+      .on(t.userId, t.plateNumber)
+      .where(sql`coalesce(${t.cancelState}, 0) <> 2 and coalesce(${t.obuActivationState}, 0) <> 2`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_plate_idx').on(t.plateNumber),
+    check('orders_delivery_method_check', sql`${t.deliveryMethod} is null or ${t.deliveryMethod} in ('2', '3')`),
+    check('orders_amount_check', sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
+    check('orders_order_source_check', sql`${t.orderSource} in (0, 1)`),
+  ],
+)
+
+/** An order's status timeline (TimelineKind of types/api/orders.ts). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+)
+
+/** The draft of the apply form, still sealed as the app sent it; one per user. */
+export const applyDrafts = pgTable('apply_drafts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedPayload: text('sealed_payload').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** Uploaded images; the bytes live in file storage under `storage_key`. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
+    /** idCardFront, idCardBack, drivingLicence, vehicleFront, roadTransport, motorLicence. */
+    kind: text('kind').notNull(),
+    /** The CERTIFICATE flag this upload sets on its order. */
+    certificateBit: integer('certificate_bit').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_order_idx').on(t.orderId)],
+)
+
+/** Payments through the simulated cashier. PAY_STATE: 3 paying, 4 failed, 5 success. */
+export const payments = pgTable(
+  'payments',
+  {
+    /** Appears in the cashier page's address. */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    state: integer('state').notNull(),
+    /** SHA-256 of the token the cashier page must present to settle the payment. */
+    cashierTokenHash: text('cashier_token_hash').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A successful payment handed back because the order was cancelled before activation. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    /** Paying twice never charges twice: at most one successful payment per order. */
+    uniqueIndex('payments_one_success_per_order_key').on(t.orderId).where(sql`${t.state} = 5`),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_state_check', sql`${t.state} in (3, 4, 5)`),
+    check('payments_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+)
+
+/** Vouchers claimed per user and source channel (once each). */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceChannel: text('source_channel').notNull(),
+    promotionChannelId: text('promotion_channel_id'),
+    orderId: text('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vouchers_user_source_key').on(t.userId, t.sourceChannel)],
+)
+
+/** Orders taken offline (at an outlet), handed to an online order once. */
+export const offlineOrders = pgTable('offline_orders', {
+  offlineNo: text('offline_no').primaryKey(),
+  plateNumber: text('plate_number').notNull(),
+  plateColor: integer('plate_color').notNull(),
+  promotionChannelId: text('promotion_channel_id').references(() => promotionChannels.id),
+  convertedOrderId: text('converted_order_id').references(() => orders.orderId),
+  convertedAt: timestamp('converted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/** Tracking events, inserted a batch at a time; the header fields repeat on each row. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    app: text('app').notNull().default(''),
+    appId: text('app_id').notNull().default(''),
+    uid: text('uid').notNull().default(''),
+    traceId: text('trace_id').notNull().default(''),
+    deviceInfo: text('device_info').notNull().default(''),
+    appVersion: text('app_version').notNull().default(''),
+    event: jsonb('event').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_events_received_idx').on(t.receivedAt)],
+)
+
+/** Phones users left for a customer-service call back (saveFollowUpPhone); one row per user and phone. */
+export const followUpPhones = pgTable(
+  'follow_up_phones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+    /** The latest time the user asked for a call back on this phone. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('follow_up_phones_user_phone_key').on(t.userId, t.phone)],
+)
+
+// ---- bookkeeping --------------------------------------------------------------------------------
+
+/** Seed steps already applied (server/seed): each runs once, so edited demo data stays edited. */
+export const seedHistory = pgTable('seed_history', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+})

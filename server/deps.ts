@@ -1,0 +1,51 @@
+/**
+ * What the app is built from (`buildApp(deps)`). Everything with an outside effect or a source of
+ * change (time, randomness, SMS, files, identity providers, Redis) comes in here, so tests swap in
+ * fakes and a deployment swaps in real services without touching the routes.
+ */
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import type { IdentityProviders } from './auth/identity-providers'
+import type { SmsGateway } from './auth/sms-gateway'
+import type { Config, LogLevel } from './config'
+import type { Db } from './db/database'
+import type { FileStorage } from './storage/file-storage'
+
+export interface Clock {
+  now(): Date
+}
+
+export interface RandomSource {
+  bytes(size: number): Buffer
+  /** A uniformly random integer from 0 up to (not including) `maxExclusive`. */
+  int(maxExclusive: number): number
+}
+
+/** Where log lines go (one JSON line per call); every line is masked first (server/http/logging.ts). */
+export interface LogDestination {
+  write(line: string): void
+}
+
+export type LogOptions = false | { readonly level: LogLevel; readonly destination?: LogDestination }
+
+export interface AppDeps {
+  readonly config: Config
+  readonly db: Db
+  readonly clock: Clock
+  readonly random: RandomSource
+  readonly log: LogOptions
+  readonly sms: SmsGateway
+  readonly storage: FileStorage
+  readonly identity: IdentityProviders
+  /** Shared rate-limit counters for several server processes; in-process counters when absent. */
+  readonly redis?: Redis
+  /** The built H5 app to serve at `/` next to the API (dist/h5); nothing is served when absent. */
+  readonly staticRoot?: string
+}
+
+export const systemClock: Clock = { now: () => new Date() }
+
+export const cryptoRandom: RandomSource = {
+  bytes: (size) => randomBytes(size),
+  int: (maxExclusive) => randomInt(maxExclusive),
+}

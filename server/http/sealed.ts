@@ -1,0 +1,24 @@
+/**
+ * Sealed request parameters (types/api/sealed.ts): opened with the server's PAYLOAD_KEY_HEX for
+ * their field's context, parsed as JSON and validated. Text that does not open is a business
+ * error (INVALID_PAYLOAD); content of the wrong shape is a 400 naming the field.
+ */
+import type { z } from 'zod'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import { openSealed } from '../crypto/sealed-box'
+import { ApiError } from './envelope'
+import { parseInput } from './validation'
+
+export const SEALED_MESSAGE = { unreadable: '参数解密失败，请刷新页面后重试' } as const
+
+export function openSealedJson<S extends z.ZodType>(keyHex: string, field: string, sealed: string, schema: S): z.output<S> {
+  const plain = openSealed(keyHex, field, sealed)
+  if (plain === undefined) throw ApiError.business(BUSINESS_CODE.INVALID_PAYLOAD, SEALED_MESSAGE.unreadable)
+  let value: unknown
+  try {
+    value = JSON.parse(plain)
+  } catch {
+    throw ApiError.business(BUSINESS_CODE.INVALID_PAYLOAD, SEALED_MESSAGE.unreadable)
+  }
+  return parseInput(schema, value)
+}

@@ -1,0 +1,120 @@
+/**
+ * The server process: configuration, database (migrated and seeded), the app with the built H5
+ * app at `/`, listening on HOST:PORT; SIGINT/SIGTERM close it gracefully (in-flight requests
+ * finish, then the database and Redis connections close). `npm start` builds the H5 app first
+ * (scripts/start.ts); `npm run server` starts the server alone.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app'
+import { createSimulatedIdentityProviders } from './auth/identity-providers'
+import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
+import { ConfigError, loadConfig } from './config'
+import type { Config } from './config'
+import { openDatabase } from './db/database'
+import type { Database } from './db/database'
+import { migrate } from './db/migrate'
+import { cryptoRandom, systemClock } from './deps'
+import { seed } from './seed'
+import { createLocalFileStorage } from './storage/file-storage'
+
+/** The built H5 app, relative to the repository root. */
+export const DEFAULT_STATIC_ROOT = path.resolve(__dirname, '../dist/h5')
+
+export interface RunningServer {
+  readonly url: string
+  readonly app: FastifyInstance
+  /** Stops accepting requests, lets in-flight ones finish, then closes connections. */
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  config?: Config
+  /** The built H5 app; served only when it exists. */
+  staticRoot?: string
+}
+
+function describeDatabase(config: Config): string {
+  return config.database.driver === 'pglite' ? `embedded PostgreSQL in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig()
+  const staticRoot = options.staticRoot ?? DEFAULT_STATIC_ROOT
+  const database: Database = await openDatabase(config.database)
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined
+  let app: FastifyInstance | undefined
+  try {
+    await migrate(database)
+    const seeded = await seed(database.db)
+    if (redis) await redis.connect()
+    app = await buildApp({
+      config,
+      db: database.db,
+      clock: systemClock,
+      random: cryptoRandom,
+      log: { level: config.logLevel },
+      sms: config.smsSimulator ? createSmsSimulator() : createUnavailableSms(),
+      storage: createLocalFileStorage(config.uploadDir),
+      identity: createSimulatedIdentityProviders(),
+      redis,
+      staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
+    })
+    const address = await app.listen({ port: config.port, host: config.host })
+    app.log.info(
+      { database: describeDatabase(config), seeded, smsSimulator: config.smsSimulator, sharedLimits: Boolean(redis) },
+      'server started',
+    )
+    const running = app
+    return {
+      url: address,
+      app: running,
+      close: async () => {
+        await running.close()
+        await database.close()
+        if (redis) await redis.quit()
+      },
+    }
+  } catch (error) {
+    await app?.close()
+    await database.close()
+    redis?.disconnect()
+    throw error
+  }
+}
+
+/** Closes once on the first SIGINT/SIGTERM; a second signal exits at once. */
+export function closeOnSignals(server: RunningServer): void {
+  let closing = false
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing) process.exit(1)
+    closing = true
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+}
+
+/** Startup failures: a configuration error is printed as its list, anything else with its message. */
+export function reportStartupFailure(error: unknown): never {
+  console.error(error instanceof ConfigError ? error.message : `Server failed to start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+if (require.main === module) {
+  startServer()
+    .then((server) => {
+      console.log(`ETC apply app and API running at ${server.url}/`)
+      closeOnSignals(server)
+    })
+    .catch(reportStartupFailure)
+}

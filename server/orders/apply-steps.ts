@@ -1,0 +1,222 @@
+/**
+ * The three apply steps of the sealed payload, each in one transaction:
+ * - CREATE (1) opens an order for the plate, or returns the caller's open order of that plate
+ *   (a repeat or replay never makes a second one; the partial unique index holds under races);
+ * - UPDATE (2) changes owner, vehicle, delivery and package of the caller's open, unsubmitted order;
+ * - FINAL_COMMIT (200) saves what it carries, then submits the order when complete (else answers
+ *   what is missing); the deposit state follows the package (free: not needed, else awaiting
+ *   payment). Repeating it on a submitted order changes nothing.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { ApplyResponse } from '../../types/api/apply'
+import { CERTIFICATE, missingCertificates } from '../../src/domain/certificates'
+import type { CertificateFlag } from '../../src/domain/certificates'
+import { APPLY_STEP, DELIVERY_METHOD, PAY_STATE } from '../../src/domain/enums'
+import type { SessionUser } from '../auth/sessions'
+import type { Clock, RandomSource } from '../deps'
+import type { Db } from '../db/database'
+import { commodities, orders } from '../db/schema'
+import { ApiError } from '../http/envelope'
+import type { CheckedApplyPayload } from '../validation/apply-payload'
+import { admitNewOrder } from './admission'
+import {
+  ORDER_MESSAGE,
+  addEvent,
+  assertEditable,
+  assertOpen,
+  findOpenOrderForPlate,
+  newOrderId,
+  requireOwnOrder,
+} from './order-records'
+import type { OrderChanges, OrderRow } from './order-records'
+import { completeness } from './order-views'
+
+export interface ApplyContext {
+  readonly db: Db
+  readonly clock: Clock
+  readonly random: RandomSource
+}
+
+export const APPLY_MESSAGE = {
+  unknownCommodity: '套餐不存在或已下架',
+  userMismatch: '登录用户与申办用户不一致，请重新登录',
+} as const
+
+/** What a final commit still lacks, in the order the app asks for it. */
+export const MISSING_PART = {
+  owner: '车主信息',
+  vehicle: '车辆信息',
+  delivery: '领取方式',
+  commodity: '套餐',
+} as const
+
+const MISSING_CERTIFICATE: Readonly<Record<CertificateFlag, string>> = {
+  [CERTIFICATE.ID_CARD]: '身份证照片（人像面和国徽面）',
+  [CERTIFICATE.DRIVING_LICENCE]: '行驶证照片',
+  [CERTIFICATE.VEHICLE_FRONT]: '车头照片',
+  [CERTIFICATE.ROAD_TRANSPORT_PERMIT]: '道路运输证照片',
+  [CERTIFICATE.MOTOR_LICENCE]: '机动车登记证书照片',
+}
+
+export function missingParts(order: OrderRow): string[] {
+  const done = completeness(order)
+  const parts = (['owner', 'vehicle', 'delivery'] as const).filter((part) => !done[part]).map((part) => MISSING_PART[part])
+  const photos = missingCertificates(order.certificatesCommitState).map((flag) => MISSING_CERTIFICATE[flag])
+  return [...parts, ...photos, ...(done.commodity ? [] : [MISSING_PART.commodity])]
+}
+
+/**
+ * The pay state the order has, or before submission the one it will have: nothing to pay for a
+ * free package, otherwise awaiting payment.
+ */
+function payStateOf(order: OrderRow): number {
+  if (order.depositPayState !== null) return order.depositPayState
+  return order.amountCents === 0 ? PAY_STATE.NOT_NEEDED : PAY_STATE.AWAITING_PAYMENT
+}
+
+/** The step's answer; `missing` lists what a final commit would still lack (none once submitted). */
+function answer(order: OrderRow): ApplyResponse {
+  return {
+    orderId: order.orderId,
+    stepId: order.stepId,
+    certificatesCommitSate: order.certificatesCommitState,
+    depositPayState: payStateOf(order),
+    missing: order.submittedAt === null ? missingParts(order) : [],
+  }
+}
+
+/** What the payload's changes depend on: the order's promotion channel and whether consent is recorded. */
+type ChangeTarget = Pick<OrderRow, 'promotionChannelId' | 'agreementsAcceptedAt'>
+
+/** The order columns the payload sets; the package must be one of the order's promotion channel. */
+async function changesFrom(db: Db, target: ChangeTarget, payload: CheckedApplyPayload, now: Date): Promise<OrderChanges> {
+  const changes: OrderChanges = {}
+  if (payload.owner) {
+    changes.ownerName = payload.owner.ownerName
+    changes.ownerIdNumber = payload.owner.idNumber
+    changes.ownerMobile = payload.owner.mobile
+  }
+  if (payload.vehicle) changes.vehicle = { ...payload.vehicle }
+  if (payload.delivery) {
+    const mail = payload.delivery.method === DELIVERY_METHOD.MAIL
+    changes.deliveryMethod = payload.delivery.method
+    changes.consigneeName = mail ? (payload.delivery.consigneeName ?? null) : null
+    changes.consigneeMobile = mail ? (payload.delivery.consigneeMobile ?? null) : null
+    changes.region = mail ? (payload.delivery.region ?? null) : null
+    changes.address = mail ? (payload.delivery.address ?? null) : null
+  }
+  if (payload.commodityId) {
+    const [commodity] = await db
+      .select()
+      .from(commodities)
+      .where(and(eq(commodities.id, payload.commodityId), eq(commodities.promotionChannelId, target.promotionChannelId), eq(commodities.onSale, true)))
+      .limit(1)
+    if (!commodity) throw ApiError.badRequest(APPLY_MESSAGE.unknownCommodity)
+    changes.commodityId = commodity.id
+    changes.amountCents = commodity.commodityPrice
+    changes.businessMode = commodity.bizType
+    changes.issuerId = commodity.issuerId
+  }
+  // The server's time of the first step that carried the consent is kept, not the phone's clock.
+  if (payload.agreementsAcceptedAt !== undefined && target.agreementsAcceptedAt === null) changes.agreementsAcceptedAt = now
+  return changes
+}
+
+async function update(db: Db, orderId: string, changes: OrderChanges): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(changes).where(eq(orders.orderId, orderId)).returning()
+  if (!row) throw new Error(`Order ${orderId} vanished inside its own transaction`)
+  return row
+}
+
+async function create(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  return context.db.transaction(async (tx) => {
+    const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
+    if (existing) return answer(existing)
+    const promotion = await admitNewOrder(tx, {
+      userId: user.id,
+      plateNumber: payload.plateNumber,
+      plateColor: payload.plateColor,
+      promotionChannelId: payload.promotionChannelId,
+    })
+    const now = context.clock.now()
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        orderId: newOrderId(context.random),
+        userId: user.id,
+        channel,
+        channelSource: payload.channelSource,
+        sourceChannel: payload.sourceChannel,
+        activitySource: payload.activitySource,
+        plateNumber: payload.plateNumber,
+        plateColor: payload.plateColor,
+        promotionChannelId: promotion.id,
+        partnerId: payload.partnerId ?? null,
+        promoterId: payload.promoterId ?? null,
+        stepId: APPLY_STEP.CREATE,
+        ...(await changesFrom(tx, { promotionChannelId: promotion.id, agreementsAcceptedAt: null }, payload, now)),
+        createdAt: now,
+        updatedAt: now,
+      })
+      // A concurrent create of the same plate won the partial unique index: answer its order.
+      .onConflictDoNothing()
+      .returning()
+    if (!inserted) {
+      const winner = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
+      if (!winner) throw new Error('Order insert conflicted but no open order was found')
+      return answer(winner)
+    }
+    await addEvent(tx, inserted.orderId, 'applied', now)
+    return answer(inserted)
+  })
+}
+
+async function lockForStep(db: Db, user: SessionUser, payload: CheckedApplyPayload): Promise<OrderRow> {
+  // The schema requires an orderId for every step but CREATE.
+  const order = await requireOwnOrder(db, user.id, payload.orderId ?? '', { lock: true })
+  if (order.plateNumber !== payload.plateNumber) throw ApiError.badRequest(ORDER_MESSAGE.plateMismatch)
+  return order
+}
+
+async function updateStep(context: ApplyContext, user: SessionUser, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  return context.db.transaction(async (tx) => {
+    const order = await lockForStep(tx, user, payload)
+    assertEditable(order)
+    const now = context.clock.now()
+    const changes = await changesFrom(tx, order, payload, now)
+    const updated = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
+    return answer(updated)
+  })
+}
+
+async function finalCommit(context: ApplyContext, user: SessionUser, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  return context.db.transaction(async (tx) => {
+    const order = await lockForStep(tx, user, payload)
+    assertOpen(order)
+    if (order.submittedAt !== null) return answer(order)
+    const now = context.clock.now()
+    const changes = await changesFrom(tx, order, payload, now)
+    const saved = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
+    if (missingParts(saved).length) return answer(saved)
+    const submitted = await update(tx, order.orderId, {
+      stepId: APPLY_STEP.FINAL_COMMIT,
+      submittedAt: now,
+      depositPayState: saved.amountCents === 0 ? PAY_STATE.NOT_NEEDED : PAY_STATE.AWAITING_PAYMENT,
+      updatedAt: now,
+    })
+    await addEvent(tx, order.orderId, 'submitted', now)
+    return answer(submitted)
+  })
+}
+
+export async function applyStep(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  if (payload.uid !== undefined && payload.uid !== user.uid) throw ApiError.badRequest(APPLY_MESSAGE.userMismatch)
+  switch (payload.stepId) {
+    case APPLY_STEP.CREATE:
+      return create(context, user, channel, payload)
+    case APPLY_STEP.UPDATE:
+      return updateStep(context, user, payload)
+    case APPLY_STEP.FINAL_COMMIT:
+      return finalCommit(context, user, payload)
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The apply form's draft, one per user: stored sealed exactly as the app sent it (the server
+ * only checks that it opens and holds a JSON object of bounded size), and given back sealed.
+ */
+import { eq } from 'drizzle-orm'
+import type { LoadDraftResponse, SaveDraftResponse } from '../../types/api/apply'
+import { SEALED_FIELD } from '../../types/api/sealed'
+import type { Clock } from '../deps'
+import type { Db } from '../db/database'
+import { applyDrafts } from '../db/schema'
+import { openSealedJson } from '../http/sealed'
+import { applyDraftSchema } from '../validation/apply-payload'
+
+/** A draft is a form's worth of short fields; sealing adds about a third. */
+export const MAX_SEALED_DRAFT_LENGTH = 16 * 1024
+
+export async function saveDraft(db: Db, clock: Clock, keyHex: string, userId: number, sealed: string): Promise<SaveDraftResponse> {
+  openSealedJson(keyHex, SEALED_FIELD.apply, sealed, applyDraftSchema)
+  const now = clock.now()
+  await db
+    .insert(applyDrafts)
+    .values({ userId, sealedPayload: sealed, updatedAt: now })
+    .onConflictDoUpdate({ target: applyDrafts.userId, set: { sealedPayload: sealed, updatedAt: now } })
+  return { savedAt: now.toISOString() }
+}
+
+export async function loadDraft(db: Db, userId: number): Promise<LoadDraftResponse> {
+  const [row] = await db.select().from(applyDrafts).where(eq(applyDrafts.userId, userId)).limit(1)
+  return { encryptUsersVehicleApplyVoStr: row?.sealedPayload ?? null, savedAt: row?.updatedAt.toISOString() ?? null }
+}

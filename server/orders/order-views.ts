@@ -1,0 +1,125 @@
+/**
+ * Orders as the app reads them (types/api/orders.ts): the list row, and the detail with masked
+ * personal data, completeness and the status timeline.
+ */
+import { asc, eq } from 'drizzle-orm'
+import type { OrderDetail, OrderSummary, TimelineEntry, TimelineKind } from '../../types/api/orders'
+import { DELIVERY_METHOD } from '../../src/domain/enums'
+import type { DeliveryMethod } from '../../src/domain/enums'
+import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
+import type { Db } from '../db/database'
+import { commodities, orderEvents } from '../db/schema'
+import type { OrderRow } from './order-records'
+
+/** Characters of the street address shown before the mask. */
+const ADDRESS_VISIBLE_CHARACTERS = 6
+const ADDRESS_MASK = '****'
+
+/** 科技园路1号3栋201 → 科技园路1号****: enough to recognise, not enough to find the door. */
+export function maskAddress(address: string): string {
+  const characters = Array.from(address)
+  if (characters.length <= ADDRESS_VISIBLE_CHARACTERS) return `${characters.slice(0, 1).join('')}${ADDRESS_MASK}`
+  return `${characters.slice(0, ADDRESS_VISIBLE_CHARACTERS).join('')}${ADDRESS_MASK}`
+}
+
+export function toSummary(order: OrderRow, commodityName: string | null): OrderSummary {
+  return {
+    orderId: order.orderId,
+    plateNumber: order.plateNumber,
+    plateColor: order.plateColor,
+    promotionChannelId: order.promotionChannelId,
+    partnerId: order.partnerId,
+    promoterId: order.promoterId,
+    orderSource: order.orderSource,
+    bizType: order.businessMode,
+    commodityId: order.commodityId,
+    commodityName,
+    amountCents: order.amountCents,
+    depositPayState: order.depositPayState,
+    auditState: order.auditState,
+    supplierAuditState: order.supplierAuditState,
+    deliveryState: order.deliveryState,
+    obuActivationState: order.obuActivationState,
+    cancelState: order.cancelState,
+    certificatesCommitSate: order.certificatesCommitState,
+    stockInterceptionFlag: order.stockInterceptionFlag,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  }
+}
+
+export interface Completeness {
+  owner: boolean
+  vehicle: boolean
+  delivery: boolean
+  commodity: boolean
+  submitted: boolean
+}
+
+export function completeness(order: OrderRow): Completeness {
+  return {
+    owner: order.ownerName !== null && order.ownerIdNumber !== null && order.ownerMobile !== null,
+    vehicle: order.vehicle !== null,
+    delivery: order.deliveryMethod !== null,
+    commodity: order.commodityId !== null,
+    submitted: order.submittedAt !== null,
+  }
+}
+
+const DELIVERY_METHODS: readonly string[] = Object.values(DELIVERY_METHOD)
+
+function deliveryMethod(value: string | null): DeliveryMethod | null {
+  return value !== null && DELIVERY_METHODS.includes(value) ? (value as DeliveryMethod) : null
+}
+
+function owner(order: OrderRow): OrderDetail['owner'] {
+  if (order.ownerName === null || order.ownerIdNumber === null || order.ownerMobile === null) return null
+  return { ownerName: maskName(order.ownerName), idNumber: maskIdNumber(order.ownerIdNumber), mobile: maskMobile(order.ownerMobile) }
+}
+
+/** Mail delivery only: on-site pick-up has no consignee. */
+function delivery(order: OrderRow): OrderDetail['delivery'] {
+  if (order.consigneeName === null || order.consigneeMobile === null) return null
+  return {
+    consigneeName: maskName(order.consigneeName),
+    consigneeMobile: maskMobile(order.consigneeMobile),
+    region: order.region ?? '',
+    address: order.address === null ? '' : maskAddress(order.address),
+  }
+}
+
+export async function commodityName(db: Db, commodityId: string | null): Promise<string | null> {
+  if (commodityId === null) return null
+  const [row] = await db.select({ name: commodities.name }).from(commodities).where(eq(commodities.id, commodityId)).limit(1)
+  return row?.name ?? null
+}
+
+export async function timeline(db: Db, orderId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select({ kind: orderEvents.kind, at: orderEvents.at, note: orderEvents.note })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id))
+  return rows.map((row) => ({
+    // Only this server writes events, always with a TimelineKind.
+    kind: row.kind as TimelineKind,
+    at: row.at.toISOString(),
+    ...(row.note !== null ? { note: row.note } : {}),
+  }))
+}
+
+export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
+  return {
+    ...toSummary(order, await commodityName(db, order.commodityId)),
+    auditReason: order.auditReason,
+    cancelReason: order.cancelReason,
+    issuerId: order.issuerId,
+    deliveryMethod: deliveryMethod(order.deliveryMethod),
+    trackingNo: order.trackingNo,
+    owner: owner(order),
+    vehicle: order.vehicle === null ? null : { vehicleInfo: order.vehicle.vehicleInfo, vin: order.vehicle.vin, engineNo: order.vehicle.engineNo },
+    delivery: delivery(order),
+    completeness: completeness(order),
+    timeline: await timeline(db, order.orderId),
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Configuration and catalogue: promise configs, notices per channel, the goods-type config,
+ * issuers, promotion channels and their partners, packages, supplier protocols and the new-apply
+ * switch. Everything is read from the seeded, editable tables (app_configs holds the JSON
+ * documents, server/catalogue/app-configs.ts names their keys). A document edited into a shape
+ * the app cannot read is a server fault (logged, "server busy"), never passed on.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type {
+  Commodity,
+  GoodsTypeConfig,
+  Issuer,
+  NewApplySwitchResponse,
+  NoticesResponse,
+  PartnerChannel,
+  PromiseConfigResponse,
+  PromotionChannelInfo,
+  SupplierProtocolResponse,
+} from '../../types/api/catalogue'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import type { Envelope } from '../../types/api/envelope'
+import { API } from '../../types/api/paths'
+import { BUSINESS_MODE, SHOW } from '../../src/domain/enums'
+import type { Notice } from '../../src/domain/notice'
+import { APP_CONFIG_KEY, readAppConfig, readSwitch } from '../catalogue/app-configs'
+import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
+import type { Db } from '../db/database'
+import { commodities, issuers, partnerChannels } from '../db/schema'
+import { endpoint } from '../http/endpoint'
+import { fail, ok } from '../http/envelope'
+import { parseInput } from '../http/validation'
+import { identifier } from '../validation/fields'
+import type { RouteGroup } from './context'
+
+export const CATALOGUE_MESSAGE = {
+  unknownConfig: '配置不存在',
+  unknownNotices: '该渠道暂无公告配置',
+  unknownProtocol: '该发行方暂无服务协议',
+} as const
+
+/** What an unknown promotion channel answers: not running, nothing to show. */
+const UNKNOWN_CHANNEL_INFO: PromotionChannelInfo = { effective: false, promotionSubject: '', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT }
+
+const MAX_ISSUER_ID = 1_000_000
+
+const PromiseConfigBody = z.strictObject({ type: identifier })
+const NoticesParams = z.strictObject({ channelKey: z.string().regex(/^[a-z0-9_-]{1,32}$/) })
+const PromoterChannelBody = z.strictObject({
+  promotionChannelId: identifier,
+  partnerId: identifier.optional(),
+  promoterId: identifier.optional(),
+})
+const PromotionChannelParams = z.strictObject({ promotionChannelId: identifier })
+const CommodityParams = z.strictObject({ id: identifier })
+/** Calls whose parameters are all in the path send an empty object (or nothing). */
+const EmptyBody = z.strictObject({}).optional()
+const SupplierProtocolBody = z.strictObject({ issuerId: z.number().int().min(1).max(MAX_ISSUER_ID) })
+
+// The shapes stored documents must have to be served.
+const noticeTime = z.union([z.string(), z.number()]).nullable().optional()
+const noticeSchema: z.ZodType<Notice> = z.object({
+  id: z.union([z.string(), z.number()]),
+  noticeType: z.number(),
+  noticeTitle: z.string(),
+  noticeContent: z.string(),
+  redirectPath: z.string().nullable().optional(),
+  startTime: noticeTime,
+  endTime: noticeTime,
+  noticeScene: z.object({ effectRange: z.string().nullable().optional() }).nullable().optional(),
+})
+const noticesSchema = z.array(noticeSchema)
+const goodsTypesSchema = z.record(z.string(), z.looseObject({ name: z.string(), description: z.string().optional() }))
+const protocolSchema = z.strictObject({ title: z.string(), content: z.string() })
+
+/** A stored document in the shape the call promises, or a server fault naming the key. */
+function storedDocument<S extends z.ZodType>(key: string, schema: S, content: unknown): z.output<S> {
+  const result = schema.safeParse(content)
+  if (!result.success) throw new Error(`app_configs "${key}" does not have the shape its call answers with`)
+  return result.data
+}
+
+type CommodityRow = typeof commodities.$inferSelect
+
+export function toCommodity(row: CommodityRow): Commodity {
+  return {
+    id: row.id,
+    commodityName: row.name,
+    commodityPrice: row.commodityPrice,
+    originalCommodityPrice: row.originalCommodityPrice,
+    bizType: row.bizType,
+    goodTypeMap: row.goodTypeMap,
+    issuerId: row.issuerId,
+    packageVariant: row.packageVariant,
+    frontData: { sort: row.frontSort, marketingData: row.marketingData ?? null, isExistUser: row.isExistUser },
+    description: row.description,
+  }
+}
+
+async function channelCommodities(db: Db, promotionChannelId: string): Promise<Commodity[]> {
+  const rows = await db
+    .select()
+    .from(commodities)
+    .where(and(eq(commodities.promotionChannelId, promotionChannelId), eq(commodities.onSale, true)))
+    .orderBy(sql`${commodities.frontSort} asc nulls last`, asc(commodities.id))
+  return rows.map(toCommodity)
+}
+
+export const catalogueRoutes: RouteGroup = async (app, { context }) => {
+  const { db } = context
+
+  app.route({
+    ...endpoint(API.promiseConfig),
+    handler: async (request): Promise<Envelope<PromiseConfigResponse | null>> => {
+      const { type } = parseInput(PromiseConfigBody, request.body)
+      const document = await readAppConfig(db, APP_CONFIG_KEY.promise(type))
+      if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownConfig)
+      return ok({ switchStatus: document.switchStatus, content: JSON.stringify(document.content) })
+    },
+  })
+
+  app.route({
+    ...endpoint(API.notices),
+    handler: async (request): Promise<Envelope<NoticesResponse | null>> => {
+      const { channelKey } = parseInput(NoticesParams, request.params)
+      const key = APP_CONFIG_KEY.notices(channelKey)
+      const document = await readAppConfig(db, key)
+      if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownNotices)
+      if (document.switchStatus !== SHOW.YES) return ok([])
+      return ok(storedDocument(key, noticesSchema, document.content))
+    },
+  })
+
+  app.route({
+    ...endpoint(API.goodsTypeConfig),
+    handler: async (): Promise<Envelope<GoodsTypeConfig | null>> => {
+      const document = await readAppConfig(db, APP_CONFIG_KEY.goodsTypes)
+      if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownConfig)
+      return ok(storedDocument(APP_CONFIG_KEY.goodsTypes, goodsTypesSchema, document.content))
+    },
+  })
+
+  app.route({
+    ...endpoint(API.issuers),
+    handler: async (): Promise<Envelope<Issuer[]>> => {
+      const rows = await db
+        .select({ id: issuers.id, name: issuers.name, miniProgramAppId: issuers.miniProgramAppId })
+        .from(issuers)
+        .orderBy(asc(issuers.id))
+      return ok(rows)
+    },
+  })
+
+  app.route({
+    ...endpoint(API.promoterChannelEffective),
+    handler: async (request): Promise<Envelope<PromotionChannelInfo>> => {
+      // Partner and promoter do not change whether the promotion runs; they are checked for form.
+      const { promotionChannelId } = parseInput(PromoterChannelBody, request.body)
+      const channel = await findPromotionChannel(db, promotionChannelId)
+      if (!channel) return ok(UNKNOWN_CHANNEL_INFO)
+      return ok({
+        effective: channelOpen(channel),
+        promotionSubject: channel.promotionSubject,
+        call_link: channel.callLink,
+        businessMode: channel.businessMode,
+      })
+    },
+  })
+
+  app.route({
+    ...endpoint(API.partnerChannels),
+    handler: async (request): Promise<Envelope<PartnerChannel[]>> => {
+      const { promotionChannelId } = parseInput(PromotionChannelParams, request.params)
+      parseInput(EmptyBody, request.body)
+      const rows = await db
+        .select({
+          partnerId: partnerChannels.partnerId,
+          partnerName: partnerChannels.partnerName,
+          promotionChannelId: partnerChannels.promotionChannelId,
+        })
+        .from(partnerChannels)
+        .where(eq(partnerChannels.promotionChannelId, promotionChannelId))
+        .orderBy(asc(partnerChannels.id))
+      return ok(rows)
+    },
+  })
+
+  app.route({
+    ...endpoint(API.listCommodity),
+    handler: async (request): Promise<Envelope<Commodity[]>> => {
+      const { id } = parseInput(CommodityParams, request.params)
+      parseInput(EmptyBody, request.body)
+      return ok(await channelCommodities(db, id))
+    },
+  })
+
+  app.route({
+    ...endpoint(API.supplierProtocol),
+    handler: async (request): Promise<Envelope<SupplierProtocolResponse | null>> => {
+      const { issuerId } = parseInput(SupplierProtocolBody, request.body)
+      const key = APP_CONFIG_KEY.supplierProtocol(issuerId)
+      const document = await readAppConfig(db, key)
+      if (!document || document.switchStatus !== SHOW.YES) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
+      return ok({ issuerId, ...storedDocument(key, protocolSchema, document.content) })
+    },
+  })
+
+  app.route({
+    ...endpoint(API.newApplySwitch),
+    handler: async (): Promise<Envelope<NewApplySwitchResponse>> =>
+      ok({ allowNewApply: await readSwitch(db, APP_CONFIG_KEY.newApplySwitch) }),
+  })
+}

@@ -1,0 +1,27 @@
+/** Every route group, registered in this order by buildApp (server/app.ts). Add new groups here. */
+import { applyRoutes } from './apply'
+import { authRoutes } from './auth'
+import { catalogueRoutes } from './catalogue'
+import { checksRoutes } from './checks'
+import type { RouteGroup } from './context'
+import { healthRoutes } from './health'
+import { orderRoutes } from './orders'
+import { paymentRoutes } from './payment'
+import { platformRoutes } from './platform'
+import { simulatorRoutes } from './simulators'
+import { trackingRoutes } from './tracking'
+import { uploadRoutes } from './uploads'
+
+export const ROUTE_GROUPS: readonly RouteGroup[] = [
+  healthRoutes,
+  authRoutes,
+  catalogueRoutes,
+  checksRoutes,
+  platformRoutes,
+  trackingRoutes,
+  applyRoutes,
+  uploadRoutes,
+  orderRoutes,
+  paymentRoutes,
+  simulatorRoutes,
+]

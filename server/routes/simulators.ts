@@ -1,0 +1,106 @@
+/**
+ * The outside parties' simulators served by the server:
+ * - the cashier (SIMULATOR_PATHS): a page with the amount and 支付成功 / 支付失败, whose form
+ *   settles the payment once and returns to the app's pay result page. Public: the browser
+ *   navigates there without the app's token; the one-time cashier token authorises it.
+ * - outside production, the lifecycle call `npm run sim` uses while this server holds the embedded
+ *   database (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address);
+ * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
+ *   when it closes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import type { Envelope } from '../../types/api/envelope'
+import { SIMULATOR_PATHS } from '../../types/api/paths'
+import { routePath } from '../http/endpoint'
+import { ApiError, fail, ok } from '../http/envelope'
+import { parseInput } from '../http/validation'
+import { PAYMENT_MESSAGE, cashierView, settlePayment } from '../payments/payments'
+import type { SettleResult } from '../payments/payments'
+import { startAutoAdvance } from '../simulators/auto-advance'
+import type { AutoAdvance } from '../simulators/auto-advance'
+import { payResultPath, renderCashierMessage, renderCashierPage } from '../simulators/cashier-page'
+import { LIFECYCLE_ACTIONS } from '../simulators/lifecycle'
+import { runLifecycleAction } from '../simulators/lifecycle-runner'
+import type { LifecycleRun } from '../simulators/lifecycle-runner'
+import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
+import { identifier } from '../validation/fields'
+import type { RouteGroup } from './context'
+
+const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
+const MAX_TOKEN_LENGTH = 128
+const MAX_REASON_LENGTH = 200
+
+export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机调用' } as const
+
+const PaymentParams = z.object({ paymentId: identifier })
+const CashierQuery = z.object({ token: z.string().min(1).max(MAX_TOKEN_LENGTH) })
+const CashierResultBody = z.object({ token: z.string().min(1).max(MAX_TOKEN_LENGTH), outcome: z.enum(['success', 'fail']) })
+const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: z.string().max(MAX_REASON_LENGTH).optional() })
+const OrderParams = z.object({ orderId: identifier })
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body)
+}
+
+function refusal(result: Exclude<SettleResult, { ok: true }>): { status: number; message: string } {
+  switch (result.reason) {
+    case 'invalid':
+      return { status: HTTP_STATUS.notFound, message: PAYMENT_MESSAGE.invalidLink }
+    case 'settled':
+      return { status: HTTP_STATUS.conflict, message: PAYMENT_MESSAGE.settled }
+    case 'cancelled':
+      return { status: HTTP_STATUS.conflict, message: PAYMENT_MESSAGE.orderCancelled }
+  }
+}
+
+function lifecycleAnswer(run: LifecycleRun): Envelope<Omit<Extract<LifecycleRun, { ok: true }>, 'ok'> | null> {
+  if (!run.ok) return fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, run.reason)
+  const { ok: _ok, ...data } = run
+  return ok(data)
+}
+
+export const simulatorRoutes: RouteGroup = async (app, { context }) => {
+  app.get(routePath(SIMULATOR_PATHS.cashier), { config: { public: true } }, async (request, reply) => {
+    const { paymentId } = parseInput(PaymentParams, request.params)
+    const { token } = parseInput(CashierQuery, request.query)
+    const lookup = await cashierView(context.db, paymentId, token)
+    if (lookup.ok) return html(reply, 200, renderCashierPage(lookup.view, token))
+    return lookup.reason === 'invalid'
+      ? html(reply, HTTP_STATUS.notFound, renderCashierMessage(PAYMENT_MESSAGE.invalidLink))
+      : html(reply, HTTP_STATUS.conflict, renderCashierMessage(PAYMENT_MESSAGE.settled, lookup.orderId))
+  })
+
+  app.post(routePath(SIMULATOR_PATHS.cashierResult), { config: { public: true } }, async (request, reply) => {
+    const { paymentId } = parseInput(PaymentParams, request.params)
+    const body = parseInput(CashierResultBody, request.body)
+    const result = await settlePayment(context, paymentId, body.token, body.outcome)
+    if (result.ok) return reply.redirect(payResultPath(result.orderId), HTTP_STATUS.seeOther)
+    const { status, message } = refusal(result)
+    return html(reply, status, renderCashierMessage(message, result.orderId))
+  })
+
+  if (!context.config.production) {
+    app.post(routePath(LIFECYCLE_SIM_PATH), { config: { public: true } }, async (request: FastifyRequest) => {
+      // The socket's own address, not request.ip: a forwarded-for header must not make a caller local.
+      if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) throw ApiError.notFound(SIMULATOR_MESSAGE.localOnly)
+      const { orderId } = parseInput(OrderParams, request.params)
+      const body = parseInput(LifecycleBody, request.body)
+      return lifecycleAnswer(await runLifecycleAction(context, orderId, body.action, body.reason))
+    })
+  }
+
+  const intervalMs = context.config.simAutoAdvanceSeconds * 1000
+  if (intervalMs > 0) {
+    let timer: AutoAdvance | undefined
+    app.addHook('onReady', async () => {
+      timer = startAutoAdvance(context, intervalMs, app.log)
+    })
+    app.addHook('onClose', async () => {
+      await timer?.stop()
+    })
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The demo catalogue of server/catalogue/seed-data.ts, in seed steps that each run once. The base
+ * steps already created the issuers and the bank and map channels with their default partner;
+ * these steps bring those rows to the catalogue's content (names, app ids, subjects, links) and
+ * add everything else: the closed channel, partners, packages, configuration documents, plates
+ * and the offline order.
+ */
+import { sql } from 'drizzle-orm'
+import { SHOW } from '../../src/domain/enums'
+import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import { APP_CONFIG_KEY, SWITCH_DEFAULTS } from '../catalogue/app-configs'
+import {
+  SEED_COMMODITIES,
+  SEED_GOODS_TYPES,
+  SEED_ISSUERS,
+  SEED_NOTICES,
+  SEED_OFFLINE_ORDERS,
+  SEED_PARTNER_CHANNELS,
+  SEED_PLATE_RULES,
+  SEED_PROMISE_CONFIGS,
+  SEED_PROMOTION_CHANNELS,
+  SEED_REGISTERED_PLATES,
+  SEED_SUPPLIER_PROTOCOLS,
+  SEED_SWITCHES,
+} from '../catalogue/seed-data'
+import {
+  appConfigs,
+  commodities,
+  issuers,
+  offlineOrders,
+  partnerChannels,
+  plateRules,
+  promotionChannels,
+  registeredPlates,
+} from '../db/schema'
+import type { SeedStep } from './steps'
+
+/** The value a conflicting row is updated to: the one this insert proposed. */
+const proposed = (column: string) => sql.raw(`excluded.${column}`)
+
+const switchStatus = (on: boolean): number => (on ? SHOW.YES : SHOW.NO)
+
+export const catalogueChannelsSeed: SeedStep = {
+  name: '0004-catalogue-channels',
+  run: async (tx) => {
+    await tx
+      .insert(issuers)
+      .values(SEED_ISSUERS)
+      .onConflictDoUpdate({ target: issuers.id, set: { name: proposed('name'), miniProgramAppId: proposed('mini_program_app_id') } })
+    await tx
+      .insert(promotionChannels)
+      .values(
+        SEED_PROMOTION_CHANNELS.map((channel) => ({
+          id: channel.id,
+          channelKey: channel.channelKey,
+          channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId,
+          promotionSubject: channel.promotionSubject,
+          callLink: channel.callLink,
+          businessMode: channel.businessMode,
+          activityType: channel.activityType,
+          intercepted: channel.intercepted,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: promotionChannels.id,
+        set: {
+          promotionSubject: proposed('promotion_subject'),
+          callLink: proposed('call_link'),
+          businessMode: proposed('business_mode'),
+          activityType: proposed('activity_type'),
+          intercepted: proposed('intercepted'),
+          updatedAt: sql`now()`,
+        },
+      })
+    await tx
+      .insert(partnerChannels)
+      .values([...SEED_PARTNER_CHANNELS])
+      .onConflictDoUpdate({
+        target: [partnerChannels.promotionChannelId, partnerChannels.partnerId],
+        set: { partnerName: proposed('partner_name') },
+      })
+  },
+}
+
+export const catalogueCommoditiesSeed: SeedStep = {
+  name: '0005-catalogue-commodities',
+  run: async (tx) => {
+    await tx
+      .insert(commodities)
+      .values(
+        SEED_COMMODITIES.map((commodity) => ({
+          id: commodity.id,
+          promotionChannelId: commodity.promotionChannelId,
+          name: commodity.commodityName,
+          description: commodity.description,
+          commodityPrice: commodity.commodityPrice,
+          originalCommodityPrice: commodity.originalCommodityPrice,
+          bizType: commodity.bizType,
+          goodTypeMap: commodity.goodTypeMap,
+          frontSort: commodity.frontSort,
+          marketingData: commodity.marketingData,
+          isExistUser: commodity.isExistUser,
+          packageVariant: commodity.packageVariant,
+          issuerId: commodity.issuerId,
+        })),
+      )
+      .onConflictDoNothing()
+  },
+}
+
+export const catalogueConfigsSeed: SeedStep = {
+  name: '0006-catalogue-configs',
+  run: async (tx) => {
+    const documents = [
+      { key: APP_CONFIG_KEY.goodsTypes, switchStatus: SHOW.YES, content: SEED_GOODS_TYPES },
+      ...Object.entries(SEED_PROMISE_CONFIGS).map(([type, config]) => ({ key: APP_CONFIG_KEY.promise(type), ...config })),
+      ...Object.entries(SEED_NOTICES).map(([channelKey, notices]) => ({
+        key: APP_CONFIG_KEY.notices(channelKey),
+        switchStatus: SHOW.YES,
+        content: notices,
+      })),
+      ...SEED_SUPPLIER_PROTOCOLS.map((protocol) => ({
+        key: APP_CONFIG_KEY.supplierProtocol(protocol.issuerId),
+        switchStatus: SHOW.YES,
+        content: { title: protocol.title, content: protocol.content },
+      })),
+      { key: APP_CONFIG_KEY.newApplySwitch, switchStatus: switchStatus(SEED_SWITCHES.allowNewApply), content: {} },
+      { key: APP_CONFIG_KEY.windowSwitchOne, switchStatus: switchStatus(SEED_SWITCHES.windowSwitchOneZs), content: {} },
+      { key: APP_CONFIG_KEY.windowSwitchTwo, switchStatus: switchStatus(SEED_SWITCHES.windowSwitchTwoZs), content: {} },
+      {
+        key: APP_CONFIG_KEY.provinceMsgOpen,
+        switchStatus: switchStatus(SWITCH_DEFAULTS[APP_CONFIG_KEY.provinceMsgOpen]),
+        content: {},
+      },
+    ]
+    await tx.insert(appConfigs).values(documents).onConflictDoNothing()
+  },
+}
+
+export const cataloguePlatesSeed: SeedStep = {
+  name: '0007-catalogue-plates',
+  run: async (tx) => {
+    await tx.insert(registeredPlates).values([...SEED_REGISTERED_PLATES]).onConflictDoNothing()
+    await tx.insert(plateRules).values([...SEED_PLATE_RULES]).onConflictDoNothing()
+  },
+}
+
+export const offlineOrdersSeed: SeedStep = {
+  name: '0008-offline-orders',
+  run: async (tx) => {
+    await tx.insert(offlineOrders).values([...SEED_OFFLINE_ORDERS]).onConflictDoNothing()
+  },
+}
+
+export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
+  catalogueChannelsSeed,
+  catalogueCommoditiesSeed,
+  catalogueConfigsSeed,
+  cataloguePlatesSeed,
+  offlineOrdersSeed,
+]
