@@ -14,29 +14,28 @@ import { applyDrafts, orderEvents, orders } from '../../server/db/schema'
 import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
-  FIXTURE,
-  MAIL_DELIVERY,
-  OTHER_PLATE,
-  OWNER,
-  PHONES,
-  PLATE,
-  VEHICLE,
   apply,
   applyRaw,
   createOrder,
   data,
   fillOrder,
+  FIXTURE,
   login,
+  MAIL_DELIVERY,
   orderRow,
+  orderWorld,
+  OTHER_PLATE,
+  OWNER,
   payload,
-  seedOrderFixtures,
+  PHONES,
+  PLATE,
   submittedOrder,
   upload,
   uploadAllPhotos,
+  VEHICLE,
 } from './support/orders'
-import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
+import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const ALL_MISSING = ['车主信息', '车辆信息', '领取方式', '身份证照片（人像面和国徽面）', '行驶证照片', '车头照片', '套餐']
@@ -45,18 +44,10 @@ describeDb('apply routes', () => {
   let database: TestDatabase
   let test: TestApp
   let owner: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
+  const world = orderWorld()
+  beforeEach(() => {
+    ;({ database, test, owner } = world)
   })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    await seedOrderFixtures(database.db)
-    test = await createTestApp(database.db)
-    owner = await login(test, PHONES.owner)
-  })
-  afterEach(async () => test.close())
 
   const orderCount = async (plateNumber = PLATE) =>
     (await database.db.select({ n: count() }).from(orders).where(eq(orders.plateNumber, plateNumber)))[0]?.n

@@ -28,10 +28,18 @@ import { DEFAULT_REJECT_REASON } from '../../server/simulators/lifecycle'
 import { runLifecycleAction } from '../../server/simulators/lifecycle-runner'
 import { LIFECYCLE_SIM_PATH, SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
 import { BANK, bearer, pathOf } from './support/api'
-import { FIXTURE, PHONES, createOrder, data, login, orderRow, seedOrderFixtures, submittedOrder } from './support/orders'
+import {
+  createOrder,
+  data,
+  FIXTURE,
+  orderRow,
+  orderWorld,
+  seedOrderFixtures,
+  submittedOrder,
+} from './support/orders'
 import { createTestApp, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase, testDriver } from './support/test-database'
+import { describeDb, testDriver } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const run = promisify(execFile)
@@ -50,18 +58,10 @@ describeDb('lifecycle simulator', () => {
   let database: TestDatabase
   let test: TestApp
   let owner: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
+  const world = orderWorld()
+  beforeEach(() => {
+    ;({ database, test, owner } = world)
   })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    await seedOrderFixtures(database.db)
-    test = await createTestApp(database.db)
-    owner = await login(test, PHONES.owner)
-  })
-  afterEach(async () => test.close())
 
   const context = () => ({ db: database.db, clock: test.clock, random: cryptoRandom })
   const kinds = async (orderId: string) =>

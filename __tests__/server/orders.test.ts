@@ -19,24 +19,23 @@ import { orderFields } from '../../server/orders/order-records'
 import { BANK, MAP, bearer, envelope, pathOf, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
+  createOrder,
+  data,
+  fillOrder,
   FIXTURE,
+  login,
   MAIL_DELIVERY,
+  orderRow,
+  orderWorld,
   OTHER_PLATE,
   OWNER,
   PHONES,
   PLATE,
-  VEHICLE,
-  createOrder,
-  data,
-  fillOrder,
-  login,
-  orderRow,
-  seedOrderFixtures,
   submittedOrder,
+  VEHICLE,
 } from './support/orders'
-import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
+import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
@@ -56,18 +55,10 @@ describeDb('order routes', () => {
   let database: TestDatabase
   let test: TestApp
   let owner: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
+  const world = orderWorld()
+  beforeEach(() => {
+    ;({ database, test, owner } = world)
   })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    await seedOrderFixtures(database.db)
-    test = await createTestApp(database.db)
-    owner = await login(test, PHONES.owner)
-  })
-  afterEach(async () => test.close())
 
   const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
   const search = (grant: TokenGrant, body?: object) => as(grant, { method: 'POST', url: API.searchOrders.path, ...(body ? { payload: body } : {}) })

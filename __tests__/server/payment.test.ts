@@ -15,10 +15,18 @@ import { orderEvents, orders, payments } from '../../server/db/schema'
 import { hashSecret } from '../../server/auth/secrets'
 import { BANK, bearer, envelope, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import { FIXTURE, PHONES, createOrder, data, login, orderRow, seedOrderFixtures, submittedOrder } from './support/orders'
-import { createTestApp } from './support/test-app'
+import {
+  createOrder,
+  data,
+  FIXTURE,
+  login,
+  orderRow,
+  orderWorld,
+  PHONES,
+  submittedOrder,
+} from './support/orders'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
+import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
@@ -43,18 +51,10 @@ describeDb('payment routes and the cashier simulator', () => {
   let database: TestDatabase
   let test: TestApp
   let owner: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
+  const world = orderWorld()
+  beforeEach(() => {
+    ;({ database, test, owner } = world)
   })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    await seedOrderFixtures(database.db)
-    test = await createTestApp(database.db)
-    owner = await login(test, PHONES.owner)
-  })
-  afterEach(async () => test.close())
 
   const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
   const payRequest = (orderId: string, body: object = { promotionChannelId: BANK.promotionChannelId }): InjectOptions => ({

@@ -5,27 +5,9 @@
  * next one, up to MAX_QUEUED_EVENTS (the oldest are dropped first).
  */
 import { APP_VERSION, TRACKING_FLUSH_COUNT, TRACKING_FLUSH_MS } from '../../domain/constants'
+import type { TrackEvent, TrackEventType, TrackingHeader } from '../../../types/api/tracking'
 
-export type TrackEventType = 'pageView' | 'click' | 'exposure'
-
-export interface TrackEvent {
-  type: TrackEventType
-  /** Route of the page the event happened on. */
-  page: string
-  /** What was clicked or seen, e.g. "pay-button" or "issuer-info". */
-  target?: string
-  at: number
-  extra?: Record<string, string | number | boolean>
-}
-
-export interface TrackingHeader {
-  app: string
-  app_id: string
-  uid: string
-  trace_id: string
-  device_info: string
-  app_version: string
-}
+export type { TrackEvent, TrackEventType, TrackingHeader }
 
 export interface TrackingDeps {
   /** Posts one batch; rejects when it could not be delivered. */
