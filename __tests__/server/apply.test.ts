@@ -205,7 +205,7 @@ describeDb('apply routes', () => {
     it.each([
       ['an invalid plate', { plateNumber: '京A1234' }, '车牌号应为7位（普通蓝牌）或8位（新能源绿牌）'],
       ['a colour that does not match the plate', { plateColor: PLATE_COLOR.GREEN }, '车牌颜色与车牌号不符'],
-      ['an unknown step', { stepId: 3 }, '参数 stepId 取值无效'],
+      ['an unknown step', { stepId: 3 }, '申办步骤不正确'],
       ['an update without orderId', { stepId: APPLY_STEP.UPDATE }, '缺少订单号'],
       ['an unknown field', { isAdmin: true }, '请求参数不支持的字段 isAdmin'],
       ['a bad ID number', { owner: { ...OWNER, idNumber: '110105194912310021' } }, '身份证号校验位不正确，请核对'],

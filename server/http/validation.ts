@@ -68,11 +68,17 @@ function issueReason(issue: Issue): string {
   }
 }
 
-/** The Chinese message of the first issue. Custom issues carry their own (domain) message. */
+/** zod's own messages are English; a Chinese one was written by the schema for its users. */
+const AUTHORED_MESSAGE = /[\u4e00-\u9fff]/
+
+/**
+ * The Chinese message of the first issue: the schema's own message where it wrote one (custom
+ * checks carry the domain's reasons), else one built from the issue and the field's path.
+ */
 export function zodMessage(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return '请求参数不正确'
-  if (issue.code === 'custom') return issue.message
+  if (issue.code === 'custom' || AUTHORED_MESSAGE.test(issue.message)) return issue.message
   return `${describePath(issue.path)}${issueReason(issue)}`.trim()
 }
 

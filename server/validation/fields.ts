@@ -14,32 +14,20 @@ import {
   validateVin,
 } from '../../src/domain/validation'
 import type { ValidationResult } from '../../src/domain/validation'
+import { domainField } from '../http/validation'
 
 /** Longest text any field takes before its own rule looks at it (the framework's input limit). */
 export const MAX_FIELD_LENGTH = 140
 
 /** A string checked and normalised by a domain validator; its reason becomes the error message. */
 export function ruled(validate: (input: string) => ValidationResult) {
-  return z
-    .string()
-    .max(MAX_FIELD_LENGTH)
-    .transform((input, context) => {
-      const result = validate(input)
-      if (result.ok) return result.value
-      context.addIssue({ code: 'custom', message: result.reason })
-      return z.NEVER
-    })
+  return domainField(validate, MAX_FIELD_LENGTH)
 }
 
-export const plateNumber = z
-  .string()
-  .max(MAX_FIELD_LENGTH)
-  .transform((input, context) => {
-    const result = parsePlate(input)
-    if (result.ok) return result.plate
-    context.addIssue({ code: 'custom', message: result.reason })
-    return z.NEVER
-  })
+export const plateNumber = ruled((input) => {
+  const plate = parsePlate(input)
+  return plate.ok ? { ok: true, value: plate.plate } : { ok: false, reason: plate.reason }
+})
 
 export const mobile = ruled(validateMobile)
 export const personName = ruled(validateName)
@@ -51,4 +39,4 @@ export const vehicleInfo = ruled(validateVehicleInfo)
 export const address = ruled(validateAddress)
 
 /** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
-export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '标识格式不正确')
+export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
