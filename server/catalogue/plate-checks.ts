@@ -4,16 +4,15 @@
  * (white list, issuer interception), promotion_channels (closed channels) and the open orders of
  * other users. The apply route refuses what these refuse, so both use this module.
  */
-import { and, eq, ne, sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { CheckApplyPlateResponse, InterceptionResponse } from '../../types/api/apply'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
-import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import type { PlateUniqueResult } from '../../src/domain/plate'
 import type { Db } from '../db/database'
 import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
+import { OPEN_ORDER } from '../orders/order-records'
 import { APP_CONFIG_KEY, readSwitch } from './app-configs'
 
 export const INTERCEPT_REASON = {
@@ -26,13 +25,6 @@ export const INTERCEPT_REASON = {
 
 const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
 const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
-
-/**
- * An order still open for its plate: neither cancelled nor activated (the same condition as the
- * orders_one_open_per_plate_key index).
- */
-export const isOpenOrder = (): SQL =>
-  sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.SUCCESS} and coalesce(${orders.obuActivationState}, 0) <> ${ACTIVATION_STATE.ACTIVATED}`
 
 /**
  * The uniqueness result of a plate for a user: the registered result (2 has ETC, 3 has an order
@@ -49,7 +41,7 @@ export async function plateUniqueResult(db: Db, userId: number, plateNumber: str
   const [othersOrder] = await db
     .select({ orderId: orders.orderId })
     .from(orders)
-    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isOpenOrder()))
+    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), OPEN_ORDER))
     .limit(1)
   return othersOrder ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
 }
