@@ -1,16 +1,21 @@
 import { CHANNELS } from '../../src/config/channel'
+import { PAY_STATE } from '../../src/domain/enums'
 import type { CommodityFields } from '../../src/domain/money'
 import type { Notice } from '../../src/domain/notice'
 import type { OrderFields } from '../../src/domain/order'
+import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { createSecureStorage } from '../../src/platform/secure-storage'
 import { RootStore } from '../../src/stores/root-store'
 import type { RootApi } from '../../src/stores/root-store'
 
+/** Per namespace, the calls a test replaces; the others keep their fakes. */
+export type RootApiOverrides = { [K in keyof RootApi]?: Partial<RootApi[K]> }
+
 /** A RootStore over fake API functions and in-memory encrypted storage. */
-export function fakeRoot(overrides: Partial<RootApi> = {}) {
+export function fakeRoot(overrides: RootApiOverrides = {}) {
   const raw = new Map<string, string>()
   let now = 1_800_000_000_000
-  const api: RootApi = {
+  const fakes: RootApi = {
     auth: {
       sendCode: async () => undefined,
       loginByCode: async () => ({ accessToken: 't', expireIn: 60, uid: 'uid-0001' }),
@@ -24,10 +29,35 @@ export function fakeRoot(overrides: Partial<RootApi> = {}) {
       listCommodities: async (): Promise<CommodityFields[]> => [],
       goodsTypeConfig: async () => ({}),
     },
-    orders: { searchOrders: async (): Promise<OrderFields[]> => [], orderProcess: async (orderId) => ({ orderId }) },
+    orders: {
+      searchOrders: async (): Promise<OrderFields[]> => [],
+      orderProcess: async (orderId) => ({ orderId }),
+      currentProcessByPlate: async () => null,
+    },
     notices: { notices: async (): Promise<Notice[]> => [] },
-    ...overrides,
+    apply: {
+      plateUnique: async () => ({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }),
+      contractInterception: async () => ({ intercept: false, reason: '' }),
+      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
+      apply: async (payload) => ({
+        orderId: payload.orderId ?? 'order-0001',
+        stepId: payload.stepId,
+        certificatesCommitSate: 0,
+        depositPayState: PAY_STATE.AWAITING_PAYMENT,
+        missing: [],
+      }),
+      saveDraft: async () => ({ savedAt: new Date(now).toISOString() }),
+      uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
+    },
+    payment: {
+      payDeposit: async (orderId) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }),
+      payState: async (orderId) => ({ orderId, depositPayState: PAY_STATE.SUCCESS }),
+      orderInfo: async (orderId) => ({ orderId, amountCents: 0, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }),
+    },
   }
+  const api = Object.fromEntries(
+    Object.entries(fakes).map(([name, calls]) => [name, { ...calls, ...overrides[name as keyof RootApi] }]),
+  ) as unknown as RootApi // each namespace keeps its fakes' shape, with some calls replaced
   const storage = createSecureStorage({
     backend: { getString: (k) => raw.get(k), setString: (k, v) => void raw.set(k, v), remove: (k) => void raw.delete(k) },
     keyHex: 'b'.repeat(64),

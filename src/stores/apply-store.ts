@@ -28,16 +28,19 @@ import type {
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
 
-/** The calls the journey makes, handed in by the RootStore (the services' API functions, or fakes). */
-export interface ApplyStoreApi {
+/** The apply calls of the journey (the services' apply API functions, or fakes). */
+export interface ApplyCalls {
   plateUnique(plateNumber: string, plateColor: number): Promise<PlateUniqueResponse>
   contractInterception(request: { plateNo: string; plateColor: number; orderId?: string; promotionChannelId: string }): Promise<InterceptionResponse>
   checkApplyPlate(plateNumber: string): Promise<CheckApplyPlateResponse>
-  /** The caller's open order of a plate, if any. */
-  currentProcessByPlate(plateNumber: string): Promise<(OrderFields & { orderId: string }) | null>
   apply(payload: ApplyPayload): Promise<ApplyResponse>
   saveDraft(draft: ApplyDraft): Promise<SaveDraftResponse>
   uploadPhoto(orderId: string, subject: UploadSubject, filePath: string): Promise<UploadResponse>
+}
+
+/** Everything the store calls: the apply calls and the caller's open order of a plate, if any. */
+export interface ApplyStoreApi extends ApplyCalls {
+  currentProcessByPlate(plateNumber: string): Promise<(OrderFields & { orderId: string }) | null>
 }
 
 export interface ApplyStoreDeps {

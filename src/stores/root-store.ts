@@ -2,14 +2,19 @@
  * The one RootStore: composes the domain stores and hands each the API functions it needs, so
  * pages get their data through stores and tests hand in fakes.
  */
+import { ACTIVITY_TYPE } from '../domain/enums'
 import type { CommodityFields } from '../domain/money'
 import type { OrderFields } from '../domain/order'
+import { ApplyStore } from './apply-store'
+import type { ApplyCalls, ApplyStoreApi } from './apply-store'
 import { CommodityStore } from './commodity-store'
 import type { CommodityApi } from './commodity-store'
 import { NoticeStore } from './notice-store'
 import type { NoticeApi } from './notice-store'
 import { OrderStore } from './order-store'
 import type { OrderApi } from './order-store'
+import { PaymentStore } from './payment-store'
+import type { PaymentCalls } from './payment-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
 import { UserStore } from './user-store'
@@ -19,8 +24,10 @@ export interface RootApi {
   auth: AuthApi
   promotion: PromotionApi
   commodities: CommodityApi<CommodityFields>
-  orders: OrderApi<OrderFields>
+  orders: OrderApi<OrderFields> & Pick<ApplyStoreApi, 'currentProcessByPlate'>
   notices: NoticeApi
+  apply: ApplyCalls
+  payment: PaymentCalls
 }
 
 /** What the stores share (storage, channel, clock, login context), with every store's API. */
@@ -32,6 +39,8 @@ export class RootStore {
   readonly commodity: CommodityStore
   readonly order: OrderStore
   readonly notice: NoticeStore
+  readonly apply: ApplyStore
+  readonly payment: PaymentStore
 
   constructor(deps: RootStoreDeps) {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
@@ -39,5 +48,26 @@ export class RootStore {
     this.commodity = new CommodityStore(deps.api.commodities, deps.now)
     this.order = new OrderStore(deps.api.orders, () => this.promotion.current.promotionChannelId)
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
+    const { apply, orders } = deps.api
+    this.apply = new ApplyStore({
+      // The API namespaces may be lazy proxies (not spreadable): each call is forwarded by name.
+      api: {
+        plateUnique: (plateNumber, plateColor) => apply.plateUnique(plateNumber, plateColor),
+        contractInterception: (request) => apply.contractInterception(request),
+        checkApplyPlate: (plateNumber) => apply.checkApplyPlate(plateNumber),
+        currentProcessByPlate: (plateNumber) => orders.currentProcessByPlate(plateNumber),
+        apply: (payload) => apply.apply(payload),
+        saveDraft: (draft) => apply.saveDraft(draft),
+        uploadPhoto: (orderId, subject, filePath) => apply.uploadPhoto(orderId, subject, filePath),
+      },
+      storage: deps.storage,
+      channel: deps.channel,
+      promotion: () => this.promotion.current,
+      uid: () => this.user.uid(),
+      // Campaign landing pages set their own activity; the plain journey has none.
+      activitySource: () => ACTIVITY_TYPE.NONE,
+      now: deps.now,
+    })
+    this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId)
   }
 }

@@ -58,7 +58,7 @@ describe('OrderStore', () => {
   ]
 
   it("arranges the list with the current channel's order first", async () => {
-    const { store } = fakeRoot({ orders: { searchOrders: async () => orders, orderProcess: async (orderId) => ({ orderId }) } })
+    const { store } = fakeRoot({ orders: { searchOrders: async () => orders } })
     await store.order.fetchList()
     expect(store.order.arranged.current?.orderId).toBe('b')
     expect(store.order.arranged.open.map((o) => o.orderId)).toEqual(['b', 'a'])
@@ -66,7 +66,7 @@ describe('OrderStore', () => {
   })
 
   it('re-arranges when the promotion channel changes', async () => {
-    const { store } = fakeRoot({ orders: { searchOrders: async () => orders, orderProcess: async (orderId) => ({ orderId }) } })
+    const { store } = fakeRoot({ orders: { searchOrders: async () => orders } })
     await store.order.fetchList()
     const currents: (string | number | undefined)[] = []
     reaction(() => store.order.arranged.current?.orderId, (id) => currents.push(id))
