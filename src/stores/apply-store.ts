@@ -5,8 +5,8 @@
  * Each apply step is sent once: a step already in flight is shared, never sent a second time.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { EMPTY_APPLY_FORM, formErrors, normaliseForm } from '../domain/apply-form'
-import type { ApplyForm, ApplyFormField } from '../domain/apply-form'
+import { EMPTY_APPLY_FORM, formErrors, nextApplyStep, normaliseForm } from '../domain/apply-form'
+import type { ApplyForm, ApplyFormField, ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
@@ -25,6 +25,7 @@ import type {
   UploadResponse,
   UploadSubject,
 } from '../../types/api/apply'
+import type { OrderDetail } from '../../types/api/orders'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
 
@@ -187,6 +188,25 @@ export class ApplyStore {
     this.adoptOrder(created.orderId, created.certificatesCommitSate)
     this.markSent(APPLY_STEP.CREATE)
     return { kind: 'created', orderId: created.orderId }
+  }
+
+  /**
+   * Continues an order from the order pages: the journey adopts it (plate, package, photos and
+   * the steps the server has) and answers where it goes on. The form keeps what was typed for
+   * this order on this device; the server only has it masked.
+   */
+  resumeOrder(order: OrderDetail): ApplyStepName {
+    if (order.orderId !== this.orderId) {
+      this.plate = entryFromText(order.plateNumber)
+      this.form = { ...EMPTY_APPLY_FORM }
+      this.touched = {}
+    }
+    this.orderId = order.orderId
+    this.certificates = order.certificatesCommitSate
+    this.commodityId = order.commodityId ?? undefined
+    this.sentSteps = order.completeness.submitted ? [APPLY_STEP.CREATE, APPLY_STEP.FINAL_COMMIT] : [APPLY_STEP.CREATE]
+    this.persist()
+    return nextApplyStep({ ...order.completeness, certificatesCommitSate: order.certificatesCommitSate, depositPayState: order.depositPayState })
   }
 
   // ---- the information page ----

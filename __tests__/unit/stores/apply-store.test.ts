@@ -6,6 +6,9 @@ import type { StringStorage } from '../../../src/platform/secure-storage'
 import { APPLY_STORAGE, ApplyStore } from '../../../src/stores/apply-store'
 import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
 import type { ApplyPayload } from '../../../types/api/apply'
+import type { OrderDetail } from '../../../types/api/orders'
+import { CERTIFICATE } from '../../../src/domain/certificates'
+import { PAY_STATE, PLATE_COLOR } from '../../../src/domain/enums'
 
 const KEY = 'b'.repeat(64)
 
@@ -178,5 +181,70 @@ describe('ApplyStore keeps everything typed', () => {
     store.clear()
     expect([store.plateNumber, store.form.ownerName]).toEqual(['', ''])
     expect(backend.raw.has(`etc_bank_${APPLY_STORAGE.draft}`)).toBe(false)
+  })
+})
+
+describe('ApplyStore resumes an order from the order pages', () => {
+  const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
+    orderId: 'ETC9',
+    plateNumber: '粤BD12345',
+    plateColor: PLATE_COLOR.GREEN,
+    promotionChannelId: 'p',
+    partnerId: null,
+    promoterId: null,
+    orderSource: 0,
+    bizType: 0,
+    commodityId: 'C1',
+    commodityName: '基础套餐',
+    amountCents: 2990,
+    depositPayState: PAY_STATE.AWAITING_PAYMENT,
+    auditState: null,
+    supplierAuditState: null,
+    deliveryState: null,
+    obuActivationState: null,
+    cancelState: null,
+    certificatesCommitSate: 0,
+    stockInterceptionFlag: false,
+    createdAt: '2026-11-21T00:00:00Z',
+    updatedAt: '2026-11-21T00:00:00Z',
+    auditReason: null,
+    cancelReason: null,
+    issuerId: null,
+    deliveryMethod: null,
+    trackingNo: null,
+    owner: null,
+    vehicle: null,
+    delivery: null,
+    completeness: { owner: false, vehicle: false, delivery: false, commodity: true, submitted: false },
+    timeline: [],
+    ...overrides,
+  })
+
+  it('adopts another order: its plate and package, a fresh form, and goes where it is missing', () => {
+    const { store } = setup()
+    store.setField('ownerName', '李四')
+    expect(store.resumeOrder(order())).toBe('information')
+    expect([store.orderId, store.plateNumber, store.plate.kind, store.commodityId]).toEqual(['ETC9', '粤BD12345', 'green', 'C1'])
+    expect(store.form.ownerName).toBe('')
+  })
+
+  it('keeps what was typed for the same order, and answers payment once all is submitted', async () => {
+    const { store } = setup({ apply: async (payload) => ({ orderId: 'ETC9', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }) })
+    store.setPlate(entryFromText('粤BD12345'))
+    await store.submitPlate()
+    store.setField('ownerName', '李四')
+    const complete = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true }
+    const all = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
+    expect(store.resumeOrder(order({ completeness: complete, certificatesCommitSate: all }))).toBe('payment')
+    expect(store.form.ownerName).toBe('李四')
+    expect(store.submitted).toBe(true)
+    expect(store.resumeOrder(order({ completeness: complete, certificatesCommitSate: CERTIFICATE.ID_CARD }))).toBe('photos')
+  })
+
+  it('survives a reload as the adopted order', () => {
+    const backend = memoryBackend()
+    setup({}, backend).store.resumeOrder(order())
+    const reloaded = setup({}, backend).store
+    expect([reloaded.orderId, reloaded.plateNumber, reloaded.commodityId]).toEqual(['ETC9', '粤BD12345', 'C1'])
   })
 })
