@@ -47,6 +47,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
         missing: [],
       }),
       saveDraft: async () => ({ savedAt: new Date(now).toISOString() }),
+      loadDraft: async () => undefined,
       uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
     },
     payment: {

@@ -36,6 +36,8 @@ export interface ApplyCalls {
   checkApplyPlate(plateNumber: string): Promise<CheckApplyPlateResponse>
   apply(payload: ApplyPayload): Promise<ApplyResponse>
   saveDraft(draft: ApplyDraft): Promise<SaveDraftResponse>
+  /** The draft saved at the last step boundary (from any device), if any. */
+  loadDraft(): Promise<ApplyDraft | undefined>
   uploadPhoto(orderId: string, subject: UploadSubject, filePath: string): Promise<UploadResponse>
 }
 
@@ -80,6 +82,26 @@ interface StoredDraft {
 
 export const APPLY_STORAGE = { draft: 'applyDraft' } as const
 export const INTERCEPTED_DEFAULT = '该车辆暂不支持线上办理'
+
+const isFormEmpty = (form: ApplyForm): boolean => Object.values(form).every((value) => value === '')
+
+/** The form fields a saved draft carries. */
+function formOfDraft(draft: ApplyDraft): Partial<ApplyForm> {
+  const { owner, vehicle, delivery } = draft
+  return {
+    ...(owner ? { ownerName: owner.ownerName, idNumber: owner.idNumber, mobile: owner.mobile } : {}),
+    ...(vehicle ? { vehicleInfo: vehicle.vehicleInfo, vin: vehicle.vin, engineNo: vehicle.engineNo } : {}),
+    ...(delivery
+      ? {
+          deliveryMethod: delivery.method,
+          consigneeName: delivery.consigneeName ?? '',
+          consigneeMobile: delivery.consigneeMobile ?? '',
+          region: delivery.region ?? '',
+          address: delivery.address ?? '',
+        }
+      : {}),
+  }
+}
 
 export class ApplyStore {
   plate: PlateEntry = EMPTY_PLATE_ENTRY
@@ -210,6 +232,23 @@ export class ApplyStore {
   }
 
   // ---- the information page ----
+
+  /**
+   * Fills an empty form from the server's copy of this order's draft (typed on another device,
+   * or before this device's storage was cleared). Answers whether anything was restored; a
+   * failure leaves the form as it is.
+   */
+  async restoreServerDraft(): Promise<boolean> {
+    const orderId = this.orderId
+    if (!orderId || !isFormEmpty(this.form)) return false
+    const draft = await this.deps.api.loadDraft().catch(() => undefined)
+    if (!draft || draft.orderId !== orderId || this.orderId !== orderId || !isFormEmpty(this.form)) return false
+    runInAction(() => {
+      this.form = { ...this.form, ...formOfDraft(draft) }
+      this.persist()
+    })
+    return true
+  }
 
   /** Marks every field touched; true when the form has no errors. */
   validateAll(): boolean {

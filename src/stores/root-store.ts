@@ -58,6 +58,7 @@ export class RootStore {
         currentProcessByPlate: (plateNumber) => orders.currentProcessByPlate(plateNumber),
         apply: (payload) => apply.apply(payload),
         saveDraft: (draft) => apply.saveDraft(draft),
+        loadDraft: () => apply.loadDraft(),
         uploadPhoto: (orderId, subject, filePath) => apply.uploadPhoto(orderId, subject, filePath),
       },
       storage: deps.storage,

@@ -5,7 +5,7 @@ import { createSecureStorage } from '../../../src/platform/secure-storage'
 import type { StringStorage } from '../../../src/platform/secure-storage'
 import { APPLY_STORAGE, ApplyStore } from '../../../src/stores/apply-store'
 import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
-import type { ApplyPayload } from '../../../types/api/apply'
+import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
 import type { OrderDetail } from '../../../types/api/orders'
 import { CERTIFICATE } from '../../../src/domain/certificates'
 import { PAY_STATE, PLATE_COLOR } from '../../../src/domain/enums'
@@ -41,6 +41,7 @@ function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBackend()
       return { orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }
     },
     saveDraft: async (draft) => (drafts.push(draft), { savedAt: 'now' }),
+    loadDraft: async () => drafts.at(-1) as ApplyDraft | undefined,
     uploadPhoto: async () => ({ fileId: 'f', url: '/f', certificatesCommitSate: 2 }),
     ...overrides,
   }
@@ -246,5 +247,46 @@ describe('ApplyStore resumes an order from the order pages', () => {
     setup({}, backend).store.resumeOrder(order())
     const reloaded = setup({}, backend).store
     expect([reloaded.orderId, reloaded.plateNumber, reloaded.commodityId]).toEqual(['ETC9', '粤BD12345', 'C1'])
+  })
+})
+
+describe("ApplyStore restores the server's draft", () => {
+  async function typedElsewhere() {
+    const elsewhere = setup()
+    elsewhere.store.setPlate(entryFromText('京A12345'))
+    await elsewhere.store.submitPlate()
+    for (const [field, value] of Object.entries(form)) elsewhere.store.setField(field as keyof typeof form, value)
+    await elsewhere.store.saveInformation()
+    return elsewhere.drafts.at(-1) as ApplyDraft
+  }
+
+  it('fills an empty form of the same order from the draft saved on another device', async () => {
+    const draft = await typedElsewhere()
+    const { store } = setup({ loadDraft: async () => draft })
+    store.setPlate(entryFromText('京A12345'))
+    await store.submitPlate()
+    await expect(store.restoreServerDraft()).resolves.toBe(true)
+    expect(store.form).toEqual({ ...form, idNumber: '11010519491231002X', vin: 'LFV2A21K157402375' })
+  })
+
+  it('never overwrites what was typed here, nor fills another order, nor fails on an error', async () => {
+    const draft = await typedElsewhere()
+    const typed = setup({ loadDraft: async () => draft })
+    typed.store.setPlate(entryFromText('京A12345'))
+    await typed.store.submitPlate()
+    typed.store.setField('ownerName', '李四')
+    await expect(typed.store.restoreServerDraft()).resolves.toBe(false)
+    expect(typed.store.form.ownerName).toBe('李四')
+
+    const other = setup({ loadDraft: async () => ({ ...draft, orderId: 'ETC-OTHER' }) })
+    other.store.setPlate(entryFromText('京A12345'))
+    await other.store.submitPlate()
+    await expect(other.store.restoreServerDraft()).resolves.toBe(false)
+
+    const failing = setup({ loadDraft: () => Promise.reject(new Error('网络异常')) })
+    failing.store.setPlate(entryFromText('京A12345'))
+    await failing.store.submitPlate()
+    await expect(failing.store.restoreServerDraft()).resolves.toBe(false)
+    expect(failing.store.form).toEqual(EMPTY_APPLY_FORM)
   })
 })
