@@ -3,7 +3,7 @@
  * header's back) can be reached with Tab and activated with Enter or Space.
  */
 import Taro from '@tarojs/taro'
-import PayPage from '../../src/pages/apply/pay/index'
+import LandPage from '../../src/pages/land/land/index'
 import SelectLandPage from '../../src/pages/apply/select-land/index'
 import { PageShell } from '../../src/components/page-shell/PageShell'
 import { flush, getBySelector, mountPage } from '../support/page-test'
@@ -25,7 +25,7 @@ describe('keyboard access', () => {
 
   it('makes every role="button" element on a page focusable', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
-    for (const Page of [PayPage, SelectLandPage]) {
+    for (const Page of [LandPage, SelectLandPage]) {
       const page = await mountPage(Page)
       const buttons = [...page.queries.querySelectorAll('[role="button"]')]
       expect(buttons.length).toBeGreaterThan(0)
@@ -36,7 +36,7 @@ describe('keyboard access', () => {
 
   it('activates the "coming soon" action with Enter and with Space', async () => {
     const relaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
-    const page = await mountPage(PayPage)
+    const page = await mountPage(LandPage)
     const action = getBySelector(page, '[data-testid="coming-soon"] [role="button"]')
     page.fireEvent.keyDown(action, { key: 'Tab' })
     expect(relaunch).not.toHaveBeenCalled()

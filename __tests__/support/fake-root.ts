@@ -1,8 +1,8 @@
 import { CHANNELS } from '../../src/config/channel'
-import { PAY_STATE } from '../../src/domain/enums'
+import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import type { CommodityFields } from '../../src/domain/money'
 import type { Notice } from '../../src/domain/notice'
-import type { OrderFields } from '../../src/domain/order'
+import type { OrderDetail, OrderSummary } from '../../types/api/orders'
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { createSecureStorage } from '../../src/platform/secure-storage'
 import { RootStore } from '../../src/stores/root-store'
@@ -30,8 +30,11 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       goodsTypeConfig: async () => ({}),
     },
     orders: {
-      searchOrders: async (): Promise<OrderFields[]> => [],
-      orderProcess: async (orderId) => ({ orderId }),
+      searchOrders: async (): Promise<OrderSummary[]> => [],
+      // Only the id: the tests that read more of an order answer it themselves.
+      orderProcess: async (orderId) => ({ orderId }) as OrderDetail,
+      cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }),
+      offlineToOnline: async () => ({ orderId: 'order-0002' }),
       currentProcessByPlate: async () => null,
     },
     notices: { notices: async (): Promise<Notice[]> => [] },
@@ -69,6 +72,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
     storage,
     channel: CHANNELS.bank,
     now: () => now,
+    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     pageToken: () => undefined,
   })
   return { store, api, raw, storage, advance: (ms: number) => (now += ms), now: () => now }

@@ -131,6 +131,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
     storage,
     channel,
     now: env.now,
+    timers: env.timers,
     pageToken: () => env.launchParams[PAGE_TOKEN_PARAM],
     authorization: createAuthorization(HOST_AUTH_PROVIDER[env.target], env.target, env.authorization),
     // Logging out forgets the client's shared calls and its pending login too (before the

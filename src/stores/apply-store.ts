@@ -167,6 +167,19 @@ export class ApplyStore {
     this.persist()
   }
 
+  /**
+   * Lets go of a cancelled order: the plate and the form stay for a new application, whose order
+   * starts again from its first step.
+   */
+  forgetOrder(orderId: string): void {
+    if (this.orderId !== orderId) return
+    this.orderId = undefined
+    this.certificates = 0
+    this.commodityId = undefined
+    this.sentSteps = []
+    this.persist()
+  }
+
   /** Forgets the application (after it is paid, or when the user starts over). */
   clear(): void {
     this.restore({ plate: '', plateKind: 'blue', form: { ...EMPTY_APPLY_FORM }, certificates: 0, sentSteps: [], savedAt: 0 })

@@ -1,46 +1,176 @@
-/** The user's orders: the current process and the list, arranged by the domain's rules. */
-import { makeAutoObservable } from 'mobx'
-import { arrangeOrders } from '../domain/order'
-import type { ArrangedOrders, OrderFields } from '../domain/order'
-import { initialLoadState, runLoad } from './load-state'
+/**
+ * The user's orders: the list arranged by the domain's rules, one order in detail (the current
+ * process), cancelling an order and carrying an offline order on online. A cancel is sent once per
+ * order: a second tap while it runs shares it, and a cancelled order is never cancelled again.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import type {
+  CancelOrderResponse,
+  OfflineOrderParam,
+  OfflineToOnlineResponse,
+  OrderDetail,
+  OrderSummary,
+} from '../../types/api/orders'
+import { CANCEL_STATE } from '../domain/enums'
+import { arrangeOrders, code } from '../domain/order'
+import type { ArrangedOrders } from '../domain/order'
+import { isRequestError } from '../services/request/errors'
+import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
-export interface OrderApi<O extends OrderFields> {
-  searchOrders(): Promise<O[]>
+export interface OrderApi {
+  searchOrders(): Promise<OrderSummary[]>
   /** handleOrders/{orderId}: its data becomes the current process. */
-  orderProcess(orderId: string): Promise<O>
+  orderProcess(orderId: string): Promise<OrderDetail>
+  cancel(orderId: string, reason: string): Promise<CancelOrderResponse>
+  offlineToOnline(param: OfflineOrderParam): Promise<OfflineToOnlineResponse>
 }
 
-export class OrderStore<O extends OrderFields = OrderFields> {
-  orders: O[] = []
-  process: O | undefined = undefined
+/** What a cancel came to: the three cancel states, a failure with the reason to show. */
+export type CancelResult =
+  | { state: typeof CANCEL_STATE.CANCELLING }
+  | { state: typeof CANCEL_STATE.SUCCESS }
+  | { state: typeof CANCEL_STATE.FAILED; reason: string }
+
+/** Said when the issuer refuses a cancel without giving a reason. */
+export const CANCEL_FAILED_REASON = '订单取消失败，请稍后重试或联系客服'
+
+/** The server answers another user's order exactly like a missing one: business code NOT_FOUND. */
+export function isOrderMissing(error: Error | undefined): boolean {
+  return isRequestError(error) && error.kind === 'business' && error.code === BUSINESS_CODE.NOT_FOUND
+}
+
+function cancelResultOf(response: CancelOrderResponse): CancelResult {
+  switch (code(response.cancelState)) {
+    case CANCEL_STATE.SUCCESS:
+      return { state: CANCEL_STATE.SUCCESS }
+    case CANCEL_STATE.CANCELLING:
+      return { state: CANCEL_STATE.CANCELLING }
+    default:
+      return { state: CANCEL_STATE.FAILED, reason: CANCEL_FAILED_REASON }
+  }
+}
+
+export class OrderStore {
+  orders: OrderSummary[] = []
+  /** Whether the list has loaded once (a refresh keeps showing it). */
+  listLoaded = false
+  process: OrderDetail | undefined = undefined
   listLoad: LoadState = initialLoadState()
   processLoad: LoadState = initialLoadState()
+  /** The order the last detail fetch asked for: processLoad is its state. */
+  processOrderId: string | undefined = undefined
+  /** The outcome of each order's last cancel, by order id. */
+  cancelResults: Record<string, CancelResult> = {}
+  /** Online order ids of offline orders carried on, by offline order number. */
+  handedOver: Record<string, string> = {}
+  private readonly inFlight = new Map<string, Promise<unknown>>()
 
   constructor(
-    private readonly api: OrderApi<O>,
+    private readonly api: OrderApi,
     private readonly channelId: () => string,
+    /** Told of each order that is cancelled (or being cancelled), so the journey lets go of it. */
+    private readonly onCancelled: (orderId: string) => void = () => undefined,
   ) {
-    makeAutoObservable<OrderStore<O>, 'api' | 'channelId'>(this, { api: false, channelId: false })
+    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight'>(this, {
+      api: false,
+      channelId: false,
+      onCancelled: false,
+      inFlight: false,
+    })
   }
 
-  get arranged(): ArrangedOrders<O> {
+  get arranged(): ArrangedOrders<OrderSummary> {
     return arrangeOrders(this.orders, this.channelId())
   }
 
+  /** The current process when it is the order `orderId` (never another order's data). */
+  processOf(orderId: string): OrderDetail | undefined {
+    return this.process?.orderId === orderId ? this.process : undefined
+  }
+
+  /** The state of loading the order `orderId` (idle when another order was asked for last). */
+  processLoadOf(orderId: string): LoadState {
+    return this.processOrderId === orderId ? this.processLoad : initialLoadState()
+  }
+
   fetchList(): Promise<void> {
-    return runLoad(
-      (state) => (this.listLoad = state),
-      () => this.api.searchOrders(),
-      (orders) => (this.orders = orders),
+    return this.once('list', () =>
+      runLoad(
+        (state) => (this.listLoad = state),
+        () => this.api.searchOrders(),
+        (orders) => {
+          this.orders = orders
+          this.listLoaded = true
+        },
+      ),
     )
   }
 
   fetchProcess(orderId: string): Promise<void> {
-    return runLoad(
-      (state) => (this.processLoad = state),
-      () => this.api.orderProcess(orderId),
-      (process) => (this.process = process),
+    this.processOrderId = orderId
+    return this.once(`process:${orderId}`, () =>
+      runLoad(
+        // A slower answer for an order asked for earlier leaves the latest one's state alone.
+        (state) => {
+          if (this.processOrderId === orderId) this.processLoad = state
+        },
+        () => this.api.orderProcess(orderId),
+        (process) => (this.process = process),
+      ),
     )
+  }
+
+  /**
+   * Cancels an order once: a call while one runs gets the same promise, and an order already
+   * cancelled (or being cancelled) answers its result without asking again. A failure may be retried.
+   */
+  cancel(orderId: string, reason: string): Promise<CancelResult> {
+    const previous = this.cancelResults[orderId]
+    if (previous && previous.state !== CANCEL_STATE.FAILED) return Promise.resolve(previous)
+    return this.once(`cancel:${orderId}`, async () => {
+      let result: CancelResult
+      try {
+        result = cancelResultOf(await this.api.cancel(orderId, reason))
+      } catch (cause) {
+        // The request layer's message is the Chinese reason to show (e.g. the device has shipped).
+        result = { state: CANCEL_STATE.FAILED, reason: asError(cause).message }
+      }
+      runInAction(() => {
+        this.cancelResults = { ...this.cancelResults, [orderId]: result }
+        if (result.state !== CANCEL_STATE.FAILED) this.markCancelState(orderId, result.state)
+      })
+      if (result.state !== CANCEL_STATE.FAILED) this.onCancelled(orderId)
+      return result
+    })
+  }
+
+  /** The online order an offline order becomes; once per offline order, the same id afterwards. */
+  handOver(param: OfflineOrderParam): Promise<string> {
+    const known = this.handedOver[param.offlineNo]
+    if (known) return Promise.resolve(known)
+    return this.once(`handOver:${param.offlineNo}`, async () => {
+      const { orderId } = await this.api.offlineToOnline(param)
+      runInAction(() => {
+        this.handedOver = { ...this.handedOver, [param.offlineNo]: orderId }
+      })
+      return orderId
+    })
+  }
+
+  /** Keeps the loaded list and detail in step with a cancel, so pages show it without a reload. */
+  private markCancelState(orderId: string, cancelState: number): void {
+    this.orders = this.orders.map((order) => (order.orderId === orderId ? { ...order, cancelState } : order))
+    if (this.process?.orderId === orderId) this.process = { ...this.process, cancelState }
+  }
+
+  /** Runs a call once: a second call while it runs gets the same promise. */
+  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key)
+    if (running) return running as Promise<T>
+    const promise = run().finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, promise)
+    return promise
   }
 }

@@ -4,7 +4,6 @@
  */
 import { ACTIVITY_TYPE } from '../domain/enums'
 import type { CommodityFields } from '../domain/money'
-import type { OrderFields } from '../domain/order'
 import { ApplyStore } from './apply-store'
 import type { ApplyCalls, ApplyStoreApi } from './apply-store'
 import { CommodityStore } from './commodity-store'
@@ -14,7 +13,7 @@ import type { NoticeApi } from './notice-store'
 import { OrderStore } from './order-store'
 import type { OrderApi } from './order-store'
 import { PaymentStore } from './payment-store'
-import type { PaymentCalls } from './payment-store'
+import type { PaymentCalls, PaymentClock } from './payment-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
 import { UserStore } from './user-store'
@@ -24,14 +23,14 @@ export interface RootApi {
   auth: AuthApi
   promotion: PromotionApi
   commodities: CommodityApi<CommodityFields>
-  orders: OrderApi<OrderFields> & Pick<ApplyStoreApi, 'currentProcessByPlate'>
+  orders: OrderApi & Pick<ApplyStoreApi, 'currentProcessByPlate'>
   notices: NoticeApi
   apply: ApplyCalls
   payment: PaymentCalls
 }
 
-/** What the stores share (storage, channel, clock, login context), with every store's API. */
-export type RootStoreDeps = Omit<UserStoreDeps, 'api'> & { api: RootApi }
+/** What the stores share (storage, channel, clock and timers, login context), with every store's API. */
+export type RootStoreDeps = Omit<UserStoreDeps, 'api'> & { api: RootApi; timers: Pick<PaymentClock, 'setTimeout' | 'clearTimeout'> }
 
 export class RootStore {
   readonly user: UserStore
@@ -46,7 +45,11 @@ export class RootStore {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
     this.promotion = new PromotionStore(deps.api.promotion, deps.channel)
     this.commodity = new CommodityStore(deps.api.commodities, deps.now)
-    this.order = new OrderStore(deps.api.orders, () => this.promotion.current.promotionChannelId)
+    this.order = new OrderStore(
+      deps.api.orders,
+      () => this.promotion.current.promotionChannelId,
+      (orderId) => this.apply.forgetOrder(orderId),
+    )
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
     const { apply, orders } = deps.api
     this.apply = new ApplyStore({
@@ -69,6 +72,10 @@ export class RootStore {
       activitySource: () => ACTIVITY_TYPE.NONE,
       now: deps.now,
     })
-    this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId)
+    this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId, {
+      now: deps.now,
+      setTimeout: deps.timers.setTimeout,
+      clearTimeout: deps.timers.clearTimeout,
+    })
   }
 }

@@ -1,7 +1,9 @@
+import { entryFromText } from '../../../src/domain/plate-entry'
 import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
-import { ACTIVATION_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS } from '../../../src/domain'
-import type { CommodityFields, Notice, OrderFields } from '../../../src/domain'
+import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS } from '../../../src/domain'
+import type { CommodityFields, Notice } from '../../../src/domain'
+import type { OrderSummary } from '../../../types/api/orders'
 import { NoticeStore } from '../../../src/stores/notice-store'
 import { fakeRoot } from '../../support/fake-root'
 
@@ -51,11 +53,12 @@ describe('CommodityStore', () => {
 })
 
 describe('OrderStore', () => {
-  const orders: OrderFields[] = [
+  // Only the fields the arrangement reads.
+  const orders = [
     { orderId: 'a', promotionChannelId: 'other' },
     { orderId: 'b', promotionChannelId: CHANNELS.bank.defaultPromotion.promotionChannelId },
     { orderId: 'c', promotionChannelId: 'other', obuActivationState: ACTIVATION_STATE.ACTIVATED },
-  ]
+  ] as OrderSummary[]
 
   it("arranges the list with the current channel's order first", async () => {
     const { store } = fakeRoot({ orders: { searchOrders: async () => orders } })
@@ -117,3 +120,16 @@ describe('RootStore', () => {
     expect(store.user.nickname).toBe('用户0001')
   })
 })
+
+describe('RootStore wiring between stores', () => {
+  it("a cancelled order is let go by the apply journey", async () => {
+    const { store } = fakeRoot({ orders: { cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }) } })
+    store.apply.setPlate(entryFromText('京A12345'))
+    await store.apply.submitPlate()
+    expect(store.apply.orderId).toBe('order-0001')
+    await store.order.cancel('order-0001', '不想办了')
+    expect(store.apply.orderId).toBeUndefined()
+    expect(store.apply.plateNumber).toBe('京A12345')
+  })
+})
+

@@ -1,11 +1,14 @@
 import { View } from '@tarojs/components'
-import { useState } from 'react'
-import { boxCount, deleteKey, isFull, panelFor, panelKeys, switchKind, typeKey } from '../../domain/plate-entry'
+import { Suspense, lazy, useState } from 'react'
+import { boxCount, deleteKey, isFull, switchKind, typeKey } from '../../domain/plate-entry'
 import type { PlateEntry } from '../../domain/plate-entry'
 import type { PlateKind } from '../../domain/plate'
 import { keyboardButtonProps } from '../pressable/activation-keys'
 import { Pressable } from '../pressable/Pressable'
 import './plate-input.scss'
+
+// The panel is not needed for the first paint of the entry page: it loads when first opened.
+const PlateKeyboard = lazy(() => import('./PlateKeyboard').then((module) => ({ default: module.PlateKeyboard })))
 
 export interface PlateInputProps {
   value: PlateEntry
@@ -14,21 +17,40 @@ export interface PlateInputProps {
   error?: string
   /** The keyboard opens at once (an empty plate on the entry page). */
   initiallyOpen?: boolean
+  /**
+   * Told when the keyboard opens or closes: it is fixed to the bottom of the screen, so the page
+   * makes room under its content (PLATE_KEYBOARD_ROOM_CLASS) to keep nothing hidden behind it.
+   */
+  onKeyboardChange?: (open: boolean) => void
 }
 
-const KIND_LABEL: Readonly<Record<PlateKind, string>> = { blue: '蓝牌', green: '新能源绿牌' }
+/** A class for the page's content while the keyboard is open: room for the keyboard below it. */
+export const PLATE_KEYBOARD_ROOM_CLASS = 'plate-input-room'
+
+export const PLATE_KIND_LABEL: Readonly<Record<PlateKind, string>> = { blue: '蓝牌', green: '新能源绿牌' }
 const KINDS: readonly PlateKind[] = ['blue', 'green']
 
 /**
  * A plate input built for phones: a blue / green switch that sets 7 or 8 boxes, the province
  * panel for the first box, then letters and digits without I or O. The system keyboard never
- * opens; every key is a button with an accessible name.
+ * opens; every key is a button with an accessible name. The keyboard closes itself once every
+ * box is filled, so what follows the input comes into view.
  */
-export function PlateInput({ value, onChange, error, initiallyOpen = false }: PlateInputProps) {
+export function PlateInput({ value, onChange, error, initiallyOpen = false, onKeyboardChange }: PlateInputProps) {
   const [open, setOpen] = useState(initiallyOpen)
+  const show = (next: boolean) => {
+    setOpen(next)
+    onKeyboardChange?.(next)
+  }
   const boxes = Array.from({ length: boxCount(value.kind) }, (_, index) => value.chars[index] ?? '')
   const active = Math.min(value.chars.length, boxes.length - 1)
-  const panel = panelFor(value)
+  const typed = value.chars.join('')
+
+  const type = (key: string) => {
+    const next = typeKey(value, key)
+    onChange(next)
+    if (isFull(next)) show(false)
+  }
 
   return (
     <View className='plate-input'>
@@ -39,16 +61,21 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false }: Pl
             className={`plate-input__kind ${value.kind === kind ? 'plate-input__kind--on' : ''} plate-input__kind--${kind}`}
             role='radio'
             aria-checked={value.kind === kind}
-            aria-label={KIND_LABEL[kind]}
+            aria-label={PLATE_KIND_LABEL[kind]}
             data-testid={`plate-kind-${kind}`}
             onClick={() => onChange(switchKind(value, kind))}
             {...keyboardButtonProps(() => onChange(switchKind(value, kind)))}
           >
-            {KIND_LABEL[kind]}
+            {PLATE_KIND_LABEL[kind]}
           </View>
         ))}
       </View>
-      <Pressable label={`车牌号 ${value.chars.join('') || '未填写'}，点击输入`} onPress={() => setOpen(true)} testId='plate-boxes' className='plate-input__boxes'>
+      <Pressable
+        label={`车牌号 ${typed || '未填写'}，共${boxes.length}位，点击输入`}
+        onPress={() => show(true)}
+        testId='plate-boxes'
+        className='plate-input__boxes'
+      >
         {boxes.map((char, index) => (
           <View
             key={index}
@@ -67,29 +94,9 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false }: Pl
         </View>
       ) : null}
       {open ? (
-        <View className='plate-input__keyboard' data-testid='plate-keyboard' data-panel={panel}>
-          <View className={`plate-input__keys plate-input__keys--${panel}`}>
-            {panelKeys(panel).map((key) => (
-              <Pressable
-                key={key}
-                label={key}
-                testId={`plate-key-${key}`}
-                className='plate-input__key'
-                onPress={() => onChange(typeKey(value, key))}
-              >
-                {key}
-              </Pressable>
-            ))}
-          </View>
-          <View className='plate-input__actions'>
-            <Pressable label='删除' testId='plate-key-delete' className='plate-input__key plate-input__key--wide' onPress={() => onChange(deleteKey(value))}>
-              删除
-            </Pressable>
-            <Pressable label='完成' testId='plate-key-done' className='plate-input__key plate-input__key--done' onPress={() => setOpen(false)}>
-              完成
-            </Pressable>
-          </View>
-        </View>
+        <Suspense fallback={<View className='plate-input__keyboard plate-input__keyboard--loading' data-testid='plate-keyboard-loading' aria-busy />}>
+          <PlateKeyboard value={value} onKey={type} onDelete={() => onChange(deleteKey(value))} onDone={() => show(false)} />
+        </Suspense>
       ) : null}
     </View>
   )

@@ -1,10 +1,13 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
+import { HomeScreen } from '../../../components/entry-home/HomeScreen'
+import { PageNotices } from '../../../components/notice-bar/PageNotices'
 import { PageShell } from '../../../components/page-shell/PageShell'
 
+/** `/pages/index/index` (ETC申办): the product home. */
 export default function HomePage() {
   return (
     <PageShell route='home'>
-      <ComingSoon route='home' />
+      <PageNotices route='home' />
+      <HomeScreen />
     </PageShell>
   )
 }

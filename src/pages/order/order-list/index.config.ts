@@ -1,3 +1,4 @@
 import { pageConfig } from '../../../config/app-config'
 
-export default definePageConfig(pageConfig('orderList'))
+// Pull down to refresh the list (the mini-programs and H5 alike).
+export default definePageConfig({ ...pageConfig('orderList'), enablePullDownRefresh: true })

@@ -1,10 +1,11 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
+import { OrderListScreen } from '../../../components/order-list/OrderListScreen'
 import { PageShell } from '../../../components/page-shell/PageShell'
 
+/** The user's orders. */
 export default function OrderListPage() {
   return (
     <PageShell route='orderList'>
-      <ComingSoon route='orderList' />
+      <OrderListScreen />
     </PageShell>
   )
 }

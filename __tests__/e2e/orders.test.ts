@@ -1,0 +1,144 @@
+/**
+ * Orders and after-sales in Chromium against the real server: an order moved by the lifecycle
+ * simulator through each status (label, colour and buttons change), a cancelled order, a
+ * rejected order with its reason and the re-apply guide, the QR code, and another user's order.
+ */
+import type { Page } from 'playwright-core'
+import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { acceptAgreements, applyAndPay, byTestId, onPage, photoFiles, startWithPlate, tap } from './support/journey'
+import { freshPhone, lifecycle, screenshot } from './support/world'
+
+jest.setTimeout(300_000)
+
+type Button = 'cancel' | 'continue' | 'qr'
+
+interface RowLook {
+  label: string
+  colour: string
+  buttons: readonly Button[]
+}
+
+async function openList(page: Page): Promise<void> {
+  await page.goto(appUrl('/apply/order-list'))
+  await onPage(page, 'orderList')
+  await byTestId(page, 'order-list').waitFor()
+}
+
+/** A row shows its status in words and colour, and exactly the buttons its status allows. */
+async function expectRow(page: Page, orderId: string, look: RowLook): Promise<void> {
+  const status = byTestId(page, `order-status-${orderId}`)
+  await expect(status.textContent()).resolves.toContain(look.label)
+  await expect(status.getAttribute('data-colour')).resolves.toBe(look.colour)
+  const shown: Button[] = []
+  for (const button of ['cancel', 'continue', 'qr'] as const) {
+    if (await page.locator(`[data-testid="order-${button}-${orderId}"]`).count()) shown.push(button)
+  }
+  expect(shown).toEqual(look.buttons)
+}
+
+describeBrowser('orders and after-sales, as a user follows an application', () => {
+  const browser = sharedBrowser()
+  let files: Record<string, Buffer>
+  beforeAll(async () => {
+    files = await photoFiles(browser())
+  })
+
+  it('follows an order through audit, shipping and activation; opens its QR; cancels another order', async () => {
+    await withPage(browser(), async (page, errors) => {
+      const orderId = await applyAndPay(page, files, '京B54321', freshPhone())
+      await openList(page)
+      await expectRow(page, orderId, { label: '待审核', colour: 'blue', buttons: ['cancel', 'qr'] })
+      await screenshot(page, 'order-list')
+
+      await lifecycle(orderId, 'audit-pass')
+      await openList(page)
+      await expectRow(page, orderId, { label: '待发货', colour: 'blue', buttons: ['cancel', 'qr'] })
+
+      await lifecycle(orderId, 'ship')
+      await openList(page)
+      await expectRow(page, orderId, { label: '待激活', colour: 'blue', buttons: ['qr'] })
+
+      await lifecycle(orderId, 'activate')
+      await openList(page)
+      await expectRow(page, orderId, { label: '已激活', colour: 'green', buttons: ['qr'] })
+      await byTestId(page, 'order-list-activated').locator(`[data-testid="order-row-${orderId}"]`).waitFor()
+
+      await tap(page, `order-qr-${orderId}`)
+      await byTestId(page, 'order-qr-sheet').waitFor()
+      await expect(byTestId(page, 'order-qr-order-id').textContent()).resolves.toContain(orderId)
+      await expect(page.locator('[data-testid="order-qr-code"]').getAttribute('data-size')).resolves.toMatch(/^\d+$/)
+      await screenshot(page, 'order-qr')
+      await tap(page, 'order-qr-close')
+
+      await tap(page, `order-open-${orderId}`)
+      await onPage(page, 'order')
+      await expect(byTestId(page, 'order-detail-status').textContent()).resolves.toContain('已激活')
+      for (const kind of ['paid', 'audited', 'shipped', 'activated']) await page.locator(`[data-kind="${kind}"]`).first().waitFor()
+      await expect(byTestId(page, 'order-detail-tracking').textContent()).resolves.toMatch(/\S/)
+      await screenshot(page, 'order-detail-activated')
+
+      // A second plate, left while applying: it can be cancelled (once) and then shows as cancelled.
+      await startWithPlate(page, '京C24680', freshPhone())
+      await acceptAgreements(page)
+      await openList(page)
+      const applying = await page.locator('[data-testid^="order-row-"][data-status="applying"]').first().getAttribute('data-testid')
+      const openId = (applying ?? '').replace('order-row-', '')
+      await expectRow(page, openId, { label: '申办中', colour: 'orange', buttons: ['cancel', 'continue'] })
+      await tap(page, `order-cancel-${openId}`)
+      await onPage(page, 'orderCancel')
+      await tap(page, 'order-cancel-reason-0')
+      await screenshot(page, 'order-cancel')
+      await tap(page, 'order-cancel-submit')
+      await page.locator('.taro-model__confirm').click()
+      await byTestId(page, 'order-cancel-success').waitFor()
+      await openList(page)
+      await expectRow(page, openId, { label: '已取消', colour: 'grey', buttons: [] })
+      expect(errors).toEqual([])
+    })
+  })
+
+  it('shows a rejected order with its reason, and the re-apply guide', async () => {
+    await withPage(browser(), async (page, errors) => {
+      const orderId = await applyAndPay(page, files, '京D13579', freshPhone())
+      await lifecycle(orderId, 'audit-reject', '行驶证照片不清晰，请重新上传')
+      await openList(page)
+      await expectRow(page, orderId, { label: '审核未通过', colour: 'red', buttons: ['cancel', 'qr'] })
+      await tap(page, `order-open-${orderId}`)
+      await onPage(page, 'order')
+      await expect(byTestId(page, 'order-detail-audit-reason').textContent()).resolves.toContain('行驶证照片不清晰')
+      await screenshot(page, 'order-detail-rejected')
+      await tap(page, 'order-detail-reapply')
+      await onPage(page, 'guideReapply')
+      await expect(byTestId(page, 'guide-reapply').getAttribute('data-type')).resolves.toBe('2')
+      await byTestId(page, 'guide-cancel-reapply').waitFor()
+      await screenshot(page, 'guide-reapply')
+      expect(errors).toEqual([])
+    })
+  })
+
+  it("another user's order opened by its address shows 订单不存在, never its data", async () => {
+    let orderId = ''
+    await withPage(browser(), async (page) => {
+      await startWithPlate(page, '京E11223', freshPhone())
+      await acceptAgreements(page)
+      await openList(page)
+      const row = await page.locator('[data-testid^="order-row-"]').first().getAttribute('data-testid')
+      orderId = (row ?? '').replace('order-row-', '')
+    })
+    expect(orderId).not.toBe('')
+    await withPage(browser(), async (page, errors) => {
+      // A new device and another phone: log in through the orders link first.
+      await page.goto(appUrl('/pages/redirect-order-list'))
+      await onPage(page, 'login')
+      const { loginWithSms } = await import('./support/journey')
+      await loginWithSms(page, freshPhone())
+      await onPage(page, 'orderList')
+      await byTestId(page, 'order-list-empty').waitFor()
+      await screenshot(page, 'order-list-empty')
+      await page.goto(appUrl(`/apply/order?orderId=${encodeURIComponent(orderId)}`))
+      await byTestId(page, 'order-not-found').waitFor()
+      await expect(page.locator('body').textContent()).resolves.not.toContain('京E11223')
+      expect(errors).toEqual([])
+    })
+  })
+})

@@ -1,0 +1,80 @@
+/**
+ * What the browser journeys need from outside the app: the SMS simulator's latest code, the
+ * lifecycle simulator (what the issuer and the logistics partner do to an order), test photos
+ * and screenshots.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { API } from '../../../types/api/paths'
+import type { Envelope } from '../../../types/api/envelope'
+import type { LifecycleAction } from '../../../server/simulators/lifecycle'
+import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
+import { baseUrl } from './browser'
+
+/** Screenshots of each page at phone width (not committed: test-results/ is ignored). */
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-results/screenshots')
+
+let phoneSequence = 0
+
+/** A phone number no other test in this run uses (one code per phone per minute). */
+export function freshPhone(): string {
+  phoneSequence += 1
+  const unique = (Date.now() % 100_000_000) + phoneSequence * 7919
+  return `139${String(unique % 100_000_000).padStart(8, '0')}`
+}
+
+async function envelopeOf<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as Envelope<T>
+  if (body.code !== 200) throw new Error(`${response.url}: ${body.code} ${body.msg}`)
+  return body.data
+}
+
+/** The code the SMS simulator last sent to `mobile`. */
+export async function smsCode(mobile: string): Promise<string> {
+  const url = `${baseUrl()}${API.smsTestLatest.path}?mobile=${encodeURIComponent(mobile)}`
+  return (await envelopeOf<{ code: string }>(await fetch(url))).code
+}
+
+/** Moves an order on as the issuer or the logistics partner would (the server's loopback simulator). */
+export async function lifecycle(orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
+  const url = `${baseUrl()}${LIFECYCLE_SIM_PATH.replace('{orderId}', encodeURIComponent(orderId))}`
+  await envelopeOf(
+    await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action, ...(reason ? { reason } : {}) }) }),
+  )
+}
+
+/** A real JPEG photo drawn by Chromium: a labelled card of the given size. */
+export async function testJpeg(browser: Browser, label: string, width = 1200, height = 800): Promise<Buffer> {
+  const page = await browser.newPage()
+  try {
+    const dataUrl = await page.evaluate(
+      ([text, w, h]) => {
+        const canvas = document.createElement('canvas')
+        canvas.width = w
+        canvas.height = h
+        const context = canvas.getContext('2d')
+        if (!context) throw new Error('no 2d canvas')
+        context.fillStyle = '#e8f0fe'
+        context.fillRect(0, 0, w, h)
+        context.fillStyle = '#1a73e8'
+        context.fillRect(w * 0.05, h * 0.1, w * 0.9, h * 0.8)
+        context.fillStyle = '#ffffff'
+        context.font = `${Math.round(h / 8)}px sans-serif`
+        context.fillText(text, w * 0.1, h * 0.5)
+        return canvas.toDataURL('image/jpeg', 0.9)
+      },
+      [label, width, height] as const,
+    )
+    return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  } finally {
+    await page.close()
+  }
+}
+
+/** Saves a full-page screenshot of the current page under SCREENSHOT_DIR. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+}
+

@@ -1,0 +1,272 @@
+import Taro from '@tarojs/taro'
+import OrderPage from '../../src/pages/order/detail/index'
+import OrderJhPage from '../../src/pages/order/detail-jh/index'
+import { continueTarget } from '../../src/components/order-actions/continue-route'
+import { HOTLINE } from '../../src/domain/constants'
+import { CERTIFICATE } from '../../src/domain/certificates'
+import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
+import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
+import type { OrderStatus } from '../../src/domain/order'
+import { API } from '../../types/api/paths'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import type { OrderDetail } from '../../types/api/orders'
+import { lifecycle } from '../support/page-lifecycle'
+import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { envelope } from '../support/test-services'
+import { STATUS_FIELDS, detail, held, openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
+import type { OrdersWorld } from './order-fixtures'
+
+async function mountDetail(world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }, Page = OrderPage) {
+  openWith(params)
+  await world.login()
+  const mounted = await mountPage(Page, world.services)
+  await settle(mounted)
+  return mounted
+}
+
+function answering(order: OrderDetail): OrdersWorld {
+  const world = ordersWorld()
+  world.on(API.orderDetail, () => envelope(order))
+  return world
+}
+
+const notFound = () => envelope(null, BUSINESS_CODE.NOT_FOUND)
+
+const ACTIONS: Readonly<Record<OrderStatus, string[]>> = {
+  cancelled: [],
+  activated: ['qr'],
+  awaitingActivation: ['qr'],
+  awaitingShipment: ['qr', 'cancel'],
+  rejected: ['qr', 'cancel'],
+  awaitingAudit: ['qr', 'cancel'],
+  applying: ['cancel', 'continue'],
+}
+
+describe('order detail page', () => {
+  let navigation: ReturnType<typeof spyNavigation>
+  beforeEach(() => {
+    navigation = spyNavigation()
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it.each(ORDER_STATUSES)('shows a %s order with its status, colour and exactly its actions', async (status) => {
+    const mounted = await mountDetail(answering(detail(STATUS_FIELDS[status])))
+    const tag = getByTestId(mounted, 'order-detail-status')
+    expect(tag.textContent).toBe(statusLabel(status))
+    expect(tag.getAttribute('data-colour')).toBe(statusColour(status))
+    expect(['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-detail-${action}`))).toEqual(ACTIONS[status])
+  })
+
+  it('shows the audit result and reason, delivery and tracking, issuer, certificates and payment', async () => {
+    const order = detail({
+      ...STATUS_FIELDS.awaitingActivation,
+      certificatesCommitSate: CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT,
+      deliveryMethod: DELIVERY_METHOD.MAIL,
+      trackingNo: 'SF1234567890',
+      issuerId: 3,
+      delivery: { consigneeName: '张*', consigneeMobile: '138****5678', region: '北京市海淀区', address: '科技园路1号****' },
+      timeline: [
+        { kind: 'applied', at: '2026-11-20T02:30:00.000Z' },
+        { kind: 'paid', at: '2026-11-20T02:40:00.000Z' },
+        { kind: 'audited', at: '2026-11-21T02:30:00.000Z' },
+        { kind: 'shipped', at: '2026-11-22T02:30:00.000Z', note: 'SF1234567890' },
+      ],
+    })
+    const mounted = await mountDetail(answering(order))
+    expect(textOf(mounted, 'order-detail-plate')).toBe('京A12345')
+    expect(textOf(mounted, 'order-detail-package')).toBe('基础版ETC')
+    expect(textOf(mounted, 'order-detail-id')).toBe('O-1')
+    expect(textOf(mounted, 'order-detail-audit')).toBe('审核通过')
+    expect(textOf(mounted, 'order-detail-delivery-method')).toBe('邮寄配送')
+    expect(textOf(mounted, 'order-detail-tracking')).toBe('SF1234567890')
+    expect(textOf(mounted, 'order-detail-consignee')).toBe('张* 138****5678 北京市海淀区科技园路1号****')
+    expect(textOf(mounted, 'order-detail-issuer')).toBe('北京')
+    expect(textOf(mounted, 'order-detail-certificates')).toBe('身份证、行驶证、车头照')
+    expect(textOf(mounted, 'order-detail-pay-state')).toBe('已支付')
+    expect(textOf(mounted, 'order-detail-amount')).toBe('¥29.90')
+    expect(byTestId(mounted, 'order-detail-pay')).toBeNull()
+    const steps = getByTestId(mounted, 'order-detail-timeline').querySelectorAll('[data-kind]')
+    expect(Array.from(steps, (step) => step.getAttribute('data-kind'))).toEqual(['shipped', 'audited', 'paid', 'applied'])
+  })
+
+  it('shows a rejected order with its reason and the way to the re-apply guide', async () => {
+    const mounted = await mountDetail(answering(detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' })))
+    expect(textOf(mounted, 'order-detail-audit')).toBe('审核未通过')
+    expect(textOf(mounted, 'order-detail-audit-reason')).toBe('行驶证照片不清晰，请重新上传')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-reapply'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=2' })
+  })
+
+  it('offers to pay a submitted order whose deposit is unpaid', async () => {
+    const order = detail({
+      ...STATUS_FIELDS.awaitingAudit,
+      depositPayState: PAY_STATE.AWAITING_PAYMENT,
+      completeness: { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true },
+    })
+    const mounted = await mountDetail(answering(order))
+    expect(textOf(mounted, 'order-detail-pay-state')).toBe('待支付')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-pay'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
+  })
+
+  it('says "订单不存在" for an unknown or foreign order, never showing data', async () => {
+    const world = ordersWorld()
+    world.on(API.orderDetail, notFound)
+    const mounted = await mountDetail(world, { orderId: 'O-someone-else' })
+    expect(textOf(mounted, 'order-not-found')).toContain('订单不存在')
+    expect(getByTestId(mounted, 'order-not-found').getAttribute('role')).toBe('alert')
+    expect(byTestId(mounted, 'order-detail')).toBeNull()
+    mounted.fireEvent.click(getByTestId(mounted, 'order-not-found').querySelector('[role="button"]') as Element)
+    await settle(mounted)
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
+  })
+
+  it('says "订单不存在" without asking when the address has no order id', async () => {
+    const world = ordersWorld()
+    const mounted = await mountDetail(world, {})
+    expect(textOf(mounted, 'order-not-found')).toContain('订单不存在')
+    expect(world.calls(API.orderDetail)).toHaveLength(0)
+  })
+
+  it('shows loading, then an error with a retry', async () => {
+    const world = ordersWorld()
+    const response = held({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} })
+    world.on(API.orderDetail, response.handler)
+    const mounted = await mountDetail(world)
+    expect(byTestId(mounted, 'order-loading')).not.toBeNull()
+    response.release()
+    await settle(mounted)
+    expect(textOf(mounted, 'order-detail-error')).toContain('服务器繁忙，请稍后重试')
+    world.on(API.orderDetail, () => envelope(detail()))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-error').querySelector('[role="button"]') as Element)
+    await settle(mounted)
+    expect(byTestId(mounted, 'order-detail')).not.toBeNull()
+  })
+
+  it('loads the order again when the page is shown again', async () => {
+    const world = answering(detail())
+    const mounted = await mountDetail(world)
+    world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.cancelled)))
+    world.advance(3000)
+    lifecycle.show()
+    await settle(mounted)
+    expect(textOf(mounted, 'order-detail-status')).toBe('已取消')
+  })
+
+  it.each([
+    ['the form, after the agreements', { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false }, 0, false, '/pages/apply/agree/index'],
+    ['the photos', { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false }, 0, true, '/pages/apply/upinfo/index'],
+  ])('continues applying at %s', async (_step, completeness, certificates, accepted, url) => {
+    const world = answering(detail({ completeness, certificatesCommitSate: certificates }))
+    if (accepted) world.services.store.apply.acceptAgreements()
+    const mounted = await mountDetail(world)
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-continue'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url })
+    expect(world.services.store.apply.orderId).toBe('O-1')
+  })
+
+  it('maps every apply step to its page (an applying order has no photos yet, so the form or photos come first)', () => {
+    expect(continueTarget('information', 'O-1', false)).toEqual({ route: 'agree' })
+    expect(continueTarget('photos', 'O-1', true)).toEqual({ route: 'upinfo' })
+    expect(continueTarget('package', 'O-1', true)).toEqual({ route: 'selectLand' })
+    expect(continueTarget('submit', 'O-1', true)).toEqual({ route: 'selectLand' })
+    expect(continueTarget('payment', 'O-1', true)).toEqual({ route: 'pay', query: { orderId: 'O-1' } })
+    expect(continueTarget('done', 'O-1', true)).toEqual({ route: 'order', query: { orderId: 'O-1' } })
+  })
+
+  it('shows the QR code only where the status has one', async () => {
+    const mounted = await mountDetail(answering(detail(STATUS_FIELDS.awaitingShipment)))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-qr'))
+    await settle(mounted, 1)
+    expect(byTestId(mounted, 'order-qr-sheet')).not.toBeNull()
+    expect(textOf(mounted, 'order-qr-plate')).toBe('京A12345')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-qr-mask'))
+    await settle(mounted, 1)
+    expect(byTestId(mounted, 'order-qr-sheet')).toBeNull()
+  })
+
+  it('opens the cancel page', async () => {
+    const mounted = await mountDetail(answering(detail(STATUS_FIELDS.awaitingAudit)))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-cancel'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/cancel/index?orderId=O-1' })
+  })
+
+  describe('customer service', () => {
+    it("opens the promotion's customer-service hall when its channel info has a link", async () => {
+      const world = answering(detail())
+      world.on(API.promoterChannelEffective, () => envelope({ promotionSubject: '银行ETC', call_link: 'https://kf.example.com/hall' }))
+      const mounted = await mountDetail(world)
+      mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
+      mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
+      await settle(mounted)
+      expect(world.calls(API.promoterChannelEffective)).toHaveLength(1)
+      expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
+      expect(navigation.navigateTo).toHaveBeenCalledWith({
+        url: `/pages/jump/webview/index?src=${encodeURIComponent('https://kf.example.com/hall')}`,
+      })
+      expect(getByTestId(mounted, 'customer-service').getAttribute('aria-label')).toBe('联系在线客服')
+    })
+
+    it('calls the hotline otherwise', async () => {
+      const call = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
+      const world = answering(detail())
+      world.on(API.promoterChannelEffective, () => envelope({ promotionSubject: '银行ETC', call_link: null }))
+      const mounted = await mountDetail(world)
+      expect(getByTestId(mounted, 'customer-service').getAttribute('aria-label')).toBe(`拨打客服电话 ${HOTLINE}`)
+      mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
+      await settle(mounted)
+      expect(call).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+    })
+  })
+})
+
+describe('province order page (orderJh)', () => {
+  beforeEach(() => {
+    spyNavigation()
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('shows a province order by its id like the order page', async () => {
+    const mounted = await mountDetail(answering(detail({ orderSource: ORDER_SOURCE.PROVINCE, ...STATUS_FIELDS.awaitingAudit })), { orderId: 'O-1' }, OrderJhPage)
+    expect(textOf(mounted, 'order-detail-status')).toBe('待审核')
+  })
+
+  it('says "订单不存在" for a foreign province order', async () => {
+    const world = ordersWorld()
+    world.on(API.orderDetail, notFound)
+    const mounted = await mountDetail(world, { orderId: 'O-x' }, OrderJhPage)
+    expect(byTestId(mounted, 'order-not-found')).not.toBeNull()
+    expect(byTestId(mounted, 'order-detail')).toBeNull()
+  })
+
+  it('carries an offline order on online with the sealed parameter, then shows the new order', async () => {
+    const world = ordersWorld()
+    world.on(API.offlineToOnline, () => envelope({ orderId: 'O-online' }))
+    world.on(API.orderDetail, (request) =>
+      request.url.endsWith('/O-online') ? envelope(detail({ orderId: 'O-online', plateNumber: '苏E54321', orderSource: ORDER_SOURCE.PROVINCE })) : notFound(),
+    )
+    const mounted = await mountDetail(world, { offlineNo: 'OFF202611210001', plateNumber: '苏E54321' }, OrderJhPage)
+    const [body] = world.bodies(API.offlineToOnline)
+    expect(typeof body?.encryptOfflineOrderToOnlineParam).toBe('string')
+    expect(JSON.stringify(body)).not.toContain('OFF202611210001')
+    expect(textOf(mounted, 'order-detail-id')).toBe('O-online')
+    expect(textOf(mounted, 'order-detail-plate')).toBe('苏E54321')
+  })
+
+  it('says why a hand-over failed, and retries', async () => {
+    const world = ordersWorld()
+    world.on(API.offlineToOnline, () => envelope(null, BUSINESS_CODE.NOT_FOUND))
+    const mounted = await mountDetail(world, { offlineNo: 'OFF-unknown', plateNumber: '苏E54321' }, OrderJhPage)
+    expect(getByTestId(mounted, 'order-handover-error').getAttribute('role')).toBe('alert')
+    world.on(API.offlineToOnline, () => envelope({ orderId: 'O-online' }))
+    world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-online' })))
+    world.advance(3000)
+    mounted.fireEvent.click(getByTestId(mounted, 'order-handover-error').querySelector('[role="button"]') as Element)
+    await settle(mounted)
+    expect(textOf(mounted, 'order-detail-id')).toBe('O-online')
+  })
+})

@@ -1,0 +1,335 @@
+import Taro from '@tarojs/taro'
+import PayPage from '../../src/pages/apply/pay/index'
+import { PAY_MESSAGES, PAY_SECTIONS } from '../../src/config/payment'
+import { exposureElementId } from '../../src/components/exposure/Exposure'
+import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
+import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
+import { onBackFromCashier, openCashier } from '../../src/platform/open-cashier'
+import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { PayOrderInfo } from '../../types/api/payment'
+import type { OrderDetail } from '../../types/api/orders'
+import { settle } from '../unit/services/fakes'
+import { lifecycle } from '../support/page-lifecycle'
+import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { envelope, testWorld } from '../support/test-services'
+
+jest.mock('../../src/platform/open-cashier', () => ({
+  openCashier: jest.fn(() => Promise.resolve()),
+  onBackFromCashier: jest.fn(() => () => undefined),
+}))
+
+type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
+
+/** The app services of a user logged in through the bank page token, over a scripted server. */
+function loggedInWorld() {
+  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
+  let route: Handler = () => undefined
+  world.respondWith(async (request) => {
+    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
+    return (await route(request)) ?? envelope(null)
+  })
+  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
+}
+
+const never = (): Promise<TransportResponse> => new Promise(() => undefined)
+const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
+
+function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
+  return {
+    plateNumber: '京A12345',
+    plateColor: 1,
+    promotionChannelId: 'PC',
+    partnerId: null,
+    promoterId: null,
+    orderSource: 0,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    commodityId: null,
+    commodityName: null,
+    amountCents: null,
+    depositPayState: null,
+    auditState: null,
+    supplierAuditState: null,
+    deliveryState: null,
+    obuActivationState: null,
+    cancelState: null,
+    certificatesCommitSate: 7,
+    stockInterceptionFlag: false,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T08:00:00.000Z',
+    auditReason: null,
+    cancelReason: null,
+    issuerId: 3,
+    deliveryMethod: null,
+    trackingNo: null,
+    owner: null,
+    vehicle: null,
+    delivery: null,
+    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
+    timeline: [],
+    ...fields,
+  }
+}
+
+type World = ReturnType<typeof loggedInWorld>
+
+const CASHIER_URL = 'https://app.test/sim/cashier/P1?token=t1'
+const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }
+const DETAIL = orderDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
+const ISSUERS = [{ id: 3, name: '北京速通', miniProgramAppId: null }]
+
+const payCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.endsWith('/payH5OderDeposit'))
+
+function serve(
+  world: World,
+  overrides: { info?: () => Promise<TransportResponse>; detail?: () => Promise<TransportResponse>; pay?: () => Promise<TransportResponse> } = {},
+) {
+  world.serve((request) => {
+    if (request.url.includes('/pay/v1/pay/getOrderInfo/O1')) return overrides.info?.() ?? world.ok(INFO)
+    if (request.url.includes('/handleOrders/O1')) return overrides.detail?.() ?? world.ok(DETAIL)
+    if (request.url.endsWith('/config/issuers.json')) return world.ok(ISSUERS)
+    if (request.url.endsWith('/payH5OderDeposit')) {
+      return overrides.pay?.() ?? world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, cashierUrl: CASHIER_URL })
+    }
+    return undefined
+  })
+}
+
+/** Stands in for the host's intersection observer: the test says when a section scrolls into view. */
+function fakeIntersection() {
+  const watched: { selector: string; callback: (result: { intersectionRatio: number }) => void; connected: boolean }[] = []
+  jest.spyOn(Taro, 'createIntersectionObserver').mockImplementation(() => {
+    const entry = { selector: '', callback: (_result: { intersectionRatio: number }): void => undefined, connected: true }
+    const observer = {
+      relativeToViewport: () => observer,
+      observe(selector: string, callback: (result: { intersectionRatio: number }) => void) {
+        entry.selector = selector
+        entry.callback = callback
+        watched.push(entry)
+      },
+      disconnect: () => void (entry.connected = false),
+    }
+    return observer as unknown as Taro.IntersectionObserver
+  })
+  return {
+    scroll(target: string, intersectionRatio: number) {
+      for (const entry of watched) if (entry.connected && entry.selector === `#${exposureElementId(target)}`) entry.callback({ intersectionRatio })
+    },
+  }
+}
+
+async function open(world: World, params: Record<string, string> = { orderId: 'O1' }) {
+  Taro.getCurrentInstance().router = { params, path: '/pages/apply/pay/index', onReady: '', onHide: '', onShow: '', shareTicket: undefined, scene: undefined }
+  const page = await mountPage(PayPage, world.services)
+  await page.act(async () => settle(80))
+  return page
+}
+
+describe('pay page', () => {
+  let redirectTo: jest.SpyInstance
+  beforeEach(() => {
+    redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    jest.mocked(openCashier).mockClear()
+    jest.mocked(onBackFromCashier).mockClear()
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    Taro.getCurrentInstance().router = null
+  })
+
+  it('says so when it is opened without an order', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    const page = await open(world, {})
+    expect(textOf(page, 'pay-missing-order')).toContain('缺少订单信息')
+    page.fireEvent.click(getByTestId(page, 'pay-missing-order').querySelector('[role="button"]') as Element)
+    await page.act(async () => settle(10))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
+  })
+
+  it('shows a loading state while the order loads', async () => {
+    const world = loggedInWorld()
+    serve(world, { info: never })
+    const page = await open(world)
+    expect(getByTestId(page, 'pay-loading').getAttribute('role')).toBe('status')
+    expect(byTestId(page, 'pay-submit')).toBeNull()
+  })
+
+  it('shows the server error and loads again on retry', async () => {
+    const world = loggedInWorld()
+    let fail = true
+    serve(world, { info: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(INFO)) })
+    const page = await open(world)
+    expect(getByTestId(page, 'pay-error').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'pay-error')).toContain('服务器繁忙，请稍后重试')
+    fail = false
+    page.fireEvent.click(getByTestId(page, 'pay-error').querySelector('[role="button"]') as Element)
+    await page.act(async () => settle(80))
+    expect(textOf(page, 'pay-amount')).toBe('¥29.90')
+  })
+
+  it('summarises the order: plate, package, the deposit and its reminder, the issuer', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world)
+    expect(textOf(page, 'pay-plate')).toBe('京A12345（蓝牌）')
+    expect(textOf(page, 'pay-package')).toBe('基础版ETC套餐')
+    expect(textOf(page, 'pay-order-id')).toBe('O1')
+    expect(textOf(page, 'pay-mode')).toBe('押金')
+    expect(textOf(page, 'pay-amount')).toBe('¥29.90')
+    expect(textOf(page, 'pay-tips')).toContain('温馨提示')
+    expect(textOf(page, 'pay-tips')).toContain('押金在设备激活后原路退还')
+    expect(textOf(page, 'pay-issuer')).toContain('发行方信息')
+    expect(textOf(page, 'pay-issuer-name')).toBe('北京速通ETC发行服务机构')
+    expect(textOf(page, 'pay-submit')).toBe('支付押金 ¥29.90')
+  })
+
+  it('asks for the service fee in fee mode', async () => {
+    const world = loggedInWorld()
+    serve(world, { info: () => world.ok({ ...INFO, amountCents: 3990, businessMode: BUSINESS_MODE.FEE }) })
+    const page = await open(world)
+    expect(textOf(page, 'pay-mode')).toBe('服务费')
+    expect(textOf(page, 'pay-tips')).toContain('服务费为一次性费用')
+    expect(textOf(page, 'pay-submit')).toBe('支付服务费 ¥39.90')
+  })
+
+  it('starts the payment once even on a double tap, and opens the cashier', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(payCalls(world)).toHaveLength(1)
+    expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: world.services.store.promotion.current.promotionChannelId })
+    expect(openCashier).toHaveBeenCalledTimes(1)
+    expect(openCashier).toHaveBeenCalledWith(CASHIER_URL, world.services.navigator)
+    expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.toCashier)
+    // Leaving for the cashier: the button stays disabled.
+    expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('true')
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(40))
+    expect(payCalls(world)).toHaveLength(1)
+  })
+
+  it('back from the cashier paid, goes on to the result', async () => {
+    const world = loggedInWorld()
+    let paid = false
+    serve(world, { info: () => world.ok({ ...INFO, depositPayState: paid ? PAY_STATE.SUCCESS : PAY_STATE.AWAITING_PAYMENT }) })
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(redirectTo).not.toHaveBeenCalled()
+    paid = true
+    world.advance(DEDUPE_WINDOW_MS)
+    await page.act(async () => lifecycle.show())
+    await page.act(async () => settle(80))
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+  })
+
+  it('back from the cashier unpaid (the browser’s back button), can pay again', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('true')
+    const restored = jest.mocked(onBackFromCashier).mock.calls.at(-1)?.[0]
+    world.advance(DEDUPE_WINDOW_MS)
+    await page.act(async () => restored?.())
+    await page.act(async () => settle(80))
+    expect(redirectTo).not.toHaveBeenCalled()
+    expect(byTestId(page, 'pay-notice')).toBeNull()
+    expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(payCalls(world)).toHaveLength(2)
+    expect(openCashier).toHaveBeenCalledTimes(2)
+  })
+
+  it('goes straight to the result when nothing is to be paid (pay state 1)', async () => {
+    const world = loggedInWorld()
+    serve(world, {
+      info: () => world.ok({ ...INFO, amountCents: 0, depositPayState: PAY_STATE.NOT_NEEDED }),
+      pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.NOT_NEEDED }),
+    })
+    const page = await open(world)
+    expect(textOf(page, 'pay-submit')).toBe('无需支付，继续')
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.notNeeded)
+    expect(openCashier).not.toHaveBeenCalled()
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+  })
+
+  it('goes to the result for an order already paid', async () => {
+    const world = loggedInWorld()
+    serve(world, {
+      info: () => world.ok({ ...INFO, depositPayState: PAY_STATE.SUCCESS }),
+      pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.SUCCESS }),
+    })
+    const page = await open(world)
+    expect(textOf(page, 'pay-submit')).toBe('已支付，查看结果')
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.alreadyPaid)
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+  })
+
+  it('shows why paying failed and lets the user try again', async () => {
+    const world = loggedInWorld()
+    let fail = true
+    serve(world, {
+      pay: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, cashierUrl: CASHIER_URL })),
+    })
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(getByTestId(page, 'pay-failure').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'pay-failure')).toBe('服务器繁忙，请稍后重试')
+    expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
+    expect(openCashier).not.toHaveBeenCalled()
+    fail = false
+    page.fireEvent.click(getByTestId(page, 'pay-submit'))
+    await page.act(async () => settle(80))
+    expect(byTestId(page, 'pay-failure')).toBeNull()
+    expect(openCashier).toHaveBeenCalledTimes(1)
+    expect(payCalls(world)).toHaveLength(2)
+  })
+
+  it('tracks each section once, when it first scrolls into view', async () => {
+    const intersection = fakeIntersection()
+    const world = loggedInWorld()
+    serve(world)
+    const exposure = jest.spyOn(world.services.tracker, 'exposure')
+    const page = await open(world)
+    expect(exposure).not.toHaveBeenCalled()
+    intersection.scroll(PAY_SECTIONS.tips, 0)
+    expect(exposure).not.toHaveBeenCalled()
+    intersection.scroll(PAY_SECTIONS.tips, 0.4)
+    intersection.scroll(PAY_SECTIONS.tips, 1)
+    expect(exposure.mock.calls).toEqual([['/apply/pay', 'friendlyReminder']])
+    intersection.scroll(PAY_SECTIONS.issuer, 0.2)
+    await page.act(async () => lifecycle.show())
+    intersection.scroll(PAY_SECTIONS.issuer, 1)
+    intersection.scroll(PAY_SECTIONS.tips, 1)
+    expect(exposure.mock.calls).toEqual([
+      ['/apply/pay', 'friendlyReminder'],
+      ['/apply/pay', 'issuerInfo'],
+    ])
+  })
+
+  it('counts the sections as seen once where the host has no intersection observer', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const exposure = jest.spyOn(world.services.tracker, 'exposure')
+    const page = await open(world)
+    await page.act(async () => settle(20))
+    expect(exposure.mock.calls).toEqual([
+      ['/apply/pay', 'friendlyReminder'],
+      ['/apply/pay', 'issuerInfo'],
+    ])
+  })
+})

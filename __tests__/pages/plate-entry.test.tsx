@@ -1,0 +1,310 @@
+/**
+ * The plate entry page (`/`): the plate bound to the application (restored after a reload), the
+ * plate check's outcomes, failures that keep the form, notices, links and tracking.
+ */
+import Taro from '@tarojs/taro'
+import PlateEntryPage from '../../src/pages/entry/plate/index'
+import { SUBMIT_RETRY_HINT } from '../../src/components/entry-plate/PlateEntryForm'
+import { HOTLINE } from '../../src/domain/constants'
+import { PLATE_REASON, PLATE_TAKEN_HINT, PLATE_TAKEN_MESSAGE, PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
+import { entryFromText } from '../../src/domain/plate-entry'
+import { MESSAGES } from '../../src/services/request/errors'
+import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import { deferred } from '../unit/services/fakes'
+import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import { envelope, testWorld } from '../support/test-services'
+
+type Page = Awaited<ReturnType<typeof mountPage>>
+type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
+
+/** Answers by the first path fragment the request's URL contains; an empty success otherwise. */
+const DEFAULT_REPLIES: Record<string, Reply> = {
+  '/oauth2/': { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' },
+  '/config/notices/': [],
+  checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.FREE } },
+  contractUserInterception: { intercept: false, reason: '' },
+  handleProcess: null,
+  checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false },
+  '/vehicles/h5/apply': { orderId: 'order-1', stepId: 1, certificatesCommitSate: 0, depositPayState: 2, missing: [] },
+  promoter_channel_effective: { promotionSubject: '银行ETC', call_link: null },
+}
+
+/** A world logged in through the bank app's page token, answering from `replies`. */
+function entryWorld(replies: Record<string, Reply> = {}, raw?: Map<string, string>) {
+  const table = { ...DEFAULT_REPLIES, ...replies }
+  return testWorld({
+    navigationHost: createTaroNavigationHost(),
+    launchParams: { token: 'page-token' },
+    ...(raw ? { raw } : {}),
+    respond: async (request) => {
+      const match = Object.keys(table).find((fragment) => request.url.includes(fragment))
+      const reply = match === undefined ? null : table[match]
+      return typeof reply === 'function' ? (reply as (r: TransportRequest) => Promise<TransportResponse>)(request) : envelope(reply)
+    },
+  })
+}
+
+type World = ReturnType<typeof entryWorld>
+
+const requestsTo = (world: World, fragment: string) => world.requests.filter((request) => request.url.includes(fragment))
+
+/** Lets promise chains that cross timers (lazy chunks, the network layer's load) finish. */
+async function settle(page: Page, rounds = 10) {
+  for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
+const boxes = (page: Page): string =>
+  Array.from(page.queries.querySelectorAll('[data-testid^="plate-box-"]'), (box) => box.textContent ?? '').join('')
+
+async function press(page: Page, ...keys: string[]) {
+  for (const key of keys) {
+    page.fireEvent.click(getByTestId(page, `plate-key-${key}`))
+    await flush(page)
+  }
+}
+
+async function mountWith(world: World, plate?: string): Promise<Page> {
+  if (plate) world.services.store.apply.setPlate(entryFromText(plate))
+  const page = await mountPage(PlateEntryPage, world.services)
+  await settle(page)
+  return page
+}
+
+async function submit(page: Page) {
+  page.fireEvent.click(getByTestId(page, 'plate-submit'))
+  await settle(page)
+}
+
+describe('plate entry page', () => {
+  let navigateTo: jest.SpyInstance
+
+  beforeEach(() => {
+    localStorage.clear()
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('empty: explains the steps, shows 7 empty boxes with the keyboard open, and asks for a plate on submit', async () => {
+    const world = entryWorld()
+    const page = await mountWith(world)
+    expect(textOf(page, 'plate-intro')).toContain('填写资料')
+    expect(textOf(page, 'plate-intro')).toContain('选择套餐')
+    expect(textOf(page, 'plate-intro')).toContain('支付')
+    expect(boxes(page)).toBe('')
+    expect(page.queries.querySelectorAll('[data-testid^="plate-box-"]')).toHaveLength(7)
+    expect(getByTestId(page, 'plate-keyboard').getAttribute('data-panel')).toBe('province')
+    expect(byTestId(page, 'plate-error')).toBeNull()
+
+    await submit(page)
+    expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.empty)
+    expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(0)
+    expect(navigateTo).not.toHaveBeenCalled()
+  })
+
+  it('filled: a typed plate is kept in the application and restored after a reload', async () => {
+    const world = entryWorld()
+    const page = await mountWith(world)
+    await press(page, '沪', 'B', '1', '2', '3', '4', '5')
+    expect(boxes(page)).toBe('沪B12345')
+    // Full: the keyboard has closed itself and nothing is wrong with the plate.
+    expect(byTestId(page, 'plate-keyboard')).toBeNull()
+    expect(byTestId(page, 'plate-error')).toBeNull()
+    page.unmout()
+
+    const reloaded = await mountWith(entryWorld({}, world.raw))
+    expect(boxes(reloaded)).toBe('沪B12345')
+    expect(byTestId(reloaded, 'plate-keyboard')).toBeNull()
+  })
+
+  it('invalid field: a full green plate of the wrong pattern shows the reason at once, and no call goes out', async () => {
+    const world = entryWorld()
+    const page = await mountWith(world)
+    page.fireEvent.click(getByTestId(page, 'plate-kind-green'))
+    await flush(page)
+    await press(page, '京', 'A', '1', '2', '3', '4', '5', '6')
+    expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.green)
+    await submit(page)
+    expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.green)
+    expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(0)
+  })
+
+  it('loading: the button says it is checking, and a double tap checks the plate once', async () => {
+    const unique = deferred<TransportResponse>()
+    const world = entryWorld({ checkPlateNumberUnique: () => unique.promise })
+    const page = await mountWith(world, '京A12345')
+    page.fireEvent.click(getByTestId(page, 'plate-submit'))
+    page.fireEvent.click(getByTestId(page, 'plate-submit'))
+    await settle(page)
+    const button = getByTestId(page, 'plate-submit')
+    expect(button.textContent).toBe('正在查询…')
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    page.fireEvent.click(button)
+    await settle(page)
+    expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(1)
+
+    unique.resolve(envelope({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }))
+    await settle(page)
+    expect(getByTestId(page, 'plate-submit').textContent).toBe('下一步')
+    expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+  })
+
+  it('server error: the catalogue message is toasted and kept on the page, the plate stays, and a retry goes through', async () => {
+    let failing = true
+    const world = entryWorld({
+      checkPlateNumberUnique: async () =>
+        failing ? { statusCode: 500, data: null, header: {} } : envelope({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }),
+    })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(world.ui.toasts).toEqual([MESSAGES.serverBusy])
+    expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.serverBusy)
+    expect(textOf(page, 'plate-submit-error')).toContain(SUBMIT_RETRY_HINT)
+    expect(boxes(page)).toBe('京A12345')
+    expect(navigateTo).not.toHaveBeenCalled()
+
+    failing = false
+    await submit(page)
+    expect(byTestId(page, 'plate-submit-error')).toBeNull()
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('taken: says the vehicle has ETC, how to reapply, and calls customer service', async () => {
+    const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
+    const world = entryWorld({ checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ETC } } })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_MESSAGE)
+    expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_HINT)
+    expect(getByTestId(page, 'plate-taken').getAttribute('role')).toBe('alert')
+    expect(navigateTo).not.toHaveBeenCalled()
+
+    page.fireEvent.click(getByTestId(page, 'plate-taken-service'))
+    await settle(page)
+    expect(requestsTo(world, 'promoter_channel_effective')).toHaveLength(1)
+    expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+
+    // Editing the plate clears the outcome.
+    page.fireEvent.click(getByTestId(page, 'plate-boxes'))
+    await settle(page)
+    await press(page, 'delete')
+    expect(byTestId(page, 'plate-taken')).toBeNull()
+  })
+
+  it("taken: the promotion's customer-service hall opens in the web view when it has one", async () => {
+    const world = entryWorld({
+      checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ORDER } },
+      promoter_channel_effective: { promotionSubject: '银行ETC', call_link: 'https://hall.test/kf' },
+    })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    page.fireEvent.click(getByTestId(page, 'plate-taken-service'))
+    await settle(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: `/pages/jump/webview/index?src=${encodeURIComponent('https://hall.test/kf')}` })
+  })
+
+  it('intercepted: shows the reason inline and stays', async () => {
+    const world = entryWorld({ contractUserInterception: { intercept: true, reason: '该车辆存在未结清的通行费，请结清后再办理' } })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(textOf(page, 'plate-intercepted')).toBe('该车辆存在未结清的通行费，请结清后再办理')
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
+  })
+
+  it('reapply: an order to settle first sends the user to the reapply guide with its type', async () => {
+    const world = entryWorld({ handleProcess: { orderId: 'order-9', plateNumber: '京A12345', stockInterceptionFlag: true } })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=order-9&reapplyType=2' })
+    expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
+  })
+
+  it('created: opens the order and goes to the agreements first', async () => {
+    const world = entryWorld()
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(1)
+    expect(requestsTo(world, 'contractUserInterception')).toHaveLength(1)
+    expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
+    expect(world.services.store.apply.orderId).toBe('order-1')
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('resume: an open order of the user for this plate is continued, not opened again', async () => {
+    const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
+    expect(world.services.store.apply.orderId).toBe('order-5')
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('created: goes straight to the form once the agreements were accepted', async () => {
+    const world = entryWorld()
+    world.services.store.apply.acceptAgreements()
+    const page = await mountWith(world, '粤B12345')
+    await submit(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+  })
+
+  it('shows the notices for this route, and a dismissed one goes away', async () => {
+    const world = entryWorld({
+      '/config/notices/': [
+        { id: 7, noticeType: 1, noticeTitle: '系统升级', noticeContent: '今晚22点至24点暂停办理', noticeScene: { effectRange: '/order,/' } },
+        { id: 8, noticeType: 1, noticeTitle: '别处的公告', noticeContent: '不在本页', noticeScene: { effectRange: '/apply/pay' } },
+        { id: 9, noticeType: 1, noticeTitle: '升级说明', noticeContent: '详情见公告页', redirectPath: '/pages/notice/upgrade', noticeScene: { effectRange: '/apply/basic' } },
+      ],
+    })
+    const page = await mountWith(world)
+    expect(textOf(page, 'notice-7')).toContain('今晚22点至24点暂停办理')
+    expect(textOf(page, 'notice-9')).toContain('升级说明')
+    expect(byTestId(page, 'notice-8')).toBeNull()
+    expect(byTestId(page, 'notice-open-7')).toBeNull()
+
+    page.fireEvent.click(getByTestId(page, 'notice-open-9'))
+    await settle(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/notice/upgrade/index' })
+
+    page.fireEvent.click(getByTestId(page, 'notice-dismiss-7'))
+    await settle(page)
+    expect(byTestId(page, 'notice-7')).toBeNull()
+    expect(byTestId(page, 'notice-9')).not.toBeNull()
+  })
+
+  it('shows no notice bar when there are none, and the plate page still works without a login', async () => {
+    const world = testWorld({ navigationHost: createTaroNavigationHost() })
+    const page = await mountWith(world)
+    expect(byTestId(page, 'notices')).toBeNull()
+    expect(world.ui.logins).toBe(0)
+  })
+
+  it('links to my orders and customer service, tracking the clicks', async () => {
+    const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
+    // Not logged in: customer service is the hotline, without asking for a login first.
+    const world = testWorld({ navigationHost: createTaroNavigationHost() })
+    const click = jest.spyOn(world.services.tracker, 'click')
+    const page = await mountWith(world)
+    page.fireEvent.click(getByTestId(page, 'entry-orders'))
+    await settle(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
+    page.fireEvent.click(getByTestId(page, 'entry-service'))
+    await settle(page)
+    expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+    expect(world.ui.logins).toBe(0)
+    expect(click.mock.calls.map((call) => call.slice(0, 2))).toEqual([
+      ['/apply/basic', 'orders'],
+      ['/apply/basic', 'customerService'],
+    ])
+  })
+
+  it('tracks the submit with the plate kind, not the plate', async () => {
+    const world = entryWorld()
+    const click = jest.spyOn(world.services.tracker, 'click')
+    const page = await mountWith(world, '京AD12345')
+    await submit(page)
+    expect(click).toHaveBeenCalledWith('/apply/basic', 'next', { plateKind: 'green' })
+  })
+})

@@ -1,0 +1,59 @@
+import RedirectOrderListPage from '../../src/pages/order/redirect-list/index'
+import { ROUTES } from '../../src/config/routes'
+import { API } from '../../types/api/paths'
+import { byTestId, getByTestId, mountPage } from '../support/page-test'
+import { openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
+import type { OrdersWorld } from './order-fixtures'
+
+const ORDER_LIST_URL = `/${ROUTES.orderList.page}`
+const REDIRECT_PAGE = `/${ROUTES.redirectOrderList.page}`
+
+async function mountRedirect(world: OrdersWorld) {
+  openWith({}, REDIRECT_PAGE)
+  const mounted = await mountPage(RedirectOrderListPage, world.services)
+  await settle(mounted)
+  return mounted
+}
+
+describe('redirect to the order list', () => {
+  let navigation: ReturnType<typeof spyNavigation>
+  beforeEach(() => {
+    navigation = spyNavigation()
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('replaces itself with the order list when the user is logged in', async () => {
+    const world = ordersWorld()
+    await world.login()
+    await mountRedirect(world)
+    expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: ORDER_LIST_URL })
+  })
+
+  it('logs in silently first when it can (a bank token in the address)', async () => {
+    const world = ordersWorld({ launchParams: { token: 'sim-alice' } })
+    await mountRedirect(world)
+    expect(world.calls(API.token)).toHaveLength(1)
+    expect(world.services.store.user.isLoggedIn()).toBe(true)
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: ORDER_LIST_URL })
+  })
+
+  it('sends the user to the login page, which returns here, when no silent login works', async () => {
+    const world = ordersWorld()
+    await mountRedirect(world)
+    expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+  })
+
+  it('offers to try again when the navigation fails', async () => {
+    const world = ordersWorld()
+    await world.login()
+    navigation.redirectTo.mockRejectedValueOnce(new Error('redirectTo:fail'))
+    const mounted = await mountRedirect(world)
+    expect(getByTestId(mounted, 'redirect-order-list-error').getAttribute('role')).toBe('alert')
+    mounted.fireEvent.click(getByTestId(mounted, 'redirect-order-list-error').querySelector('[role="button"]') as Element)
+    await settle(mounted)
+    expect(navigation.redirectTo).toHaveBeenCalledTimes(2)
+    expect(byTestId(mounted, 'redirect-order-list-error')).toBeNull()
+  })
+})

@@ -1,0 +1,216 @@
+import Taro from '@tarojs/taro'
+import SelectDetailPage from '../../src/pages/apply/select-detail/index'
+import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
+import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
+import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { Commodity } from '../../types/api/catalogue'
+import type { OrderDetail } from '../../types/api/orders'
+import { settle } from '../unit/services/fakes'
+import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { envelope, testWorld } from '../support/test-services'
+
+type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
+
+/** The app services of a user logged in through the bank page token, over a scripted server. */
+function loggedInWorld() {
+  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
+  let route: Handler = () => undefined
+  world.respondWith(async (request) => {
+    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
+    return (await route(request)) ?? envelope(null)
+  })
+  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
+}
+
+const never = (): Promise<TransportResponse> => new Promise(() => undefined)
+const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
+
+function commodity(fields: Partial<Commodity> & Pick<Commodity, 'id' | 'commodityName' | 'commodityPrice'>): Commodity {
+  return {
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { obu: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontData: { sort: 1, marketingData: null, isExistUser: false },
+    description: '',
+    ...fields,
+  }
+}
+
+function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
+  return {
+    plateNumber: '京A12345',
+    plateColor: 1,
+    promotionChannelId: 'PC',
+    partnerId: null,
+    promoterId: null,
+    orderSource: 0,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    commodityId: null,
+    commodityName: null,
+    amountCents: null,
+    depositPayState: null,
+    auditState: null,
+    supplierAuditState: null,
+    deliveryState: null,
+    obuActivationState: null,
+    cancelState: null,
+    certificatesCommitSate: 7,
+    stockInterceptionFlag: false,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T08:00:00.000Z',
+    auditReason: null,
+    cancelReason: null,
+    issuerId: 3,
+    deliveryMethod: null,
+    trackingNo: null,
+    owner: null,
+    vehicle: null,
+    delivery: null,
+    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
+    timeline: [],
+    ...fields,
+  }
+}
+
+type World = ReturnType<typeof loggedInWorld>
+
+const LIST: Commodity[] = [
+  commodity({
+    id: 'VIP',
+    commodityName: 'VIP尊享ETC套餐',
+    commodityPrice: 4990,
+    goodTypeMap: { obu: 1, card: 1, bracket: 1, gift: 0 },
+    frontData: { sort: 2, marketingData: { tags: ['通行费95折'], highlight: '高速通行享折扣' }, isExistUser: false },
+    description: '含OBU电子标签、ETC卡和安装支架。',
+  }),
+  commodity({ id: 'BASIC', commodityName: '基础版ETC套餐', commodityPrice: 2990 }),
+]
+const GOODS = { obu: { name: 'OBU电子标签', description: '贴在前挡风玻璃上的车载单元' }, card: { name: 'ETC储值卡' } }
+const SUBMITTED = { orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] }
+
+const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => /\/vehicles\/h5\/apply$/.test(request.url))
+
+function serve(world: World, overrides: { list?: () => Promise<TransportResponse>; apply?: () => Promise<TransportResponse> } = {}) {
+  world.serve((request) => {
+    if (request.url.includes('listCommodity')) return overrides.list?.() ?? world.ok(LIST)
+    if (request.url.endsWith('/config/goods-type.json')) return world.ok(GOODS)
+    if (/\/vehicles\/h5\/apply$/.test(request.url)) return overrides.apply?.() ?? world.ok(SUBMITTED)
+    return undefined
+  })
+}
+
+async function open(world: World, commodityId: string) {
+  // What Taro's router hands the page (useRouter reads the current instance's router).
+  Taro.getCurrentInstance().router = { params: { commodityId }, path: '/pages/apply/select-detail/index', onReady: '', onHide: '', onShow: '', shareTicket: undefined, scene: undefined }
+  const page = await mountPage(SelectDetailPage, world.services)
+  await page.act(async () => settle(80))
+  return page
+}
+
+describe('select-detail page', () => {
+  let navigateTo: jest.SpyInstance
+  beforeEach(() => {
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    Taro.getCurrentInstance().router = null
+  })
+
+  it('shows a loading state while the package loads', async () => {
+    const world = loggedInWorld()
+    serve(world, { list: never })
+    const page = await open(world, 'VIP')
+    expect(textOf(page, 'package-detail-loading')).toContain('正在加载套餐详情')
+  })
+
+  it('shows the package in full: tier, price, original price, contents named by the goods config, issuer', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world, 'VIP')
+    expect(textOf(page, 'package-detail-name')).toBe('VIP尊享ETC套餐')
+    expect(textOf(page, 'package-detail-tier')).toBe('VIP版')
+    expect(textOf(page, 'package-detail-price')).toBe('¥49.90')
+    expect(textOf(page, 'package-detail-original')).toBe('原价¥180.00')
+    expect(textOf(page, 'package-detail')).toContain('通行费95折')
+    expect(textOf(page, 'package-detail')).toContain('高速通行享折扣')
+    const goods = Array.from(page.queries.querySelectorAll('[data-testid="package-detail-goods-item"]'), (item) => item.textContent)
+    // Unknown goods types show by their key; a count of 0 is not in the package.
+    expect(goods).toEqual(['OBU电子标签×1贴在前挡风玻璃上的车载单元', 'ETC储值卡×1', 'bracket×1'])
+    expect(textOf(page, 'package-detail-description')).toBe('含OBU电子标签、ETC卡和安装支架。')
+    expect(textOf(page, 'package-detail-issuer')).toBe('发行方：北京')
+    expect(textOf(page, 'package-detail')).toContain('押金在设备激活后原路退还')
+    expect(textOf(page, 'package-detail-choose')).toBe('选择此套餐 ¥49.90')
+  })
+
+  it('says so when the package is not (or no longer) offered, with the way back', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as ReturnType<typeof Taro.getCurrentPages>)
+    const navigateBack = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    const page = await open(world, 'GONE')
+    expect(textOf(page, 'package-not-found')).toContain('套餐不存在或已下架')
+    page.fireEvent.click(getByTestId(page, 'package-not-found').querySelector('[role="button"]') as Element)
+    await page.act(async () => settle(10))
+    expect(navigateBack).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the server error and loads again on retry', async () => {
+    const world = loggedInWorld()
+    let fail = true
+    serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
+    const page = await open(world, 'BASIC')
+    expect(getByTestId(page, 'package-detail-error').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'package-detail-error')).toContain('服务器繁忙，请稍后重试')
+    fail = false
+    page.fireEvent.click(getByTestId(page, 'package-detail-error').querySelector('[role="button"]') as Element)
+    await page.act(async () => settle(80))
+    expect(textOf(page, 'package-detail-name')).toBe('基础版ETC套餐')
+  })
+
+  it('chooses the package once even on a double tap, then opens the payment', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    const page = await open(world, 'VIP')
+    page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
+    page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
+    await page.act(async () => settle(120))
+    expect(applyCalls(world)).toHaveLength(2)
+    expect(world.services.store.apply.commodityId).toBe('VIP')
+    expect(navigateTo.mock.calls).toEqual([[{ url: '/pages/apply/pay/index?orderId=O1' }]])
+  })
+
+  it('shows what is still missing instead of opening the payment', async () => {
+    const world = loggedInWorld()
+    serve(world, { apply: () => world.ok({ ...SUBMITTED, stepId: 2, missing: ['车主信息'] }) })
+    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    const page = await open(world, 'BASIC')
+    page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
+    await page.act(async () => settle(120))
+    expect(textOf(page, 'package-missing')).toContain('车主信息')
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(byTestId(page, 'package-error')).toBeNull()
+  })
+
+  it('once submitted, offers to go on to payment for the chosen package only', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const submitted = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true }
+    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1', commodityId: 'BASIC', completeness: submitted }))
+    const other = await open(world, 'VIP')
+    expect(textOf(other, 'package-detail-choose')).toBe('订单已提交，不可更换')
+    expect(getByTestId(other, 'package-detail-choose').getAttribute('aria-disabled')).toBe('true')
+    other.unmout()
+    const chosen = await open(world, 'BASIC')
+    expect(textOf(chosen, 'package-detail-choose')).toBe('去支付')
+    chosen.fireEvent.click(getByTestId(chosen, 'package-detail-choose'))
+    await chosen.act(async () => settle(20))
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+  })
+})

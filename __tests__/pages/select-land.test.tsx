@@ -1,0 +1,278 @@
+import Taro from '@tarojs/taro'
+import SelectLandPage from '../../src/pages/apply/select-land/index'
+import { HOTLINE } from '../../src/domain/constants'
+import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
+import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
+import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { Commodity } from '../../types/api/catalogue'
+import type { OrderDetail } from '../../types/api/orders'
+import { settle } from '../unit/services/fakes'
+import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { envelope, testWorld } from '../support/test-services'
+
+type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
+
+/** The app services of a user logged in through the bank page token, over a scripted server. */
+function loggedInWorld() {
+  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
+  let route: Handler = () => undefined
+  world.respondWith(async (request) => {
+    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
+    return (await route(request)) ?? envelope(null)
+  })
+  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
+}
+
+const never = (): Promise<TransportResponse> => new Promise(() => undefined)
+const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
+
+function commodity(fields: Partial<Commodity> & Pick<Commodity, 'id' | 'commodityName' | 'commodityPrice'>): Commodity {
+  return {
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { obu: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontData: { sort: 1, marketingData: null, isExistUser: false },
+    description: '',
+    ...fields,
+  }
+}
+
+function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
+  return {
+    plateNumber: '京A12345',
+    plateColor: 1,
+    promotionChannelId: 'PC',
+    partnerId: null,
+    promoterId: null,
+    orderSource: 0,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    commodityId: null,
+    commodityName: null,
+    amountCents: null,
+    depositPayState: null,
+    auditState: null,
+    supplierAuditState: null,
+    deliveryState: null,
+    obuActivationState: null,
+    cancelState: null,
+    certificatesCommitSate: 7,
+    stockInterceptionFlag: false,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T08:00:00.000Z',
+    auditReason: null,
+    cancelReason: null,
+    issuerId: 3,
+    deliveryMethod: null,
+    trackingNo: null,
+    owner: null,
+    vehicle: null,
+    delivery: null,
+    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
+    timeline: [],
+    ...fields,
+  }
+}
+
+type World = ReturnType<typeof loggedInWorld>
+
+const LIST: Commodity[] = [
+  commodity({ id: 'VIP', commodityName: 'VIP尊享ETC套餐', commodityPrice: 4990, frontData: { sort: 2, marketingData: { tags: ['顺丰包邮'] }, isExistUser: false } }),
+  commodity({ id: 'BASIC', commodityName: '基础版ETC套餐', commodityPrice: 2990, frontData: { sort: 2, marketingData: null, isExistUser: false } }),
+  commodity({
+    id: 'EXISTING',
+    commodityName: '老用户换新套餐',
+    commodityPrice: 8990,
+    originalCommodityPrice: 19900,
+    frontData: { sort: 3, marketingData: null, isExistUser: true },
+  }),
+  commodity({ id: 'FEE', commodityName: '服务费套餐', commodityPrice: 2990, originalCommodityPrice: 2990, bizType: BUSINESS_MODE.FEE, frontData: { sort: 1, marketingData: null, isExistUser: false } }),
+]
+
+const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => /\/vehicles\/h5\/apply$/.test(request.url))
+
+function serve(world: World, overrides: { list?: () => Promise<TransportResponse>; apply?: () => Promise<TransportResponse> } = {}) {
+  world.serve((request) => {
+    if (request.url.includes('listCommodity')) return overrides.list?.() ?? world.ok(LIST)
+    if (/\/vehicles\/h5\/apply$/.test(request.url)) {
+      return (
+        overrides.apply?.() ??
+        world.ok({ orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
+      )
+    }
+    return undefined
+  })
+}
+
+/** The application of the plate 京A12345 with order O1, not yet submitted. */
+function withOrder(world: World, detail: Partial<OrderDetail> = {}) {
+  world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1', ...detail }))
+}
+
+async function open(world: World) {
+  const page = await mountPage(SelectLandPage, world.services)
+  await settle(60)
+  await page.act(async () => settle(60))
+  return page
+}
+
+describe('select-land page', () => {
+  let navigateTo: jest.SpyInstance
+  beforeEach(() => {
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('shows a loading state while the packages load', async () => {
+    const world = loggedInWorld()
+    serve(world, { list: never })
+    const page = await open(world)
+    expect(textOf(page, 'packages-loading')).toContain('正在加载套餐')
+    expect(getByTestId(page, 'packages-loading').getAttribute('role')).toBe('status')
+  })
+
+  it('lists the packages cheapest first, with price, struck original price and tier', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    withOrder(world)
+    const page = await open(world)
+    const ids = Array.from(page.queries.querySelectorAll('[data-testid^="package-"][data-selected]'), (card) => card.getAttribute('data-testid'))
+    expect(ids).toEqual(['package-FEE', 'package-BASIC', 'package-VIP', 'package-EXISTING'])
+    expect(textOf(page, 'package-BASIC-name')).toBe('基础版ETC套餐')
+    expect(textOf(page, 'package-BASIC-price')).toBe('¥29.90')
+    expect(textOf(page, 'package-BASIC-original')).toBe('原价¥180.00')
+    expect(textOf(page, 'package-EXISTING-original')).toBe('原价¥199.00')
+    // No original price above the price: nothing struck through.
+    expect(byTestId(page, 'package-FEE-original')).toBeNull()
+    expect(textOf(page, 'package-BASIC-tier')).toBe('基础版')
+    expect(textOf(page, 'package-VIP-tier')).toBe('VIP版')
+    expect(textOf(page, 'package-EXISTING-tier')).toBe('老用户专享')
+    expect(textOf(page, 'package-FEE')).toContain('服务费')
+    expect(textOf(page, 'package-BASIC')).toContain('押金')
+    expect(textOf(page, 'package-plate')).toContain('京A12345')
+  })
+
+  it('says so when the channel has no package, with customer service', async () => {
+    const world = loggedInWorld()
+    serve(world, { list: () => world.ok([]) })
+    const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
+    const page = await open(world)
+    expect(textOf(page, 'packages-empty')).toContain('暂无可办理的套餐')
+    page.fireEvent.click(getByTestId(page, 'packages-customer-service'))
+    await page.act(async () => settle(60))
+    expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+  })
+
+  it('shows the server error and loads again on retry', async () => {
+    const world = loggedInWorld()
+    let fail = true
+    serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
+    const page = await open(world)
+    expect(getByTestId(page, 'packages-error').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'packages-error')).toContain('服务器繁忙，请稍后重试')
+    fail = false
+    page.fireEvent.click(getByTestId(page, 'packages-error').querySelector('[role="button"]') as Element)
+    await page.act(async () => settle(60))
+    expect(byTestId(page, 'packages-error')).toBeNull()
+    expect(byTestId(page, 'package-BASIC')).not.toBeNull()
+  })
+
+  it('opens the details of a package', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-VIP-details'))
+    await page.act(async () => settle(10))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/select-detail/index?commodityId=VIP' })
+  })
+
+  it('chooses a package: saves it, submits once even on a double tap, then opens the payment', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    withOrder(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    await page.act(async () => settle(120))
+    // Step UPDATE with the package, then the final commit: two calls, not four.
+    expect(applyCalls(world)).toHaveLength(2)
+    expect(world.services.store.apply.commodityId).toBe('BASIC')
+    expect(world.services.store.apply.submitted).toBe(true)
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+  })
+
+  it('shows what the application still lacks and leads to the form', async () => {
+    const world = loggedInWorld()
+    serve(world, {
+      apply: () =>
+        world.ok({ orderId: 'O1', stepId: 2, certificatesCommitSate: 1, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: ['行驶证照片', '车头照片'] }),
+    })
+    withOrder(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-VIP-choose'))
+    await page.act(async () => settle(120))
+    expect(getByTestId(page, 'package-missing').getAttribute('role')).toBe('alert')
+    expect(Array.from(page.queries.querySelectorAll('[data-testid="package-missing-item"]'), (item) => item.textContent)).toEqual([
+      '行驶证照片',
+      '车头照片',
+    ])
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(world.services.store.apply.submitted).toBe(false)
+    page.fireEvent.click(getByTestId(page, 'package-missing-go'))
+    await page.act(async () => settle(10))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+  })
+
+  it('keeps the page as it was when submitting fails, and can be tried again', async () => {
+    const world = loggedInWorld()
+    let fail = true
+    serve(world, {
+      apply: () =>
+        fail
+          ? serverError('服务器繁忙，请稍后重试')
+          : world.ok({ orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] }),
+    })
+    withOrder(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    await page.act(async () => settle(120))
+    expect(textOf(page, 'package-error')).toBe('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toContain('服务器繁忙，请稍后重试')
+    expect(getByTestId(page, 'package-BASIC-choose').getAttribute('aria-disabled')).toBe('false')
+    expect(navigateTo).not.toHaveBeenCalled()
+    fail = false
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    await page.act(async () => settle(120))
+    expect(byTestId(page, 'package-error')).toBeNull()
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+  })
+
+  it('once submitted, the chosen package goes on to payment and the others cannot be chosen', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    withOrder(world, { commodityId: 'BASIC', completeness: { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true } })
+    const page = await open(world)
+    expect(textOf(page, 'package-locked')).toContain('套餐不可更改')
+    expect(getByTestId(page, 'package-BASIC').getAttribute('data-selected')).toBe('true')
+    expect(textOf(page, 'package-BASIC-choose')).toContain('去支付')
+    expect(getByTestId(page, 'package-VIP-choose').getAttribute('aria-disabled')).toBe('true')
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    await page.act(async () => settle(20))
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+  })
+
+  it('without an application, choosing starts one from the plate', async () => {
+    const world = loggedInWorld()
+    serve(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
+    await page.act(async () => settle(20))
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+  })
+})

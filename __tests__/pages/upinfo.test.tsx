@@ -1,0 +1,298 @@
+import Taro from '@tarojs/taro'
+import UpinfoPage from '../../src/pages/apply/upinfo/index'
+import { CERTIFICATE } from '../../src/domain/certificates'
+import { ID_REASON } from '../../src/domain/id-number'
+import { PHOTO_SUBJECTS } from '../../src/domain/photo'
+import { imageRecords } from '../../src/platform/image-records'
+import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import { MESSAGES } from '../../src/services/request/errors'
+import { TransportFailure } from '../../src/services/request/transport'
+import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { OrderDetail } from '../../types/api/orders'
+import { lifecycle } from '../support/page-lifecycle'
+import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { pageTestWorld } from '../support/test-app'
+import { envelope, testWorld } from '../support/test-services'
+
+type World = ReturnType<typeof pageTestWorld>
+type Page = Awaited<ReturnType<typeof mountPage>>
+
+const ALL_PHOTOS = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
+const APPLY_PATH = '/h5/apply'
+
+const VALID = {
+  ownerName: '张三',
+  idNumber: '11010519491231002X',
+  mobile: '13800138000',
+  vehicleInfo: '大众汽车牌FV7152FBDBG',
+  vin: 'WVWZZZ1JZXW000001',
+  engineNo: 'EA211-123',
+} as const
+
+/** A logged-in user with an open order for 京A12345 (the plate step done), agreements accepted unless told otherwise. */
+async function journeyWorld({ certificates = 0, agreed = true } = {}): Promise<World> {
+  const world = pageTestWorld()
+  world.respondWith(async () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' }))
+  await world.services.store.user.loginWithCode('13800138000', '123456')
+  world.respondWith(async () => envelope(null))
+  // resumeOrder reads only these fields of the order.
+  const order = {
+    orderId: 'order-1',
+    plateNumber: '京A12345',
+    certificatesCommitSate: certificates,
+    commodityId: null,
+    depositPayState: null,
+    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
+  } as unknown as OrderDetail
+  world.services.store.apply.resumeOrder(order)
+  if (agreed) world.services.store.apply.acceptAgreements()
+  return world
+}
+
+function spyNavigation() {
+  return {
+    redirect: jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' }),
+    open: jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' }),
+  }
+}
+
+/** Flushes until `done` holds (network calls load the request layer first). */
+async function until(page: Page, done: () => boolean): Promise<void> {
+  for (let i = 0; i < 20 && !done(); i++) await flush(page)
+  expect(done()).toBe(true)
+}
+
+/** The field's input; a field that just appeared (the consignee's) renders its input a tick later. */
+async function inputOf(page: Page, field: string): Promise<HTMLInputElement> {
+  for (let tries = 0; tries < 20; tries++) {
+    const input = getByTestId(page, `field-${field}`).querySelector('input')
+    if (input) return input
+    await flush(page)
+  }
+  throw new Error(`field-${field} has no input`)
+}
+
+async function type(page: Page, field: string, value: string): Promise<void> {
+  const input = await inputOf(page, field)
+  input.value = value
+  page.fireEvent.input(input)
+}
+
+function leave(page: Page, field: string): void {
+  const input = getByTestId(page, `field-${field}`).querySelector('input')
+  if (!input) throw new Error(`field-${field} has no input`)
+  page.fireEvent.blur(input)
+}
+
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) {
+    await type(page, field, value)
+    await flush(page)
+  }
+}
+
+const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.includes(APPLY_PATH))
+const inputValue = (page: Page, field: string): string => getByTestId(page, `field-${field}`).querySelector('input')?.value ?? ''
+const slotState = (page: Page, subject: string): string | null => getByTestId(page, `photo-slot-${subject}-state`).getAttribute('data-state')
+
+const applied = (certificates = ALL_PHOTOS): TransportResponse =>
+  envelope({ orderId: 'order-1', stepId: 2, certificatesCommitSate: certificates, depositPayState: 2, missing: [] })
+
+describe('information page', () => {
+  beforeEach(() => localStorage.clear())
+  afterEach(() => jest.restoreAllMocks())
+
+  it('sends the user to the plate page without an order', async () => {
+    const { redirect } = spyNavigation()
+    const page = await mountPage(UpinfoPage)
+    await flush(page)
+    expect(textOf(page, 'upinfo-redirect')).toContain('请先填写车牌号')
+    expect(redirect).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+    expect(byTestId(page, 'field-ownerName')).toBeNull()
+  })
+
+  it('sends the user to the agreements when they have not been accepted', async () => {
+    const { redirect } = spyNavigation()
+    const world = await journeyWorld({ agreed: false })
+    const page = await mountPage(UpinfoPage, world.services)
+    await flush(page)
+    expect(textOf(page, 'upinfo-redirect')).toContain('请先阅读并同意协议')
+    expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('shows the plate, empty labelled fields, no errors yet and every photo missing', async () => {
+    spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    await flush(page)
+    expect(textOf(page, 'upinfo-plate')).toContain('京A12345')
+    for (const field of Object.keys(VALID)) {
+      expect(inputValue(page, field)).toBe('')
+      expect(byTestId(page, `field-${field}-error`)).toBeNull()
+    }
+    expect(getByTestId(page, 'field-idNumber').querySelector('input')?.getAttribute('aria-label')).toBe('身份证号')
+    for (const subject of PHOTO_SUBJECTS) expect(slotState(page, subject)).toBe('missing')
+    expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('身份证人像面，未上传，点击上传')
+    // The consignee is asked for only when the device is mailed.
+    expect(byTestId(page, 'field-address')).toBeNull()
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+  })
+
+  it("keeps what is typed in the application and shows a field's reason once the user leaves it", async () => {
+    spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    await type(page, 'idNumber', '110105194912310021')
+    await flush(page)
+    expect(world.services.store.apply.form.idNumber).toBe('110105194912310021')
+    expect(byTestId(page, 'field-idNumber-error')).toBeNull()
+    leave(page, 'idNumber')
+    await flush(page)
+    expect(textOf(page, 'field-idNumber-error')).toBe(ID_REASON.checksum)
+    expect(getByTestId(page, 'field-idNumber-error').getAttribute('role')).toBe('alert')
+    expect(getByTestId(page, 'field-idNumber').querySelector('input')?.getAttribute('aria-invalid')).toBe('true')
+    // Corrected: a lower-case x is shown as the X the rule wants, and the reason goes away.
+    await type(page, 'idNumber', '11010519491231002x')
+    await flush(page)
+    expect(inputValue(page, 'idNumber')).toBe('11010519491231002X')
+    expect(byTestId(page, 'field-idNumber-error')).toBeNull()
+  })
+
+  it('restores every typed field after a reload', async () => {
+    spyNavigation()
+    const world = await journeyWorld()
+    const first = await mountPage(UpinfoPage, world.services)
+    await fill(first, VALID)
+    first.fireEvent.click(getByTestId(first, 'field-deliveryMethod-3'))
+    await flush(first)
+    await fill(first, { consigneeName: '李四', region: '广东省 深圳市 南山区' })
+    first.unmout()
+    // The same device storage, a fresh app.
+    const reloaded = testWorld({ navigationHost: createTaroNavigationHost(), raw: world.raw })
+    const page = await mountPage(UpinfoPage, reloaded.services)
+    await flush(page)
+    for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
+    expect(getByTestId(page, 'field-deliveryMethod-3').getAttribute('aria-checked')).toBe('true')
+    expect(inputValue(page, 'consigneeName')).toBe('李四')
+    expect(inputValue(page, 'region')).toBe('广东省 深圳市 南山区')
+    expect(textOf(page, 'upinfo-plate')).toContain('京A12345')
+  })
+
+  it('asks for the consignee only for mail delivery', async () => {
+    spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-3'))
+    await flush(page)
+    expect(getByTestId(page, 'field-deliveryMethod-3').getAttribute('aria-checked')).toBe('true')
+    expect(world.services.store.apply.form.deliveryMethod).toBe('3')
+    for (const field of ['consigneeName', 'consigneeMobile', 'region', 'address']) expect(byTestId(page, `field-${field}`)).not.toBeNull()
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    await flush(page)
+    expect(byTestId(page, 'field-address')).toBeNull()
+  })
+
+  it('lists what is wrong and what is missing instead of saving an incomplete form', async () => {
+    const { open } = spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, { ownerName: VALID.ownerName })
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await flush(page)
+    const problems = textOf(page, 'upinfo-problems')
+    expect(problems).toContain('请检查：身份证号、手机号、品牌型号、车辆识别代号、发动机号、领取方式')
+    expect(problems).toContain('请上传身份证人像面、身份证国徽面、行驶证主页、车头照片')
+    expect(getByTestId(page, 'upinfo-problems').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'field-mobile-error')).toBe('请输入手机号')
+    expect(byTestId(page, 'field-ownerName-error')).toBeNull()
+    expect(textOf(page, 'field-deliveryMethod-error')).toBe('请选择领取方式')
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(open).not.toHaveBeenCalled()
+    // The list follows the corrections.
+    await fill(page, { mobile: VALID.mobile })
+    expect(textOf(page, 'upinfo-problems')).toContain('请检查：身份证号、品牌型号')
+    expect(byTestId(page, 'field-mobile-error')).toBeNull()
+  })
+
+  it('names the photos still missing once the form is right, counting an ID card side uploaded here', async () => {
+    spyNavigation()
+    const world = await journeyWorld({ certificates: CERTIFICATE.DRIVING_LICENCE })
+    imageRecords.addIdCardSide('order-1', 'idCardFront')
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, VALID)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    await flush(page)
+    expect(slotState(page, 'idCardFront')).toBe('received')
+    expect(slotState(page, 'idCardBack')).toBe('missing')
+    expect(slotState(page, 'drivingLicense')).toBe('received')
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await flush(page)
+    expect(textOf(page, 'upinfo-problems')).toBe('请上传身份证国徽面、车头照片')
+    expect(applyCalls(world)).toHaveLength(0)
+  })
+
+  it('shows a side uploaded on the photo pages when it is shown again', async () => {
+    spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    expect(slotState(page, 'idCardBack')).toBe('missing')
+    imageRecords.addIdCardSide('order-1', 'idCardBack')
+    await page.act(async () => lifecycle.show())
+    expect(slotState(page, 'idCardBack')).toBe('received')
+  })
+
+  it('opens the photo page for a slot', async () => {
+    const { open } = spyNavigation()
+    const world = await journeyWorld()
+    const page = await mountPage(UpinfoPage, world.services)
+    page.fireEvent.click(getByTestId(page, 'photo-slot-drivingLicense'))
+    await flush(page)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/camera/select-image/index?subject=drivingLicense' })
+  })
+
+  it('saves once while the button shows it is saving, then opens the packages', async () => {
+    const { open } = spyNavigation()
+    const world = await journeyWorld({ certificates: ALL_PHOTOS })
+    let answer: (response: TransportResponse) => void = () => undefined
+    world.respondWith((request) =>
+      request.url.includes(APPLY_PATH) ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(envelope(null)),
+    )
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, VALID)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await until(page, () => applyCalls(world).length > 0)
+    const button = getByTestId(page, 'upinfo-next')
+    expect(button.textContent).toContain('正在保存')
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(button.className).toContain('nut-button-loading')
+    page.fireEvent.click(button)
+    answer(applied())
+    await until(page, () => open.mock.calls.length > 0)
+    expect(applyCalls(world)).toHaveLength(1)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+    expect(textOf(page, 'upinfo-next')).toContain('下一步')
+  })
+
+  it('keeps everything typed when saving fails, says why, and saves on the retry', async () => {
+    const { open } = spyNavigation()
+    const world = await journeyWorld({ certificates: ALL_PHOTOS })
+    world.respondWith((request) =>
+      request.url.includes(APPLY_PATH) ? Promise.reject(new TransportFailure('network', 'request:fail')) : Promise.resolve(envelope(null)),
+    )
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, VALID)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await until(page, () => byTestId(page, 'upinfo-problems') !== null)
+    expect(textOf(page, 'upinfo-problems')).toBe(MESSAGES.network)
+    expect(open).not.toHaveBeenCalled()
+    for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
+    world.respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? applied() : envelope(null)))
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await until(page, () => open.mock.calls.length > 0)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+  })
+})

@@ -1,0 +1,181 @@
+import { CANCEL_STATE } from '../../../src/domain/enums'
+import { RequestError } from '../../../src/services/request/errors'
+import { CANCEL_FAILED_REASON, OrderStore, isOrderMissing } from '../../../src/stores/order-store'
+import type { OrderApi } from '../../../src/stores/order-store'
+import { BUSINESS_CODE } from '../../../types/api/envelope'
+import type { CancelOrderResponse, OrderDetail, OrderSummary } from '../../../types/api/orders'
+import { deferred } from '../services/fakes'
+
+const CHANNEL = 'PC-1'
+
+function order(orderId: string, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    orderId,
+    plateNumber: '京A12345',
+    plateColor: 1,
+    promotionChannelId: CHANNEL,
+    partnerId: null,
+    promoterId: null,
+    orderSource: 0,
+    bizType: 0,
+    commodityId: null,
+    commodityName: null,
+    amountCents: null,
+    depositPayState: null,
+    auditState: null,
+    supplierAuditState: null,
+    deliveryState: null,
+    obuActivationState: null,
+    cancelState: null,
+    certificatesCommitSate: 0,
+    stockInterceptionFlag: false,
+    createdAt: '2026-11-20T02:30:00.000Z',
+    updatedAt: '2026-11-20T02:30:00.000Z',
+    ...overrides,
+  }
+}
+
+function orderDetail(orderId: string): OrderDetail {
+  return {
+    ...order(orderId),
+    auditReason: null,
+    cancelReason: null,
+    issuerId: null,
+    deliveryMethod: null,
+    trackingNo: null,
+    owner: null,
+    vehicle: null,
+    delivery: null,
+    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
+    timeline: [],
+  }
+}
+
+function fakeApi(overrides: Partial<OrderApi> = {}) {
+  const api: { [K in keyof OrderApi]: jest.Mock } = {
+    searchOrders: jest.fn(async () => [order('O-1'), order('O-2')]),
+    orderProcess: jest.fn(async (orderId: string) => orderDetail(orderId)),
+    cancel: jest.fn(async (orderId: string): Promise<CancelOrderResponse> => ({ orderId, cancelState: CANCEL_STATE.SUCCESS })),
+    offlineToOnline: jest.fn(async () => ({ orderId: 'O-online' })),
+  }
+  for (const [name, implementation] of Object.entries(overrides)) api[name as keyof OrderApi].mockImplementation(implementation)
+  return { api, store: new OrderStore(api, () => CHANNEL) }
+}
+
+const notFound = new RequestError('business', '订单不存在', BUSINESS_CODE.NOT_FOUND)
+
+describe('OrderStore', () => {
+  describe('cancel', () => {
+    it('marks the loaded list and detail cancelled on success, and never cancels again', async () => {
+      const { api, store } = fakeApi()
+      await store.fetchList()
+      await store.fetchProcess('O-1')
+      await expect(store.cancel('O-1', '重复下单')).resolves.toEqual({ state: CANCEL_STATE.SUCCESS })
+      expect(api.cancel).toHaveBeenCalledWith('O-1', '重复下单')
+      expect(store.orders.map((o) => o.cancelState)).toEqual([CANCEL_STATE.SUCCESS, null])
+      expect(store.processOf('O-1')?.cancelState).toBe(CANCEL_STATE.SUCCESS)
+      await expect(store.cancel('O-1', '重复下单')).resolves.toEqual({ state: CANCEL_STATE.SUCCESS })
+      expect(api.cancel).toHaveBeenCalledTimes(1)
+    })
+
+    it('sends one request for calls made while one runs', async () => {
+      const answer = deferred<CancelOrderResponse>()
+      const { api, store } = fakeApi({ cancel: () => answer.promise })
+      const first = store.cancel('O-1', 'a')
+      const second = store.cancel('O-1', 'a')
+      answer.resolve({ orderId: 'O-1', cancelState: CANCEL_STATE.SUCCESS })
+      expect(await first).toBe(await second)
+      expect(api.cancel).toHaveBeenCalledTimes(1)
+    })
+
+    it('keeps cancelling (1) as the result without asking again', async () => {
+      const { api, store } = fakeApi({ cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.CANCELLING }) })
+      await store.fetchList()
+      await expect(store.cancel('O-2', 'a')).resolves.toEqual({ state: CANCEL_STATE.CANCELLING })
+      expect(store.orders[1]?.cancelState).toBe(CANCEL_STATE.CANCELLING)
+      await store.cancel('O-2', 'a')
+      expect(api.cancel).toHaveBeenCalledTimes(1)
+    })
+
+    it('reports a failure (3) and lets it be retried', async () => {
+      const { api, store } = fakeApi({ cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.FAILED }) })
+      await store.fetchList()
+      await expect(store.cancel('O-1', 'a')).resolves.toEqual({ state: CANCEL_STATE.FAILED, reason: CANCEL_FAILED_REASON })
+      expect(store.orders[0]?.cancelState).toBeNull()
+      api.cancel.mockImplementation(async (orderId: string) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }))
+      await expect(store.cancel('O-1', 'a')).resolves.toEqual({ state: CANCEL_STATE.SUCCESS })
+      expect(store.cancelResults['O-1']).toEqual({ state: CANCEL_STATE.SUCCESS })
+    })
+
+    it("turns a refused call into a failure with the request layer's message", async () => {
+      const refused = new RequestError('business', '设备已发货，不能取消订单', BUSINESS_CODE.ACTION_NOT_ALLOWED)
+      const { store } = fakeApi({ cancel: () => Promise.reject(refused) })
+      await expect(store.cancel('O-1', 'a')).resolves.toEqual({ state: CANCEL_STATE.FAILED, reason: '设备已发货，不能取消订单' })
+    })
+  })
+
+  describe('offline hand-over', () => {
+    it('converts an offline order once, sharing a call in flight and remembering the answer', async () => {
+      const { api, store } = fakeApi()
+      const param = { offlineNo: 'OFF-1', plateNumber: '苏E54321' }
+      const [first, second] = await Promise.all([store.handOver(param), store.handOver(param)])
+      expect([first, second]).toEqual(['O-online', 'O-online'])
+      await expect(store.handOver(param)).resolves.toBe('O-online')
+      expect(api.offlineToOnline).toHaveBeenCalledTimes(1)
+      expect(api.offlineToOnline).toHaveBeenCalledWith(param)
+    })
+
+    it('rejects with the failure, and tries again next time', async () => {
+      const { api, store } = fakeApi({ offlineToOnline: () => Promise.reject(new Error('线下订单不存在')) })
+      await expect(store.handOver({ offlineNo: 'OFF-x', plateNumber: '苏E54321' })).rejects.toThrow('线下订单不存在')
+      api.offlineToOnline.mockResolvedValue({ orderId: 'O-2' })
+      await expect(store.handOver({ offlineNo: 'OFF-x', plateNumber: '苏E54321' })).resolves.toBe('O-2')
+    })
+  })
+
+  describe('detail', () => {
+    it("answers an order's detail and load state only for that order", async () => {
+      const { store } = fakeApi()
+      await store.fetchProcess('O-1')
+      expect(store.processOf('O-1')?.orderId).toBe('O-1')
+      expect(store.processOf('O-2')).toBeUndefined()
+      expect(store.processLoadOf('O-1').status).toBe('ready')
+      expect(store.processLoadOf('O-2').status).toBe('idle')
+    })
+
+    it('keeps the load state of the order asked for last when an earlier answer comes later', async () => {
+      const earlier = deferred<OrderDetail>()
+      const latest = deferred<OrderDetail>()
+      const { store } = fakeApi({ orderProcess: (orderId) => (orderId === 'O-1' ? earlier.promise : latest.promise) })
+      const first = store.fetchProcess('O-1')
+      const second = store.fetchProcess('O-2')
+      expect(store.processLoadOf('O-2').status).toBe('loading')
+      earlier.reject(new Error('网络错误'))
+      await first
+      expect(store.processLoadOf('O-2').status).toBe('loading')
+      latest.resolve(orderDetail('O-2'))
+      await second
+      expect([store.processLoadOf('O-2').status, store.processOf('O-2')?.orderId]).toEqual(['ready', 'O-2'])
+    })
+
+    it('recognises "not found" (an unknown or foreign order) among failures', async () => {
+      const { store } = fakeApi({ orderProcess: () => Promise.reject(notFound) })
+      await store.fetchProcess('O-x')
+      expect(isOrderMissing(store.processLoadOf('O-x').error)).toBe(true)
+      expect(isOrderMissing(new RequestError('business', '操作不允许', BUSINESS_CODE.ACTION_NOT_ALLOWED))).toBe(false)
+      expect(isOrderMissing(new RequestError('notFound', '无效的请求，请求地址不存在', 404))).toBe(false)
+      expect(isOrderMissing(undefined)).toBe(false)
+    })
+  })
+
+  describe('list', () => {
+    it('shares a load in flight and stays loaded when a refresh fails', async () => {
+      const { api, store } = fakeApi()
+      await Promise.all([store.fetchList(), store.fetchList()])
+      expect(api.searchOrders).toHaveBeenCalledTimes(1)
+      api.searchOrders.mockRejectedValue(new Error('网络错误'))
+      await store.fetchList()
+      expect([store.listLoaded, store.listLoad.status, store.orders.length]).toEqual([true, 'error', 2])
+    })
+  })
+})

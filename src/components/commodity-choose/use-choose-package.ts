@@ -1,0 +1,86 @@
+/**
+ * Choosing a package, from the list or the detail page: the package goes into the application,
+ * is saved (step UPDATE) and the application submitted (step 200), then the payment page opens.
+ * What the server says is still missing is shown, with the way to the form that completes it.
+ */
+import { useCallback, useRef, useState } from 'react'
+import { NavigationError } from '../../platform/navigator'
+import { useStores } from '../../stores/store-context'
+import { useAppServices } from '../app-services/app-services'
+
+export const CHOOSE_MESSAGES = {
+  locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
+  failed: '套餐提交失败，请重试',
+} as const
+
+export interface ChoosePackage {
+  /** The package being chosen right now. */
+  choosingId: string | undefined
+  /** Why the last choice did not go through. */
+  error: string | undefined
+  /** What the application still lacks (the server's words); empty when nothing is missing. */
+  missing: readonly string[]
+  /** The application is submitted: its package can no longer change. */
+  locked: boolean
+  choose(commodityId: string): void
+  /** Opens the form where the missing parts are completed. */
+  completeMissing(): void
+}
+
+const ignoreJumping = (cause: unknown): void => {
+  // A navigation already under way (a double tap) is the one the user wanted.
+  if (!(cause instanceof NavigationError)) throw cause
+}
+
+export function useChoosePackage(): ChoosePackage {
+  const { apply } = useStores()
+  const { navigator } = useAppServices()
+  const [choosingId, setChoosingId] = useState<string | undefined>(undefined)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const [missing, setMissing] = useState<readonly string[]>([])
+  const running = useRef(false)
+
+  const choose = useCallback(
+    (commodityId: string) => {
+      if (running.current) return
+      setError(undefined)
+      setMissing([])
+      const orderId = apply.orderId
+      if (!orderId) {
+        // No application yet: it starts with the plate.
+        navigator.open('plateEntry').catch(() => undefined)
+        return
+      }
+      if (apply.submitted) {
+        if (commodityId === apply.commodityId) navigator.open('pay', { orderId }).catch(() => undefined)
+        else setError(CHOOSE_MESSAGES.locked)
+        return
+      }
+      running.current = true
+      setChoosingId(commodityId)
+      const run = async (): Promise<void> => {
+        apply.chooseCommodity(commodityId)
+        await apply.savePackage()
+        const response = await apply.submit()
+        if (response.missing.length > 0) {
+          setMissing(response.missing)
+          return
+        }
+        await navigator.open('pay', { orderId: response.orderId }).catch(ignoreJumping)
+      }
+      run()
+        .catch((cause: unknown) => setError(cause instanceof Error && cause.message ? cause.message : CHOOSE_MESSAGES.failed))
+        .finally(() => {
+          running.current = false
+          setChoosingId(undefined)
+        })
+    },
+    [apply, navigator],
+  )
+
+  const completeMissing = useCallback(() => {
+    navigator.open('upinfo').catch(() => undefined)
+  }, [navigator])
+
+  return { choosingId, error, missing, locked: apply.submitted, choose, completeMissing }
+}

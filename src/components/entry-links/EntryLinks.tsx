@@ -1,0 +1,35 @@
+import { View } from '@tarojs/components'
+import type { RouteName } from '../../config/routes'
+import { EntryButton } from '../entry-button/EntryButton'
+import { useEntryActions } from './use-entry-actions'
+import './entry-links.scss'
+
+/** "我的订单" and "客服", tracked as clicks of the page they are on. */
+export function EntryLinks({ page }: { page: RouteName }) {
+  const actions = useEntryActions(page)
+  return (
+    <View className='entry-links'>
+      <EntryButton
+        variant='link'
+        label='我的订单'
+        testId='entry-orders'
+        onPress={() => {
+          actions.track('orders')
+          void actions.open('orderList')
+        }}
+      />
+      <View className='entry-links__divider' aria-hidden />
+      <EntryButton
+        variant='link'
+        label='联系客服'
+        testId='entry-service'
+        onPress={() => {
+          actions.track('customerService')
+          void actions.customerService()
+        }}
+      >
+        客服
+      </EntryButton>
+    </View>
+  )
+}

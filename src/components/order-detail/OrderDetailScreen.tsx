@@ -1,0 +1,67 @@
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import { REAPPLY_TYPE } from '../../domain/order'
+import { isOrderMissing } from '../../stores/order-store'
+import { useStores } from '../../stores/store-context'
+import { useAppServices } from '../app-services/app-services'
+import { navigateFromTap } from '../order-actions/navigate'
+import { useContinueApplying } from '../order-actions/use-continue-applying'
+import { OrderQrSheet } from '../order-qr/OrderQrSheet'
+import { StatusView } from '../status-view/StatusView'
+import { OrderDetailView } from './OrderDetailView'
+import { OrderLoading, OrderNotFound } from './OrderStates'
+
+/**
+ * An order's detail page body: loads the order (again each time the page is shown after the
+ * first time), shows loading, error with retry, "订单不存在" (an unknown id, or another user's:
+ * the server answers both alike), or the order with its actions.
+ */
+export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }: { orderId: string }) {
+  const { order: orders } = useStores()
+  const { navigator } = useAppServices()
+  const { continuing, continueOrder } = useContinueApplying()
+  const [qrOpen, setQrOpen] = useState(false)
+
+  useEffect(() => {
+    if (orderId) void orders.fetchProcess(orderId)
+  }, [orders, orderId])
+
+  Taro.useDidShow(() => {
+    const { status } = orders.processLoadOf(orderId)
+    if (orderId && (status === 'ready' || status === 'error')) void orders.fetchProcess(orderId)
+  })
+
+  if (!orderId) return <OrderNotFound />
+  const order = orders.processOf(orderId)
+  const load = orders.processLoadOf(orderId)
+  if (!order) {
+    if (load.status !== 'error') return <OrderLoading />
+    if (isOrderMissing(load.error)) return <OrderNotFound />
+    return (
+      <StatusView
+        role='alert'
+        testId='order-detail-error'
+        title='订单加载失败'
+        description={load.error?.message}
+        actionText='重试'
+        onAction={() => void orders.fetchProcess(orderId)}
+      />
+    )
+  }
+
+  return (
+    <>
+      <OrderDetailView
+        order={order}
+        continuing={continuing === orderId}
+        onCancel={() => navigateFromTap(navigator.open('orderCancel', { orderId }))}
+        onContinue={() => void continueOrder(orderId, order)}
+        onQr={() => setQrOpen(true)}
+        onPay={() => navigateFromTap(navigator.open('pay', { orderId }))}
+        onReapplyGuide={() => navigateFromTap(navigator.open('guideReapply', { orderId, reapplyType: REAPPLY_TYPE.CANCEL_AND_REAPPLY }))}
+      />
+      {qrOpen ? <OrderQrSheet order={order} onClose={() => setQrOpen(false)} /> : null}
+    </>
+  )
+})

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useStores } from '../../stores/store-context'
+import { useAppServices } from '../app-services/app-services'
+import { StatusView } from '../status-view/StatusView'
+
+/**
+ * Lands links from outside the app on the order list: logs in first when needed (silently, else
+ * through the login page, which returns here), then replaces itself with the list.
+ */
+export function RedirectToOrderList() {
+  const { user } = useStores()
+  const { navigator } = useAppServices()
+  const [failed, setFailed] = useState(false)
+  const running = useRef(false)
+
+  const go = useCallback(async () => {
+    if (running.current) return
+    running.current = true
+    setFailed(false)
+    try {
+      if (!user.isLoggedIn()) {
+        const loggedIn = await user.login().then(
+          () => true,
+          () => false,
+        )
+        if (!loggedIn) {
+          await navigator.toLogin()
+          return
+        }
+      }
+      await navigator.replace('orderList')
+    } catch {
+      setFailed(true)
+    } finally {
+      running.current = false
+    }
+  }, [user, navigator])
+
+  useEffect(() => {
+    void go()
+  }, [go])
+
+  if (failed) {
+    return <StatusView role='alert' testId='redirect-order-list-error' title='跳转失败' description='请稍后重试。' actionText='查看订单' onAction={() => void go()} />
+  }
+  return <StatusView testId='redirect-order-list-loading' title='正在进入订单列表…' />
+}
