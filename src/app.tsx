@@ -1,29 +1,40 @@
 import Taro from '@tarojs/taro'
+import { useCallback, useState } from 'react'
 import type { PropsWithChildren } from 'react'
-import { createAppServices } from './bootstrap/create-app-services'
-import { taroEnvironment } from './bootstrap/taro-environment'
-import { AppServicesProvider } from './components/app-services/app-services'
-import { flushWhenPageHides } from './platform/h5/flush-on-hide'
+import type { AppServices } from './bootstrap/create-app-services'
+import { AppServicesProvider, ServicesRequestProvider } from './components/app-services/app-services'
 import { installPageLoadWatch } from './platform/h5/install-page-load-watch'
+import { loadOnce } from './platform/load-once'
 import { StoreProvider } from './stores/store-context'
 import './app.scss'
-
-const services = createAppServices(taroEnvironment())
-const flushTracking = () => void services.tracker.flush()
 
 if (process.env.TARO_ENV === 'h5') {
   // Registered before the router starts so the first page's load is watched too.
   installPageLoadWatch()
-  flushWhenPageHides(document, window, flushTracking)
 }
 
+// The stores, encryption and the rest load once the first page has painted its frame
+// (PageShell asks for them); pages render their content when they are here.
+const loadServices = loadOnce(() => import('./bootstrap/start-app').then((module) => module.startApp()))
+
 function App({ children }: PropsWithChildren) {
+  const [services, setServices] = useState<AppServices>()
+  const request = useCallback(() => {
+    loadServices().then(setServices, () =>
+      // Only an H5 chunk can fail to load (the network): the page reloads on the user's word.
+      Taro.showModal({ title: '加载失败', content: '网络异常，请检查网络后重试', showCancel: false, confirmText: '重新加载' }).then(() =>
+        window.location.reload(),
+      ),
+    )
+  }, [])
   // The app going to the background (the mini-programs; on H5 Taro reports a hidden document).
-  Taro.useDidHide(flushTracking)
+  Taro.useDidHide(() => void services?.tracker.flush())
   return (
-    <StoreProvider store={services.store}>
-      <AppServicesProvider services={services}>{children}</AppServicesProvider>
-    </StoreProvider>
+    <ServicesRequestProvider value={request}>
+      <StoreProvider store={services?.store}>
+        <AppServicesProvider services={services}>{children}</AppServicesProvider>
+      </StoreProvider>
+    </ServicesRequestProvider>
   )
 }
 

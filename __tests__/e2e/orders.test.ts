@@ -18,8 +18,10 @@ interface RowLook {
   buttons: readonly Button[]
 }
 
+/** Opens the order list afresh (a new load: what the server says now). */
 async function openList(page: Page): Promise<void> {
   await page.goto(appUrl('/apply/order-list'))
+  await page.reload()
   await onPage(page, 'orderList')
   await byTestId(page, 'order-list').waitFor()
 }

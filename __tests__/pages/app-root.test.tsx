@@ -1,16 +1,17 @@
 /**
- * The app root (src/app.tsx) builds the app services, provides the RootStore and the services to
- * every page, and sends queued tracking events when the app or the H5 document is hidden.
+ * The app root (src/app.tsx) builds the app services once the first page has painted, provides
+ * the RootStore and the services to every page, and sends queued tracking events when the app or the H5 document is hidden.
  */
 import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
 import App from '../../src/app'
 import { useAppServices } from '../../src/components/app-services/app-services'
 import type { PageServices } from '../../src/components/app-services/app-services'
+import { PageShell } from '../../src/components/page-shell/PageShell'
 import { useStores } from '../../src/stores/store-context'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
-import { flush, mountBare, textOf } from '../support/page-test'
+import { byTestId, flush, mountBare, textOf } from '../support/page-test'
 
 let services: PageServices | undefined
 
@@ -23,12 +24,21 @@ function Probe() {
   return <span data-testid='nickname'>{user.nickname}</span>
 }
 
-const mountApp = () =>
-  mountBare(() => (
+/** The app with a page in it; its services load once the page has painted. */
+async function mountApp() {
+  const page = await mountBare(() => (
     <App>
-      <Probe />
+      <PageShell route='plateEntry'>
+        <Probe />
+      </PageShell>
     </App>
   ))
+  for (let tries = 0; tries < 50 && !byTestId(page, 'nickname'); tries++) {
+    await flush(page)
+    await settle(10)
+  }
+  return page
+}
 
 const trackingCalls = (request: jest.SpyInstance) =>
   request.mock.calls.map(([options]) => options as Taro.request.Option).filter((options) => options.url.endsWith('/log/v1/events'))
@@ -44,7 +54,17 @@ describe('app root', () => {
     jest.restoreAllMocks()
   })
 
-  it('provides the RootStore and the app services to its pages', async () => {
+  it('paints the page frame first, then provides the RootStore and the app services to its pages', async () => {
+    const first = await mountBare(() => (
+      <App>
+        <PageShell route='plateEntry'>
+          <Probe />
+        </PageShell>
+      </App>
+    ))
+    expect(byTestId(first, 'page-services-loading')).not.toBeNull()
+    expect(byTestId(first, 'nickname')).toBeNull()
+    first.unmout()
     const page = await mountApp()
     expect(textOf(page, 'nickname')).toBe('登录/注册')
     expect(services?.tracker.queued).toBe(1)

@@ -206,6 +206,7 @@ describeDb('app conventions', () => {
       const csp = String(response.headers['content-security-policy'])
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain("img-src 'self' data: blob:")
+      expect(csp).toContain("connect-src 'self' blob:")
       expect(csp).toContain("object-src 'none'")
       expect(csp).not.toContain("script-src 'self' 'unsafe-inline'")
     })

@@ -43,7 +43,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, staticRoot: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Photos chosen on H5 are compressed into blob: URLs, which the upload reads back.
+        connectSrc: ["'self'", 'blob:'],
         // The webview page embeds external https pages.
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],

@@ -5,7 +5,8 @@ import type { RootStore } from './root-store'
 
 const StoreContext = createContext<RootStore | undefined>(undefined)
 
-export function StoreProvider({ store, children }: { store: RootStore; children?: ReactNode }) {
+/** `store` is undefined while the app's services are still loading (see src/app.tsx). */
+export function StoreProvider({ store, children }: { store: RootStore | undefined; children?: ReactNode }) {
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
 }
 

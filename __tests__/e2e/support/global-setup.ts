@@ -29,8 +29,17 @@ export default async function globalSetup(): Promise<void> {
   }
   ensureH5Build()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-e2e-'))
-  // The suite's own server: a fresh database, its own port, the SMS simulator on, quiet logs.
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_SIMULATOR: 'true', LOG_LEVEL: 'warn' })
+  // The suite's own server: a fresh database, its own port, the SMS simulator on, quiet logs, and
+  // a per-IP limit no journey reaches (every test browses from the same address; the limit
+  // itself is tested in the server suite).
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMS_SIMULATOR: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  })
   globalThis.__E2E_SERVER__ = await startServer({ config, staticRoot: H5_DIST })
   process.env.E2E_BASE_URL = globalThis.__E2E_SERVER__.url
   process.env.E2E_DATA_DIR = dataDir

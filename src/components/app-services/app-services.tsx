@@ -1,9 +1,9 @@
 /**
  * What pages and components use besides the stores: the navigator, the tracker and the API
- * functions the stores do not wrap. The app root provides them (src/app.tsx); tests provide
- * their own.
+ * functions the stores do not wrap. The app root provides them once they have loaded
+ * (src/app.tsx); tests provide their own. Until then only the page frame renders (PageShell).
  */
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { Navigator } from '../../platform/navigator'
 import type { Api } from '../../services/api'
@@ -17,7 +17,8 @@ export interface PageServices {
 
 const AppServicesContext = createContext<PageServices | undefined>(undefined)
 
-export function AppServicesProvider({ services, children }: { services: PageServices; children?: ReactNode }) {
+/** `services` is undefined while the app's services are still loading (see src/app.tsx). */
+export function AppServicesProvider({ services, children }: { services: PageServices | undefined; children?: ReactNode }) {
   return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>
 }
 
@@ -25,4 +26,36 @@ export function useAppServices(): PageServices {
   const services = useContext(AppServicesContext)
   if (!services) throw new Error('useAppServices() needs an AppServicesProvider above it')
   return services
+}
+
+/** The services, or undefined while they are loading: for the page frame, which paints before them. */
+export function useOptionalAppServices(): PageServices | undefined {
+  return useContext(AppServicesContext)
+}
+
+/** Asks the app root to load its services; nothing to do where they are handed in (tests). */
+const ServicesRequestContext = createContext<() => void>(() => undefined)
+
+export const ServicesRequestProvider = ServicesRequestContext.Provider
+
+/**
+ * Asks for the services once the page has painted: on H5 after the next frame, so the first page
+ * shows before their code is fetched; the mini-programs have it in their package already.
+ */
+export function useServicesAfterPaint(): void {
+  const request = useContext(ServicesRequestContext)
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'h5') {
+      request()
+      return undefined
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(request, 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [request])
 }

@@ -1,7 +1,8 @@
-import { View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { Text, View } from '@tarojs/components'
+import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
+import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
 import { usePageTracking } from './use-page-tracking'
 import './page-shell.scss'
@@ -18,15 +19,39 @@ export interface PageShellProps {
  * and an error boundary around the content (Taro renders each page in its own root, so a
  * boundary at the app level never sees a page's errors). Each show of the page is tracked as a
  * page view under its route.
+ *
+ * The frame paints at once; header and content, which use the stores and services, render when
+ * those have loaded (src/app.tsx loads them once the first page has painted), with a
+ * placeholder until then.
  */
 export function PageShell({ route, header, children }: PageShellProps) {
   usePageTracking(route)
+  useServicesAfterPaint()
+  const ready = useOptionalAppServices() !== undefined
   return (
     <View className='page-shell' data-testid={`page-${route}`}>
-      {header}
+      {ready ? header : null}
       <View className='page-shell__body' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
-        <ErrorBoundary>{children}</ErrorBoundary>
+        {ready ? (
+          <ErrorBoundary>{children}</ErrorBoundary>
+        ) : (
+          <View className='page-shell__loading' role='status' aria-busy data-testid='page-services-loading'>
+            <Text>加载中…</Text>
+          </View>
+        )}
       </View>
     </View>
   )
+}
+
+/**
+ * For pages that use the stores or services in their own body (not only in their content): the
+ * page renders once those have loaded, its bare frame until then.
+ */
+export function withServices(route: RouteName, Page: ComponentType): ComponentType {
+  function PageWithServices() {
+    return useOptionalAppServices() ? <Page /> : <PageShell route={route} />
+  }
+  PageWithServices.displayName = `WithServices(${Page.displayName ?? Page.name})`
+  return PageWithServices
 }

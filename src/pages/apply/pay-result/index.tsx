@@ -7,7 +7,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { OrderTimeline } from '../../../components/order-timeline/OrderTimeline'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
@@ -234,7 +234,7 @@ const PayResultBody = observer(function PayResultBody({ orderId }: { orderId: st
 })
 
 /** ETC申办 [orderId]: how the payment ended, and what happens next. */
-export default function PayResultPage() {
+function PayResultPage() {
   const { navigator } = useAppServices()
   const { orderId } = useRouteParams('orderId')
   return (
@@ -254,3 +254,5 @@ export default function PayResultPage() {
     </PageShell>
   )
 }
+
+export default withServices('payResult', PayResultPage)

@@ -8,7 +8,7 @@ import { CustomerService } from '../../../components/customer-service/CustomerSe
 import { Exposure } from '../../../components/exposure/Exposure'
 import { PLATE_COLOUR_LABEL, plateColourName } from '../../../components/order-format/order-format'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { ISSUER_NOTE, PAY_MESSAGES, PAY_SECTIONS, payModeLabel, payTips } from '../../../config/payment'
@@ -224,7 +224,7 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
 })
 
 /** ETC申办 [orderId]: the order's summary, the reminder and issuer sections, and paying. */
-export default function PayPage() {
+function PayPage() {
   const { navigator } = useAppServices()
   const { orderId } = useRouteParams('orderId')
   return (
@@ -244,3 +244,5 @@ export default function PayPage() {
     </PageShell>
   )
 }
+
+export default withServices('pay', PayPage)

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { UploadProgress } from '../../../components/photo-progress/UploadProgress'
 import { StatusView } from '../../../components/status-view/StatusView'
@@ -113,7 +113,7 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
   )
 })
 
-export default function ConfirmSelectPage() {
+function ConfirmSelectPage() {
   const { navigator } = useAppServices()
   const { subject, path } = useRouteParams('subject', 'path')
   return (
@@ -133,3 +133,5 @@ export default function ConfirmSelectPage() {
     </PageShell>
   )
 }
+
+export default withServices('confirmSelect', ConfirmSelectPage)

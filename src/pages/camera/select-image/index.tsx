@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { PhotoGuide } from '../../../components/photo-guide/PhotoGuide'
 import { ensurePhotoConsent } from '../../../components/photo-guide/photo-consent'
@@ -119,7 +119,7 @@ function SelectImageBody({ subject }: { subject: PhotoSubject }) {
   )
 }
 
-export default function SelectImagePage() {
+function SelectImagePage() {
   const { navigator } = useAppServices()
   const { subject } = useRouteParams('subject')
   return (
@@ -139,3 +139,5 @@ export default function SelectImagePage() {
     </PageShell>
   )
 }
+
+export default withServices('selectImage', SelectImagePage)

@@ -1,12 +1,12 @@
 import { WebView } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { parseExternalUrl } from '../../../domain/external-url'
 
 /** Embeds the page named by the URL-encoded `src` parameter. */
-export default function WebviewPage() {
+function WebviewPage() {
   const { navigator } = useAppServices()
   const target = parseExternalUrl(Taro.getCurrentInstance().router?.params.src)
   if (target.ok) return <WebView src={target.url} />
@@ -23,3 +23,5 @@ export default function WebviewPage() {
     </PageShell>
   )
 }
+
+export default withServices('webview', WebviewPage)

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { PageShell, withServices } from '../../../components/page-shell/PageShell'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
@@ -10,7 +10,7 @@ import { taroStorage } from '../../../platform/taro-storage'
 import './index.scss'
 
 /** Clears this app's cached data (its own keys only) after a confirmation, then returns. */
-export default function ClearStoragePage() {
+function ClearStoragePage() {
   const { navigator } = useAppServices()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const [busy, setBusy] = useState(false)
@@ -68,3 +68,5 @@ export default function ClearStoragePage() {
     </PageShell>
   )
 }
+
+export default withServices('clearStorage', ClearStoragePage)

@@ -1,0 +1,14 @@
+/**
+ * The app's services on Taro, built once: loaded by src/app.tsx after the first page's code, so
+ * the stores, encryption and the rest are not part of what the first page waits for.
+ */
+import { flushWhenPageHides } from '../platform/h5/flush-on-hide'
+import { createAppServices } from './create-app-services'
+import type { AppServices } from './create-app-services'
+import { taroEnvironment } from './taro-environment'
+
+export function startApp(): AppServices {
+  const services = createAppServices(taroEnvironment())
+  if (process.env.TARO_ENV === 'h5') flushWhenPageHides(document, window, () => void services.tracker.flush())
+  return services
+}
