@@ -79,6 +79,18 @@ describe('home page', () => {
     expect(textOf(page, 'notice-3')).toContain('春节期间设备延迟发货')
   })
 
+  it('a visitor who cannot log in silently is offered the login, not sent to it', async () => {
+    const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    const world = testWorld({ navigationHost: createTaroNavigationHost(), respond: async () => envelope(null) })
+    const page = await mount(world)
+    expect(textOf(page, 'home-packages-login')).toContain('登录后查看可办理的套餐')
+    expect(listRequests(world)).toEqual([])
+    expect(redirectTo).not.toHaveBeenCalled()
+    page.fireEvent.click(getByTestId(page, 'home-packages-login-action'))
+    await settle(page)
+    expect(redirectTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+  })
+
   it('loading: says the packages are loading while the list is on its way', async () => {
     const list = deferred<TransportResponse>()
     const world = homeWorld(() => list.promise)

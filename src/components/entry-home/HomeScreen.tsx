@@ -1,7 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/store-context'
+import { useAppServices } from '../app-services/app-services'
 import { EntryButton } from '../entry-button/EntryButton'
 import { EntryLinks } from '../entry-links/EntryLinks'
 import { useEntryActions } from '../entry-links/use-entry-actions'
@@ -17,12 +18,35 @@ export const ETC_BENEFITS = [
 
 /** The packages of the current promotion: loading, error with retry, empty, or the list. */
 const Packages = observer(function Packages({ onApply }: { onApply: (commodityId: string) => void }) {
-  const { commodity, promotion } = useStores()
+  const { commodity, promotion, user } = useStores()
+  const { navigator } = useAppServices()
+  const [visitor, setVisitor] = useState(false)
   const load = () => void commodity.fetch(promotion.current.promotionChannelId)
 
   useEffect(() => {
-    if (commodity.load.status !== 'loading') void commodity.fetch(promotion.current.promotionChannelId)
-  }, [commodity, promotion])
+    // The channel's packages are for logged-in users: a silent login is tried, and a visitor it
+    // cannot log in is offered the login page rather than sent to it.
+    let mounted = true
+    const session = user.isValid ? Promise.resolve() : user.login()
+    session.then(
+      () => {
+        if (mounted && commodity.load.status !== 'loading') void commodity.fetch(promotion.current.promotionChannelId)
+      },
+      () => mounted && setVisitor(true),
+    )
+    return () => {
+      mounted = false
+    }
+  }, [commodity, promotion, user])
+
+  if (visitor && !user.isValid) {
+    return (
+      <View className='entry-home__state' role='status' data-testid='home-packages-login'>
+        <Text className='entry-home__state-text'>登录后查看可办理的套餐</Text>
+        <EntryButton variant='plain' className='entry-home__state-action' label='登录' testId='home-packages-login-action' onPress={() => void navigator.toLogin()} />
+      </View>
+    )
+  }
 
   const { status, error } = commodity.load
   if (status === 'idle' || (status === 'loading' && commodity.items.length === 0)) {

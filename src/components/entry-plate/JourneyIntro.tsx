@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import './entry-plate.scss'
 
 /** The journey's steps after the plate, as the user meets them. */
 export const JOURNEY_STEPS = ['填写资料', '选择套餐', '支付'] as const

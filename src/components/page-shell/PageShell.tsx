@@ -11,6 +11,8 @@ export interface PageShellProps {
   route: RouteName
   /** A custom header for pages whose route has `customHeader` (see CustomHeader). */
   header?: ReactNode
+  /** What the page can show before the services are here (static content only). */
+  placeholder?: ReactNode
   children?: ReactNode
 }
 
@@ -24,7 +26,7 @@ export interface PageShellProps {
  * those have loaded (src/app.tsx loads them once the first page has painted), with a
  * placeholder until then.
  */
-export function PageShell({ route, header, children }: PageShellProps) {
+export function PageShell({ route, header, placeholder, children }: PageShellProps) {
   usePageTracking(route)
   useServicesAfterPaint()
   const ready = useOptionalAppServices() !== undefined
@@ -35,9 +37,12 @@ export function PageShell({ route, header, children }: PageShellProps) {
         {ready ? (
           <ErrorBoundary>{children}</ErrorBoundary>
         ) : (
-          <View className='page-shell__loading' role='status' aria-busy data-testid='page-services-loading'>
-            <Text>加载中…</Text>
-          </View>
+          <>
+            {placeholder}
+            <View className='page-shell__loading' role='status' aria-busy data-testid='page-services-loading'>
+              <Text>加载中…</Text>
+            </View>
+          </>
         )}
       </View>
     </View>
