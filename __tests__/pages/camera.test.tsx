@@ -242,9 +242,14 @@ describe('confirm image page', () => {
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
     await until(page, () => upload.mock.calls.length > 0)
     expect(getByTestId(page, 'upload-progress').getAttribute('role')).toBe('progressbar')
+    expect(getByTestId(page, 'upload-progress').getAttribute('aria-valuenow')).toBeNull()
     expect(isDisabled(page, 'confirm-upload')).toBe(true)
     expect(isDisabled(page, 'confirm-retake')).toBe(true)
     const [request] = upload.mock.calls[0] ?? []
+    // The bytes going out, as the host reports them.
+    await page.act(async () => request?.onProgress?.(62.4))
+    expect(getByTestId(page, 'upload-progress').getAttribute('aria-valuenow')).toBe('62')
+    expect(textOf(page, 'upload-progress')).toContain('62%')
     expect(request?.url).toContain('/h5/uploadIdcard')
     expect(request?.filePath).toBe(COMPRESSED)
     expect(request?.formData).toEqual({ orderId: 'order-1', side: 'back' })

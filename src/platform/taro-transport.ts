@@ -29,7 +29,7 @@ export const taroTransport: Transport = {
     }),
   upload: (request) =>
     guarded(async () => {
-      const response = await Taro.uploadFile({
+      const task = Taro.uploadFile({
         url: request.url,
         filePath: request.filePath,
         name: request.name,
@@ -37,6 +37,9 @@ export const taroTransport: Transport = {
         formData: request.formData,
         timeout: request.timeoutMs,
       })
+      const { onProgress } = request
+      if (onProgress) task.progress((update) => onProgress(update.progress))
+      const response = await task
       return { statusCode: response.statusCode, data: response.data }
     }),
   download: (request) =>

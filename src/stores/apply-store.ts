@@ -38,7 +38,7 @@ export interface ApplyCalls {
   saveDraft(draft: ApplyDraft): Promise<SaveDraftResponse>
   /** The draft saved at the last step boundary (from any device), if any. */
   loadDraft(): Promise<ApplyDraft | undefined>
-  uploadPhoto(orderId: string, subject: UploadSubject, filePath: string): Promise<UploadResponse>
+  uploadPhoto(orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse>
 }
 
 /** Everything the store calls: the apply calls and the caller's open order of a plate, if any. */
@@ -298,12 +298,13 @@ export class ApplyStore {
     })
   }
 
-  uploadPhoto(subject: UploadSubject, filePath: string): Promise<UploadResponse> {
+  /** Uploads a photo of the order; a second call for the same photo while one runs shares it. */
+  uploadPhoto(subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse> {
     const orderId = this.orderId
     if (!orderId) return Promise.reject(new Error('请先填写车牌号'))
     const key = subject.kind === 'idCard' ? `photo:idCard:${subject.side}` : subject.kind === 'image' ? `photo:${subject.imageType}` : 'photo:drivingLicense'
     return this.once(key, async () => {
-      const response = await this.deps.api.uploadPhoto(orderId, subject, filePath)
+      const response = await this.deps.api.uploadPhoto(orderId, subject, filePath, onProgress)
       // The server's mask is the truth (the ID card bit needs both sides).
       runInAction(() => {
         this.certificates = response.certificatesCommitSate

@@ -31,7 +31,8 @@ export class NoticeStore {
     return runLoad(
       (state) => (this.load = state),
       () => this.api.notices(),
-      (notices) => (this.notices = notices),
+      // A configuration without notices (null, or not a list) has none to show.
+      (notices) => (this.notices = Array.isArray(notices) ? notices : []),
     )
   }
 

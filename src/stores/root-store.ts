@@ -62,7 +62,7 @@ export class RootStore {
         apply: (payload) => apply.apply(payload),
         saveDraft: (draft) => apply.saveDraft(draft),
         loadDraft: () => apply.loadDraft(),
-        uploadPhoto: (orderId, subject, filePath) => apply.uploadPhoto(orderId, subject, filePath),
+        uploadPhoto: (orderId, subject, filePath, onProgress) => apply.uploadPhoto(orderId, subject, filePath, onProgress),
       },
       storage: deps.storage,
       channel: deps.channel,

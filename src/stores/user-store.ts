@@ -81,6 +81,11 @@ export class UserStore implements Session {
     return displayName(this.isValid ? this.session : undefined)
   }
 
+  /** The phone this device last logged in with, to fill in on the login page. */
+  get rememberedMobile(): string | undefined {
+    return this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)?.mobile
+  }
+
   // ---- Session, for the request client ----
 
   token(): string | undefined {

@@ -140,6 +140,20 @@ describe('typed API functions', () => {
     expect(opened(SEALED_FIELD.offlineOrder, bodyOf(last(world.requests)).encryptOfflineOrderToOnlineParam)).toEqual({ offlineNo: 'OFF1', plateNumber: '京A12345' })
   })
 
+  it("reports an upload's progress from the transport to the caller", async () => {
+    const { api, world } = setup()
+    world.uploadWith(async () => {
+      world.uploads.at(-1)?.onProgress?.(40)
+      world.uploads.at(-1)?.onProgress?.(100)
+      return { statusCode: 200, data: '{"code":200,"msg":"ok","data":{"fileId":"f1","url":"/u/f1","certificatesCommitSate":2}}' }
+    })
+    const seen: number[] = []
+    await api.apply.uploadPhoto('E1', { kind: 'drivingLicense' }, '/tmp/b.jpg', (percent) => seen.push(percent))
+    expect(seen).toEqual([40, 100])
+    await api.apply.uploadPhoto('E1', { kind: 'drivingLicense' }, '/tmp/b.jpg')
+    expect(world.uploads.at(-1)).not.toHaveProperty('onProgress')
+  })
+
   it('uploads each photo to its path with its form fields, H5 and mini-program paths apart', async () => {
     const { api, world } = setup()
     world.uploadWith(async () => ({ statusCode: 200, data: '{"code":200,"msg":"ok","data":{"fileId":"f1","url":"/u/f1","certificatesCommitSate":1}}' }))
@@ -177,12 +191,13 @@ describe('typed API functions', () => {
     expect(world.counts.toast).toEqual([])
   })
 
-  it('keeps silent logins and polling silent, and toasts a failed code login', async () => {
+  it('keeps silent logins, polling and notices silent, and toasts a failed code login', async () => {
     const { api, world } = setup()
     world.respondWith(async () => ok({ code: 1001, msg: '验证码错误', data: null }))
     await expect(api.auth.loginByPageToken('bad')).rejects.toMatchObject({ kind: 'business', code: 1001 })
     await expect(api.auth.loginByPromoterAccount()).rejects.toMatchObject({ kind: 'business' })
     await expect(api.payment.payState('E1')).rejects.toMatchObject({ kind: 'business' })
+    await expect(api.notices.notices()).rejects.toMatchObject({ kind: 'business' })
     expect(world.counts.toast).toEqual([])
     await expect(api.auth.loginByCode('13800138000', '000000')).rejects.toMatchObject({ message: '验证码错误' })
     expect(world.counts.toast).toEqual(['验证码错误'])

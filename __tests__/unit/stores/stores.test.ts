@@ -110,6 +110,12 @@ describe('NoticeStore', () => {
     await reloaded.fetch()
     expect(reloaded.visibleOn('/apply/basic', now + 1)).toEqual([])
   })
+
+  it('reads a configuration without a list of notices as none', async () => {
+    const { store } = fakeRoot({ notices: { notices: async () => null as unknown as Notice[] } })
+    await store.notice.fetch()
+    expect([store.notice.load.status, store.notice.visibleOn('/apply/basic', 0)]).toEqual(['ready', []])
+  })
 })
 
 describe('RootStore', () => {

@@ -115,9 +115,11 @@ describe('UserStore silent login', () => {
   it('logs in silently with a phone remembered for one day, not longer', async () => {
     const backend = memoryBackend()
     const first = setup({}, backend)
+    expect(first.store.rememberedMobile).toBeUndefined()
     await first.store.loginWithCode('13800138000', '123456')
     first.store.logout()
     const next = setup({}, backend)
+    expect(next.store.rememberedMobile).toBe('13800138000')
     await next.store.login()
     expect(next.calls).toEqual(['remembered 13800138000 ticket-1'])
     next.store.logout()

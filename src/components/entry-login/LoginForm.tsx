@@ -38,7 +38,7 @@ export function returnTarget(redirect: string | undefined) {
 export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: string }) {
   const { user } = useStores()
   const actions = useEntryActions('login')
-  const [mobile, setMobile] = useState('')
+  const [mobile, setMobile] = useState(() => user.rememberedMobile ?? '')
   const [code, setCode] = useState('')
   const [touched, setTouched] = useState({ mobile: false, code: false })
   const [formError, setFormError] = useState<string>()

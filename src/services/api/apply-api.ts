@@ -34,8 +34,8 @@ const UPLOAD_PATHS: Readonly<Record<UploadTarget, { idCard: Endpoint; drivingLic
 
 export function createApplyApi(client: RequestClient, sealer: SealedBox, target: UploadTarget) {
   const sealApply = (value: ApplyPayload | ApplyDraft) => sealer.seal(SEALED_FIELD.apply, JSON.stringify(value))
-  const upload = async (endpoint: Endpoint, filePath: string, formData: Record<string, string>) => {
-    const envelope = await client.upload<Envelope<UploadResponse>>({ url: endpoint.path, filePath, formData })
+  const upload = async (endpoint: Endpoint, filePath: string, formData: Record<string, string>, onProgress?: (percent: number) => void) => {
+    const envelope = await client.upload<Envelope<UploadResponse>>({ url: endpoint.path, filePath, formData, ...(onProgress ? { onProgress } : {}) })
     return envelope.data
   }
   return {
@@ -61,15 +61,16 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
       const plain = sealer.open(SEALED_FIELD.apply, response.encryptUsersVehicleApplyVoStr)
       return plain === undefined ? undefined : (JSON.parse(plain) as ApplyDraft)
     },
-    uploadPhoto: (orderId: string, subject: UploadSubject, filePath: string) => {
+    /** Uploads a photo of the order; `onProgress` hears how much has gone out, in percent. */
+    uploadPhoto: (orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void) => {
       const paths = UPLOAD_PATHS[target]
       switch (subject.kind) {
         case 'idCard':
-          return upload(paths.idCard, filePath, { orderId, side: subject.side })
+          return upload(paths.idCard, filePath, { orderId, side: subject.side }, onProgress)
         case 'drivingLicense':
-          return upload(paths.drivingLicense, filePath, { orderId })
+          return upload(paths.drivingLicense, filePath, { orderId }, onProgress)
         case 'image':
-          return upload(paths.image, filePath, { orderId, imageType: subject.imageType })
+          return upload(paths.image, filePath, { orderId, imageType: subject.imageType }, onProgress)
       }
     },
     verifyEligibility: (promotionChannelId: string) =>

@@ -28,7 +28,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     listCommodities: (promotionChannelId: string) => callApi<Commodity[]>(client, API.listCommodity, { id: promotionChannelId }),
     goodsTypeConfig: () => callApi<GoodsTypeConfig>(client, API.goodsTypeConfig),
     // The profile names its notices address; the server serves every channel's at API.notices.
-    notices: () => callApi<NoticesResponse>(client, { ...API.notices, path: channel.noticeConfigUrl }),
+    // Silent: notices are extras, a landing page does not greet the user with their failure.
+    notices: () => callApi<NoticesResponse>(client, { ...API.notices, path: channel.noticeConfigUrl }, undefined, { silent: true }),
     issuers: () => callApi<Issuer[]>(client, API.issuers),
     promiseConfig: (type: string) => callApi<PromiseConfigResponse>(client, API.promiseConfig, { type }),
     supplierProtocol: (issuerId: number) => callApi<SupplierProtocolResponse>(client, API.supplierProtocol, { issuerId }),

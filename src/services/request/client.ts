@@ -49,6 +49,8 @@ export interface UploadOptions {
   name?: string
   formData?: Record<string, string>
   silent?: boolean
+  /** Told how much of the file has gone out, in percent. */
+  onProgress?: (percent: number) => void
 }
 
 export interface RequestClient {
@@ -175,6 +177,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
           name: options.name ?? 'file',
           formData: options.formData ?? {},
           timeoutMs: UPLOAD_TIMEOUT_MS,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         }),
       )
       let data: unknown = response.data

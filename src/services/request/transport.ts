@@ -41,6 +41,8 @@ export interface UploadRequest {
   name: string
   formData: Record<string, string>
   timeoutMs: number
+  /** Told how much of the file has gone out, in percent, as the upload goes. */
+  onProgress?: (percent: number) => void
 }
 
 export interface DownloadResponse {

@@ -19,7 +19,7 @@ import './index.scss'
 const PAGE = trackedPage('confirmSelect')
 const UPLOAD_FAILED = '上传失败，请重试'
 
-type Upload = { kind: 'ready' } | { kind: 'uploading' } | { kind: 'failed'; message: string } | { kind: 'done' }
+type Upload = { kind: 'ready' } | { kind: 'uploading'; percent?: number } | { kind: 'failed'; message: string } | { kind: 'done' }
 
 /** A navigation the navigator refused (another one is running) needs no message. */
 const settle = (navigation: Promise<unknown>): void => void navigation.catch(() => undefined)
@@ -40,7 +40,10 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
     tracker.click(PAGE, 'confirm-upload')
     setUpload({ kind: 'uploading' })
     try {
-      await apply.uploadPhoto(PHOTO_UPLOAD[subject], path)
+      // A late report (after the answer) changes nothing.
+      await apply.uploadPhoto(PHOTO_UPLOAD[subject], path, (percent) =>
+        setUpload((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent } : current)),
+      )
     } catch (error) {
       setUpload({ kind: 'failed', message: error instanceof Error && error.message ? error.message : UPLOAD_FAILED })
       running.current = false
@@ -74,7 +77,7 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
         )}
       </View>
       <View className='confirm-select__status' aria-live='polite'>
-        {upload.kind === 'uploading' ? <UploadProgress label='正在上传…' /> : null}
+        {upload.kind === 'uploading' ? <UploadProgress label='正在上传…' percent={upload.percent} /> : null}
         {upload.kind === 'failed' ? (
           <View className='confirm-select__error' role='alert' data-testid='confirm-error'>
             {upload.message}
