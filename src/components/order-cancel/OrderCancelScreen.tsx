@@ -4,13 +4,12 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { CANCEL_STATE, PAY_STATE } from '../../domain/enums'
 import { code, deriveOrderStatus, orderActions, statusLabel } from '../../domain/order'
-import { isOrderMissing } from '../../stores/order-store'
 import type { CancelResult } from '../../stores/order-store'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 import { CustomerService } from '../customer-service/CustomerService'
 import { navigateFromTap } from '../order-actions/navigate'
-import { OrderLoading, OrderNotFound } from '../order-detail/OrderStates'
+import { OrderNotFound, OrderPending } from '../order-detail/OrderStates'
 import { OrderPlate } from '../order-plate/OrderPlate'
 import { keyboardButtonProps } from '../pressable/activation-keys'
 import { StatusTag } from '../status-tag/StatusTag'
@@ -100,20 +99,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
 
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) {
-    if (load.status !== 'error') return <OrderLoading />
-    if (isOrderMissing(load.error)) return <OrderNotFound />
-    return (
-      <StatusView
-        role='alert'
-        testId='order-cancel-error'
-        title='订单加载失败'
-        description={load.error?.message}
-        actionText='重试'
-        onAction={() => void orders.fetchProcess(orderId)}
-      />
-    )
-  }
+  if (!order) return <OrderPending load={load} errorTestId='order-cancel-error' onRetry={() => void orders.fetchProcess(orderId)} />
 
   const status = deriveOrderStatus(order)
   if (status === 'cancelled') {

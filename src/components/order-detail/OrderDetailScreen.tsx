@@ -2,15 +2,13 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { REAPPLY_TYPE } from '../../domain/order'
-import { isOrderMissing } from '../../stores/order-store'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 import { navigateFromTap } from '../order-actions/navigate'
 import { useContinueApplying } from '../order-actions/use-continue-applying'
 import { OrderQrSheet } from '../order-qr/OrderQrSheet'
-import { StatusView } from '../status-view/StatusView'
 import { OrderDetailView } from './OrderDetailView'
-import { OrderLoading, OrderNotFound } from './OrderStates'
+import { OrderNotFound, OrderPending } from './OrderStates'
 
 /**
  * An order's detail page body: loads the order (again each time the page is shown after the
@@ -35,20 +33,7 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) {
-    if (load.status !== 'error') return <OrderLoading />
-    if (isOrderMissing(load.error)) return <OrderNotFound />
-    return (
-      <StatusView
-        role='alert'
-        testId='order-detail-error'
-        title='订单加载失败'
-        description={load.error?.message}
-        actionText='重试'
-        onAction={() => void orders.fetchProcess(orderId)}
-      />
-    )
-  }
+  if (!order) return <OrderPending load={load} errorTestId='order-detail-error' onRetry={() => void orders.fetchProcess(orderId)} />
 
   return (
     <>

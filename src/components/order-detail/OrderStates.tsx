@@ -1,3 +1,5 @@
+import { isOrderMissing } from '../../stores/order-store'
+import type { LoadState } from '../../stores/load-state'
 import { useAppServices } from '../app-services/app-services'
 import { navigateFromTap } from '../order-actions/navigate'
 import { StatusView } from '../status-view/StatusView'
@@ -20,4 +22,11 @@ export function OrderNotFound() {
       onAction={() => navigateFromTap(navigator.replace('orderList'))}
     />
   )
+}
+
+/** What a page shows while its order is not here: loading, not found, or the failure with a retry. */
+export function OrderPending({ load, errorTestId, onRetry }: { load: LoadState; errorTestId: string; onRetry: () => void }) {
+  if (load.status !== 'error') return <OrderLoading />
+  if (isOrderMissing(load.error)) return <OrderNotFound />
+  return <StatusView role='alert' testId={errorTestId} title='订单加载失败' description={load.error?.message} actionText='重试' onAction={onRetry} />
 }

@@ -5,13 +5,12 @@ import { useEffect, useRef, useState } from 'react'
 import type { OrderDetail } from '../../../types/api/orders'
 import { CANCEL_STATE } from '../../domain/enums'
 import { REAPPLY_TYPE, code, deriveOrderStatus, flagOn, orderActions } from '../../domain/order'
-import { isOrderMissing } from '../../stores/order-store'
 import type { CancelResult } from '../../stores/order-store'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 import { CustomerService } from '../customer-service/CustomerService'
 import { navigateFromTap } from '../order-actions/navigate'
-import { OrderLoading, OrderNotFound } from '../order-detail/OrderStates'
+import { OrderNotFound, OrderPending } from '../order-detail/OrderStates'
 import { payStateLabel } from '../order-format/order-format'
 import { OrderPlate } from '../order-plate/OrderPlate'
 import { StatusTag } from '../status-tag/StatusTag'
@@ -87,20 +86,7 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) {
-    if (load.status !== 'error') return <OrderLoading />
-    if (isOrderMissing(load.error)) return <OrderNotFound />
-    return (
-      <StatusView
-        role='alert'
-        testId='guide-error'
-        title='订单加载失败'
-        description={load.error?.message}
-        actionText='重试'
-        onAction={() => void orders.fetchProcess(orderId)}
-      />
-    )
-  }
+  if (!order) return <OrderPending load={load} errorTestId='guide-error' onRetry={() => void orders.fetchProcess(orderId)} />
 
   const viewOrder = () => navigateFromTap(navigator.replace('order', { orderId }))
   if (!type) {
