@@ -44,13 +44,19 @@ function holdChunk(page: Page) {
 async function startHeldNavigation(page: Page) {
   const chunk = holdChunk(page)
   await page.clock.install()
-  await page.goto(appUrl('/pages/index/index'))
-  await page.locator('[data-testid="page-home"]').waitFor()
+  await openHome(page)
   await page.clock.pauseAt(Date.now() + 60_000)
   await chunk.install()
   await navigateToDiagnostics(page)
   await chunk.wasRequested
   return chunk
+}
+
+/** The home page with its content: the app's services, loaded after the first paint, are here. */
+async function openHome(page: Page): Promise<void> {
+  await page.goto(appUrl('/pages/index/index'))
+  await page.locator('[data-testid="page-home"]').waitFor()
+  await page.locator('[data-testid="page-services-loading"]').waitFor({ state: 'detached' })
 }
 
 function navigateToDiagnostics(page: Page): Promise<void> {
@@ -99,8 +105,7 @@ describeBrowser('lazy pages on H5', () => {
   it('shows the error view at once when a chunk fails to load, and recovers on tap', async () => {
     await withPage(browser(), async (page, errors) => {
       const chunk = chunkContaining('诊断信息')
-      await page.goto(appUrl('/pages/index/index'))
-      await page.locator('[data-testid="page-home"]').waitFor()
+      await openHome(page)
       await page.route(`**/js/${chunk}`, (route) => route.abort('failed'))
       await navigateToDiagnostics(page)
       const error = page.locator(ERROR)
