@@ -1,31 +1,7 @@
-import Taro from '@tarojs/taro'
 import AgreePage from '../../src/pages/apply/agree/index'
-import type { OrderDetail } from '../../types/api/orders'
 import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
-
-type World = ReturnType<typeof pageTestWorld>
-
-/** The journey's state after the plate step: an open order for 京A12345. */
-function withOrder(world: World): void {
-  // resumeOrder reads only these fields of the order.
-  const order = {
-    orderId: 'order-1',
-    plateNumber: '京A12345',
-    certificatesCommitSate: 0,
-    commodityId: null,
-    depositPayState: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
-  } as unknown as OrderDetail
-  world.services.store.apply.resumeOrder(order)
-}
-
-function spyNavigation() {
-  return {
-    redirect: jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' }),
-    open: jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' }),
-  }
-}
+import { spyNavigation, withOpenOrder } from '../support/journey-fixtures'
 
 const isChecked = (page: Awaited<ReturnType<typeof mountPage>>, id: string) => getByTestId(page, id).getAttribute('aria-checked')
 const isDisabled = (page: Awaited<ReturnType<typeof mountPage>>) => getByTestId(page, 'agree-submit').className.includes('nut-button-disabled')
@@ -45,7 +21,7 @@ describe('agree page', () => {
   it('starts with nothing ticked and 同意并继续 disabled', async () => {
     const { redirect } = spyNavigation()
     const world = pageTestWorld()
-    withOrder(world)
+    withOpenOrder(world)
     const page = await mountPage(AgreePage, world.services)
     expect(textOf(page, 'agree-plate')).toContain('京A12345')
     expect(isChecked(page, 'agree-etc-check')).toBe('false')
@@ -62,7 +38,7 @@ describe('agree page', () => {
   it('needs both agreements: one ticked is not enough', async () => {
     spyNavigation()
     const world = pageTestWorld()
-    withOrder(world)
+    withOpenOrder(world)
     const page = await mountPage(AgreePage, world.services)
     page.fireEvent.click(getByTestId(page, 'agree-etc-check'))
     await flush(page)
@@ -78,7 +54,7 @@ describe('agree page', () => {
   it('accepts both, records the consent and replaces itself with the information page', async () => {
     const { redirect } = spyNavigation()
     const world = pageTestWorld()
-    withOrder(world)
+    withOpenOrder(world)
     const page = await mountPage(AgreePage, world.services)
     page.fireEvent.click(getByTestId(page, 'agree-etc-check'))
     // Keyboard users tick with Space, as on a native checkbox.
@@ -95,7 +71,7 @@ describe('agree page', () => {
   it('opens each agreement to read', async () => {
     const { open } = spyNavigation()
     const world = pageTestWorld()
-    withOrder(world)
+    withOpenOrder(world)
     const page = await mountPage(AgreePage, world.services)
     expect(getByTestId(page, 'agree-etc-link').getAttribute('aria-label')).toBe('查看ETC用户服务协议')
     page.fireEvent.click(getByTestId(page, 'agree-etc-link'))
@@ -109,7 +85,7 @@ describe('agree page', () => {
   it('shows earlier consent as ticked when the user comes back', async () => {
     spyNavigation()
     const world = pageTestWorld()
-    withOrder(world)
+    withOpenOrder(world)
     world.services.store.apply.acceptAgreements()
     const page = await mountPage(AgreePage, world.services)
     expect(isChecked(page, 'agree-etc-check')).toBe('true')

@@ -11,12 +11,9 @@ import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { UploadRequest } from '../../src/services/request/transport'
 import { MAX_UPLOAD_BYTES } from '../../types/api/apply'
-import type { OrderDetail } from '../../types/api/orders'
-import { byTestId, flush, getBySelector, getByTestId, getByText, mountPage, textOf } from '../support/page-test'
-import { pageTestWorld } from '../support/test-app'
-import { envelope } from '../support/test-services'
+import { byTestId, eventually, flush, getBySelector, getByTestId, getByText, mountPage, textOf } from '../support/page-test'
+import { openOrderWorld } from '../support/journey-fixtures'
 
-type World = ReturnType<typeof pageTestWorld>
 type Page = Awaited<ReturnType<typeof mountPage>>
 
 const COMPRESSED = 'blob:https://app.test/compressed'
@@ -51,12 +48,6 @@ function pickPhoto({ mime = 'image/jpeg', compressedSize = 300_000 } = {}) {
   const inspect = jest.spyOn(h5ImageAdapter, 'inspect').mockResolvedValue({ width: 4000, height: 3000 })
   const compress = jest.spyOn(h5ImageAdapter, 'compress').mockResolvedValue({ path: COMPRESSED, size: compressedSize })
   return { choose, inspect, compress }
-}
-
-/** Flushes until `done` holds (the first call loads the request layer). */
-async function until(page: Page, done: () => boolean): Promise<void> {
-  for (let i = 0; i < 20 && !done(); i++) await flush(page)
-  expect(done()).toBe(true)
 }
 
 const isDisabled = (page: Page, id: string): boolean => getByTestId(page, id).className.includes('nut-button-disabled')
@@ -107,7 +98,7 @@ describe('select image page', () => {
     openWith({ subject: 'vehicleFront' })
     const page = await mountPage(SelectImagePage)
     page.fireEvent.click(getByTestId(page, 'select-album'))
-    await until(page, () => redirect.mock.calls.length > 0)
+    await eventually(page, () => redirect.mock.calls.length > 0)
     expect(choose).toHaveBeenCalledWith(expect.objectContaining({ count: 1, sourceType: ['album'] }))
     expect(compress).toHaveBeenCalledWith(ORIGINAL, { width: PHOTO_LONGEST_SIDE_PX, height: 1200 }, expect.any(Number))
     expect(redirect).toHaveBeenCalledWith({
@@ -115,7 +106,7 @@ describe('select image page', () => {
     })
     expect(imageRecords.consentedAt()).toBeDefined()
     page.fireEvent.click(getByTestId(page, 'select-camera'))
-    await until(page, () => choose.mock.calls.length === 2)
+    await eventually(page, () => choose.mock.calls.length === 2)
     expect(choose).toHaveBeenLastCalledWith(expect.objectContaining({ sourceType: ['camera'] }))
     expect(modal).toHaveBeenCalledTimes(1)
   })
@@ -127,7 +118,7 @@ describe('select image page', () => {
     openWith({ subject: 'idCardFront' })
     const page = await mountPage(SelectImagePage)
     page.fireEvent.click(getByTestId(page, 'select-album'))
-    await until(page, () => byTestId(page, 'select-error') !== null)
+    await eventually(page, () => byTestId(page, 'select-error') !== null)
     expect(textOf(page, 'select-error')).toBe(PHOTO_REASON.type)
     expect(getByTestId(page, 'select-error').getAttribute('role')).toBe('alert')
     expect(compress).not.toHaveBeenCalled()
@@ -141,7 +132,7 @@ describe('select image page', () => {
     openWith({ subject: 'idCardFront' })
     const page = await mountPage(SelectImagePage)
     page.fireEvent.click(getByTestId(page, 'select-album'))
-    await until(page, () => byTestId(page, 'select-error') !== null)
+    await eventually(page, () => byTestId(page, 'select-error') !== null)
     expect(textOf(page, 'select-error')).toBe(tooLargeReason(MAX_UPLOAD_BYTES))
     expect(redirect).not.toHaveBeenCalled()
   })
@@ -154,7 +145,7 @@ describe('select image page', () => {
     openWith({ subject: 'idCardFront' })
     const page = await mountPage(SelectImagePage)
     page.fireEvent.click(getByTestId(page, 'select-album'))
-    await until(page, () => byTestId(page, 'select-processing') !== null)
+    await eventually(page, () => byTestId(page, 'select-processing') !== null)
     expect(textOf(page, 'select-processing')).toBe('正在处理图片…')
     expect(isDisabled(page, 'select-album')).toBe(true)
     expect(isDisabled(page, 'select-camera')).toBe(true)
@@ -167,36 +158,16 @@ describe('select image page', () => {
     openWith({ subject: 'idCardFront' })
     const page = await mountPage(SelectImagePage)
     page.fireEvent.click(getByTestId(page, 'select-camera'))
-    await until(page, () => byTestId(page, 'select-error') !== null)
+    await eventually(page, () => byTestId(page, 'select-error') !== null)
     expect(textOf(page, 'select-error')).toBe(IMAGE_PICKER_MESSAGE.denied)
     choose.mockRejectedValueOnce({ errMsg: 'chooseImage:fail cancel' })
     page.fireEvent.click(getByTestId(page, 'select-camera'))
-    await until(page, () => choose.mock.calls.length === 2)
+    await eventually(page, () => choose.mock.calls.length === 2)
     await flush(page)
     expect(byTestId(page, 'select-error')).toBeNull()
     expect(redirect).not.toHaveBeenCalled()
   })
 })
-
-/** A logged-in user with an open order (photos can be uploaded to it). */
-async function orderWorld(): Promise<World> {
-  const world = pageTestWorld()
-  world.respondWith(async () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' }))
-  await world.services.store.user.loginWithCode('13800138000', '123456')
-  world.respondWith(async () => envelope(null))
-  // resumeOrder reads only these fields of the order.
-  const order = {
-    orderId: 'order-1',
-    plateNumber: '京A12345',
-    certificatesCommitSate: 0,
-    commodityId: null,
-    depositPayState: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
-  } as unknown as OrderDetail
-  world.services.store.apply.resumeOrder(order)
-  world.services.store.apply.acceptAgreements()
-  return world
-}
 
 const uploaded = (certificates: number) => ({
   statusCode: 200,
@@ -220,7 +191,7 @@ describe('confirm image page', () => {
   it('previews the photo and lets the user choose again', async () => {
     const { redirect } = spyNavigation()
     openWith({ subject: 'idCardFront', path: encodeURIComponent(COMPRESSED) })
-    const page = await mountPage(ConfirmSelectPage, (await orderWorld()).services)
+    const page = await mountPage(ConfirmSelectPage, (await openOrderWorld()).services)
     expect(getByTestId(page, 'confirm-preview').querySelector('img')?.getAttribute('src')).toBe(COMPRESSED)
     expect(getByText(page, `请确认${PHOTO_INFO.idCardFront.title}清晰完整`)).toBeTruthy()
     page.fireEvent.click(getByTestId(page, 'confirm-retake'))
@@ -230,7 +201,7 @@ describe('confirm image page', () => {
 
   it('uploads once with a progress bar, records the ID card side and returns to the form', async () => {
     const { back, toast } = spyNavigation()
-    const world = await orderWorld()
+    const world = await openOrderWorld()
     let finish: () => void = () => undefined
     const upload = jest.fn<Promise<{ statusCode: number; data: string }>, [UploadRequest]>(
       () => new Promise((resolve) => (finish = () => resolve(uploaded(0)))),
@@ -240,7 +211,7 @@ describe('confirm image page', () => {
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await until(page, () => upload.mock.calls.length > 0)
+    await eventually(page, () => upload.mock.calls.length > 0)
     expect(getByTestId(page, 'upload-progress').getAttribute('role')).toBe('progressbar')
     expect(getByTestId(page, 'upload-progress').getAttribute('aria-valuenow')).toBeNull()
     expect(isDisabled(page, 'confirm-upload')).toBe(true)
@@ -254,7 +225,7 @@ describe('confirm image page', () => {
     expect(request?.filePath).toBe(COMPRESSED)
     expect(request?.formData).toEqual({ orderId: 'order-1', side: 'back' })
     finish()
-    await until(page, () => back.mock.calls.length > 0)
+    await eventually(page, () => back.mock.calls.length > 0)
     expect(upload).toHaveBeenCalledTimes(1)
     expect(textOf(page, 'confirm-done')).toBe('上传成功')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '上传成功' }))
@@ -263,12 +234,12 @@ describe('confirm image page', () => {
 
   it("takes the order's certificates from the server and returns to the form when opened directly", async () => {
     const { back, redirect } = spyNavigation(1)
-    const world = await orderWorld()
+    const world = await openOrderWorld()
     world.env.transport.upload = async () => uploaded(CERTIFICATE.DRIVING_LICENCE)
     openWith({ subject: 'drivingLicense', path: COMPRESSED })
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await until(page, () => redirect.mock.calls.length > 0)
+    await eventually(page, () => redirect.mock.calls.length > 0)
     expect(world.services.store.apply.certificates).toBe(CERTIFICATE.DRIVING_LICENCE)
     expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
     expect(back).not.toHaveBeenCalled()
@@ -277,25 +248,25 @@ describe('confirm image page', () => {
 
   it('shows why an upload failed and uploads again on 重新上传', async () => {
     const { back } = spyNavigation()
-    const world = await orderWorld()
+    const world = await openOrderWorld()
     world.env.transport.upload = () => Promise.reject(new TransportFailure('network', 'uploadFile:fail'))
     openWith({ subject: 'vehicleFront', path: COMPRESSED })
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await until(page, () => byTestId(page, 'confirm-error') !== null)
+    await eventually(page, () => byTestId(page, 'confirm-error') !== null)
     expect(textOf(page, 'confirm-error')).toBe(MESSAGES.network)
     expect(getByTestId(page, 'confirm-error').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'confirm-upload')).toContain('重新上传')
     expect(back).not.toHaveBeenCalled()
     world.env.transport.upload = async () => uploaded(CERTIFICATE.VEHICLE_FRONT)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await until(page, () => back.mock.calls.length > 0)
+    await eventually(page, () => back.mock.calls.length > 0)
     expect(world.services.store.apply.certificates).toBe(CERTIFICATE.VEHICLE_FRONT)
   })
 
   it('says the photo is gone when its preview cannot be shown (the page was reloaded)', async () => {
     spyNavigation()
-    const world = await orderWorld()
+    const world = await openOrderWorld()
     const upload = jest.fn(async () => uploaded(0))
     world.env.transport.upload = upload
     openWith({ subject: 'vehicleFront', path: COMPRESSED })

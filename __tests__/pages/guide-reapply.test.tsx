@@ -4,25 +4,13 @@ import { REAPPLY_CANCEL_REASON } from '../../src/components/order-reapply/GuideR
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import type { OrderDetail } from '../../types/api/orders'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
-import { STATUS_FIELDS, detail, openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
-import type { OrdersWorld } from './order-fixtures'
+import { STATUS_FIELDS, detail } from '../support/order-fixtures'
+import { answering, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import type { OrdersWorld } from '../support/order-world'
 
-function answering(order: OrderDetail): OrdersWorld {
-  const world = ordersWorld()
-  world.on(API.orderDetail, () => envelope(order))
-  return world
-}
-
-async function mountGuide(world: OrdersWorld, params: Record<string, string>) {
-  openWith(params)
-  await world.login()
-  const mounted = await mountPage(GuideReapplyPage, world.services)
-  await settle(mounted)
-  return mounted
-}
+const mountGuide = (world: OrdersWorld, params: Record<string, string>) => mountLoggedIn(GuideReapplyPage, world, params)
 
 const unpaid = detail({ ...STATUS_FIELDS.awaitingAudit, depositPayState: PAY_STATE.AWAITING_PAYMENT })
 const rejected = detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' })

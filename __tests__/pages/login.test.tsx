@@ -15,7 +15,7 @@ import { MESSAGES } from '../../src/services/request/errors'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, eventually, getByTestId, mountPage, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
@@ -115,9 +115,8 @@ describe('login page', () => {
     page.fireEvent.blur(getByTestId(page, 'login-mobile'))
     await settle(page, 2)
     expect(textOf(page, 'login-mobile-error')).toBe(MOBILE_REASON.length)
-    // The input's own attributes follow in its next animation frame.
-    await page.act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    expect(getByTestId(page, 'login-mobile').getAttribute('aria-invalid')).toBe('true')
+    // The input's own attributes follow a frame or so later.
+    await eventually(page, () => getByTestId(page, 'login-mobile').getAttribute('aria-invalid') === 'true')
     await press(page, 'login-send-code')
     expect(requestsTo(world, 'SendCodeMessage')).toHaveLength(0)
 

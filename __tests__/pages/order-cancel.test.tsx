@@ -5,12 +5,13 @@ import { CANCEL_REASONS } from '../../src/components/order-cancel/OrderCancelScr
 import { CANCEL_FAILED_REASON } from '../../src/stores/order-store'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
-import { STATUS_FIELDS, detail, held, openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
-import type { OrdersWorld } from './order-fixtures'
+import { STATUS_FIELDS, detail } from '../support/order-fixtures'
+import { held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import type { OrdersWorld } from '../support/order-world'
 
-type Mounted = Awaited<ReturnType<typeof mountPage>>
+type Mounted = Awaited<ReturnType<typeof mountLoggedIn>>
 
 function cancellable(cancelState: number = CANCEL_STATE.SUCCESS): OrdersWorld {
   const world = ordersWorld()
@@ -19,13 +20,7 @@ function cancellable(cancelState: number = CANCEL_STATE.SUCCESS): OrdersWorld {
   return world
 }
 
-async function mountCancel(world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }): Promise<Mounted> {
-  openWith(params)
-  await world.login()
-  const mounted = await mountPage(OrderCancelPage, world.services)
-  await settle(mounted)
-  return mounted
-}
+const mountCancel = (world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }): Promise<Mounted> => mountLoggedIn(OrderCancelPage, world, params)
 
 const confirmWith = (confirm: boolean) =>
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm, cancel: !confirm, errMsg: 'showModal:ok' })

@@ -6,41 +6,18 @@ import { HOTLINE } from '../../src/domain/constants'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
-import type { OrderStatus } from '../../src/domain/order'
 import { API } from '../../types/api/paths'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { OrderDetail } from '../../types/api/orders'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
-import { STATUS_FIELDS, detail, held, openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
-import type { OrdersWorld } from './order-fixtures'
+import { STATUS_ACTIONS, STATUS_FIELDS, detail } from '../support/order-fixtures'
+import { answering, held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import type { OrdersWorld } from '../support/order-world'
 
-async function mountDetail(world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }, Page = OrderPage) {
-  openWith(params)
-  await world.login()
-  const mounted = await mountPage(Page, world.services)
-  await settle(mounted)
-  return mounted
-}
-
-function answering(order: OrderDetail): OrdersWorld {
-  const world = ordersWorld()
-  world.on(API.orderDetail, () => envelope(order))
-  return world
-}
+const mountDetail = (world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }, Page = OrderPage) => mountLoggedIn(Page, world, params)
 
 const notFound = () => envelope(null, BUSINESS_CODE.NOT_FOUND)
-
-const ACTIONS: Readonly<Record<OrderStatus, string[]>> = {
-  cancelled: [],
-  activated: ['qr'],
-  awaitingActivation: ['qr'],
-  awaitingShipment: ['qr', 'cancel'],
-  rejected: ['qr', 'cancel'],
-  awaitingAudit: ['qr', 'cancel'],
-  applying: ['cancel', 'continue'],
-}
 
 describe('order detail page', () => {
   let navigation: ReturnType<typeof spyNavigation>
@@ -54,7 +31,7 @@ describe('order detail page', () => {
     const tag = getByTestId(mounted, 'order-detail-status')
     expect(tag.textContent).toBe(statusLabel(status))
     expect(tag.getAttribute('data-colour')).toBe(statusColour(status))
-    expect(['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-detail-${action}`))).toEqual(ACTIONS[status])
+    expect(['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-detail-${action}`))).toEqual(STATUS_ACTIONS[status])
   })
 
   it('shows the audit result and reason, delivery and tracking, issuer, certificates and payment', async () => {

@@ -1,35 +1,20 @@
 import OrderListPage from '../../src/pages/order/order-list/index'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
-import type { OrderStatus } from '../../src/domain/order'
 import { PLATE_COLOR, ORDER_SOURCE } from '../../src/domain/enums'
 import { API } from '../../types/api/paths'
 import type { OrderSummary } from '../../types/api/orders'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
-import { STATUS_FIELDS, capturePullDown, detail, held, ordersWorld, settle, spyNavigation, summary } from './order-fixtures'
-import type { OrdersWorld } from './order-fixtures'
+import { STATUS_ACTIONS, STATUS_FIELDS, detail, summary } from '../support/order-fixtures'
+import { capturePullDown, held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import type { OrdersWorld } from '../support/order-world'
 
 const page = (list: OrderSummary[]) => envelope({ list, total: list.length, pageNo: 1, pageSize: 100 })
 
-async function mountList(world: OrdersWorld) {
-  await world.login()
-  const mounted = await mountPage(OrderListPage, world.services)
-  await settle(mounted)
-  return mounted
-}
+const mountList = (world: OrdersWorld) => mountLoggedIn(OrderListPage, world)
 
-const BUTTONS: Readonly<Record<OrderStatus, string[]>> = {
-  cancelled: [],
-  activated: ['qr'],
-  awaitingActivation: ['qr'],
-  awaitingShipment: ['qr', 'cancel'],
-  rejected: ['qr', 'cancel'],
-  awaitingAudit: ['qr', 'cancel'],
-  applying: ['cancel', 'continue'],
-}
-
-const buttonsOf = (mounted: Awaited<ReturnType<typeof mountPage>>, orderId: string): string[] =>
+const buttonsOf = (mounted: Awaited<ReturnType<typeof mountLoggedIn>>, orderId: string): string[] =>
   ['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-${action}-${orderId}`))
 
 describe('order list page', () => {
@@ -49,7 +34,7 @@ describe('order list page', () => {
     expect(tag.textContent).toBe(statusLabel(status))
     expect(tag.getAttribute('data-colour')).toBe(statusColour(status))
     expect(tag.className).toContain(`status-tag--${statusColour(status)}`)
-    expect(buttonsOf(mounted, 'O-9')).toEqual(BUTTONS[status])
+    expect(buttonsOf(mounted, 'O-9')).toEqual(STATUS_ACTIONS[status])
     expect(textOf(mounted, 'order-package-O-9')).toBe('基础版ETC')
     expect(textOf(mounted, 'order-date-O-9')).toMatch(/^申办时间：2026-11-2\d \d\d:\d\d$/)
   })

@@ -1,77 +1,24 @@
 import Taro from '@tarojs/taro'
 import PayResultPage from '../../src/pages/apply/pay-result/index'
 import { PAY_POLL_INTERVAL_MS, PAY_POLL_TIMEOUT_MS } from '../../src/config/payment'
-import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { PAY_STATE } from '../../src/domain/enums'
 import { MESSAGES } from '../../src/services/request/errors'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
-import { envelope, testWorld } from '../support/test-services'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { applicationDetail, loggedInWorld, openAt, serverError } from '../support/journey-fixtures'
+import type { JourneyWorld as World } from '../support/journey-fixtures'
 
-type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
-
-/** The app services of a user logged in through the bank page token, over a scripted server. */
-function loggedInWorld() {
-  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
-  let route: Handler = () => undefined
-  world.respondWith(async (request) => {
-    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
-    return (await route(request)) ?? envelope(null)
-  })
-  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
-}
-
-const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
-
-function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
-  return {
-    plateNumber: '京A12345',
-    plateColor: 1,
-    promotionChannelId: 'PC',
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    commodityId: null,
-    commodityName: null,
-    amountCents: null,
-    depositPayState: null,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 7,
-    stockInterceptionFlag: false,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    auditReason: null,
-    cancelReason: null,
-    issuerId: 3,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
-    timeline: [],
-    ...fields,
-  }
-}
-
-type World = ReturnType<typeof loggedInWorld>
-type Page = Awaited<ReturnType<typeof mountPage>>
+type Page = Awaited<ReturnType<typeof openAt>>
 
 const TIMELINE: OrderDetail['timeline'] = [
   { kind: 'applied', at: '2026-05-01T08:00:00.000Z' },
   { kind: 'submitted', at: '2026-05-01T08:10:00.000Z' },
   { kind: 'paid', at: '2026-05-01T08:12:00.000Z', note: '已支付29.90元' },
 ]
-const DETAIL = orderDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', depositPayState: PAY_STATE.SUCCESS, timeline: TIMELINE })
+const DETAIL = applicationDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', depositPayState: PAY_STATE.SUCCESS, timeline: TIMELINE })
 
 const stateCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.endsWith('/depositH5PayState'))
 const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.includes('/vehicles/h5/apply'))
@@ -90,12 +37,8 @@ function serve(world: World, states: (number | Error)[], detail: () => Promise<T
   })
 }
 
-async function open(world: World, params: Record<string, string> = { orderId: 'O1' }): Promise<Page> {
-  Taro.getCurrentInstance().router = { params, path: '/pages/apply/pay-result/index', onReady: '', onHide: '', onShow: '', shareTicket: undefined, scene: undefined }
-  const page = await mountPage(PayResultPage, world.services)
-  await page.act(async () => settle(80))
-  return page
-}
+const open = (world: World, params: Record<string, string> = { orderId: 'O1' }): Promise<Page> =>
+  openAt(PayResultPage, world, '/pages/apply/pay-result/index', params)
 
 /**
  * Time passes in poll-sized steps: on the app's clock (the request layer shares identical calls
@@ -153,7 +96,7 @@ describe('pay result page', () => {
 
   it('on success: says so, what happens next, the order timeline, and forgets the finished application', async () => {
     const world = loggedInWorld()
-    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1' }))
     serve(world, [PAY_STATE.PAYING, PAY_STATE.SUCCESS])
     const page = await open(world)
     expect(byTestId(page, 'pay-result-success')).toBeNull()
@@ -215,7 +158,7 @@ describe('pay result page', () => {
 
   it('on failure: pays again for the same order, never a second one', async () => {
     const world = loggedInWorld()
-    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1' }))
     serve(world, [PAY_STATE.FAILED])
     const page = await open(world)
     expect(getByTestId(page, 'pay-result-failed').querySelector('[role="alert"]')).not.toBeNull()

@@ -4,79 +4,23 @@ import { PAY_MESSAGES, PAY_SECTIONS } from '../../src/config/payment'
 import { exposureElementId } from '../../src/components/exposure/Exposure'
 import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
 import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { onBackFromCashier, openCashier } from '../../src/platform/open-cashier'
-import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import type { PayOrderInfo } from '../../types/api/payment'
-import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
-import { envelope, testWorld } from '../support/test-services'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { applicationDetail, loggedInWorld, never, openAt, serverError } from '../support/journey-fixtures'
+import type { JourneyWorld as World } from '../support/journey-fixtures'
 
 jest.mock('../../src/platform/open-cashier', () => ({
   openCashier: jest.fn(() => Promise.resolve()),
   onBackFromCashier: jest.fn(() => () => undefined),
 }))
 
-type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
-
-/** The app services of a user logged in through the bank page token, over a scripted server. */
-function loggedInWorld() {
-  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
-  let route: Handler = () => undefined
-  world.respondWith(async (request) => {
-    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
-    return (await route(request)) ?? envelope(null)
-  })
-  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
-}
-
-const never = (): Promise<TransportResponse> => new Promise(() => undefined)
-const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
-
-function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
-  return {
-    plateNumber: '京A12345',
-    plateColor: 1,
-    promotionChannelId: 'PC',
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    commodityId: null,
-    commodityName: null,
-    amountCents: null,
-    depositPayState: null,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 7,
-    stockInterceptionFlag: false,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    auditReason: null,
-    cancelReason: null,
-    issuerId: 3,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
-    timeline: [],
-    ...fields,
-  }
-}
-
-type World = ReturnType<typeof loggedInWorld>
-
 const CASHIER_URL = 'https://app.test/sim/cashier/P1?token=t1'
 const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }
-const DETAIL = orderDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
+const DETAIL = applicationDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
 const ISSUERS = [{ id: 3, name: '北京速通', miniProgramAppId: null }]
 
 const payCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.endsWith('/payH5OderDeposit'))
@@ -119,12 +63,7 @@ function fakeIntersection() {
   }
 }
 
-async function open(world: World, params: Record<string, string> = { orderId: 'O1' }) {
-  Taro.getCurrentInstance().router = { params, path: '/pages/apply/pay/index', onReady: '', onHide: '', onShow: '', shareTicket: undefined, scene: undefined }
-  const page = await mountPage(PayPage, world.services)
-  await page.act(async () => settle(80))
-  return page
-}
+const open = (world: World, params: Record<string, string> = { orderId: 'O1' }) => openAt(PayPage, world, '/pages/apply/pay/index', params)
 
 describe('pay page', () => {
   let redirectTo: jest.SpyInstance

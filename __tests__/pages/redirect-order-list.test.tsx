@@ -2,8 +2,8 @@ import RedirectOrderListPage from '../../src/pages/order/redirect-list/index'
 import { ROUTES } from '../../src/config/routes'
 import { API } from '../../types/api/paths'
 import { byTestId, getByTestId, mountPage } from '../support/page-test'
-import { openWith, ordersWorld, settle, spyNavigation } from './order-fixtures'
-import type { OrdersWorld } from './order-fixtures'
+import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import type { OrdersWorld } from '../support/order-world'
 
 const ORDER_LIST_URL = `/${ROUTES.orderList.page}`
 const REDIRECT_PAGE = `/${ROUTES.redirectOrderList.page}`

@@ -1,82 +1,11 @@
 import Taro from '@tarojs/taro'
 import SelectDetailPage from '../../src/pages/apply/select-detail/index'
-import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
-import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { TransportResponse } from '../../src/services/request/transport'
 import type { Commodity } from '../../types/api/catalogue'
-import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
-import { envelope, testWorld } from '../support/test-services'
-
-type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
-
-/** The app services of a user logged in through the bank page token, over a scripted server. */
-function loggedInWorld() {
-  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
-  let route: Handler = () => undefined
-  world.respondWith(async (request) => {
-    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
-    return (await route(request)) ?? envelope(null)
-  })
-  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
-}
-
-const never = (): Promise<TransportResponse> => new Promise(() => undefined)
-const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
-
-function commodity(fields: Partial<Commodity> & Pick<Commodity, 'id' | 'commodityName' | 'commodityPrice'>): Commodity {
-  return {
-    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    goodTypeMap: { obu: 1 },
-    issuerId: 3,
-    packageVariant: PACKAGE_VARIANT.basic,
-    frontData: { sort: 1, marketingData: null, isExistUser: false },
-    description: '',
-    ...fields,
-  }
-}
-
-function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
-  return {
-    plateNumber: '京A12345',
-    plateColor: 1,
-    promotionChannelId: 'PC',
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    commodityId: null,
-    commodityName: null,
-    amountCents: null,
-    depositPayState: null,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 7,
-    stockInterceptionFlag: false,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    auditReason: null,
-    cancelReason: null,
-    issuerId: 3,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
-    timeline: [],
-    ...fields,
-  }
-}
-
-type World = ReturnType<typeof loggedInWorld>
+import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, openAt, serverError } from '../support/journey-fixtures'
+import type { JourneyWorld as World } from '../support/journey-fixtures'
 
 const LIST: Commodity[] = [
   commodity({
@@ -90,9 +19,6 @@ const LIST: Commodity[] = [
   commodity({ id: 'BASIC', commodityName: '基础版ETC套餐', commodityPrice: 2990 }),
 ]
 const GOODS = { obu: { name: 'OBU电子标签', description: '贴在前挡风玻璃上的车载单元' }, card: { name: 'ETC储值卡' } }
-const SUBMITTED = { orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] }
-
-const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => /\/vehicles\/h5\/apply$/.test(request.url))
 
 function serve(world: World, overrides: { list?: () => Promise<TransportResponse>; apply?: () => Promise<TransportResponse> } = {}) {
   world.serve((request) => {
@@ -103,13 +29,7 @@ function serve(world: World, overrides: { list?: () => Promise<TransportResponse
   })
 }
 
-async function open(world: World, commodityId: string) {
-  // What Taro's router hands the page (useRouter reads the current instance's router).
-  Taro.getCurrentInstance().router = { params: { commodityId }, path: '/pages/apply/select-detail/index', onReady: '', onHide: '', onShow: '', shareTicket: undefined, scene: undefined }
-  const page = await mountPage(SelectDetailPage, world.services)
-  await page.act(async () => settle(80))
-  return page
-}
+const open = (world: World, commodityId: string) => openAt(SelectDetailPage, world, '/pages/apply/select-detail/index', { commodityId })
 
 describe('select-detail page', () => {
   let navigateTo: jest.SpyInstance
@@ -175,7 +95,7 @@ describe('select-detail page', () => {
   it('chooses the package once even on a double tap, then opens the payment', async () => {
     const world = loggedInWorld()
     serve(world)
-    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1' }))
     const page = await open(world, 'VIP')
     page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
     page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
@@ -188,7 +108,7 @@ describe('select-detail page', () => {
   it('shows what is still missing instead of opening the payment', async () => {
     const world = loggedInWorld()
     serve(world, { apply: () => world.ok({ ...SUBMITTED, stepId: 2, missing: ['车主信息'] }) })
-    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1' }))
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1' }))
     const page = await open(world, 'BASIC')
     page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
     await page.act(async () => settle(120))
@@ -201,7 +121,7 @@ describe('select-detail page', () => {
     const world = loggedInWorld()
     serve(world)
     const submitted = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true }
-    world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1', commodityId: 'BASIC', completeness: submitted }))
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1', commodityId: 'BASIC', completeness: submitted }))
     const other = await open(world, 'VIP')
     expect(textOf(other, 'package-detail-choose')).toBe('订单已提交，不可更换')
     expect(getByTestId(other, 'package-detail-choose').getAttribute('aria-disabled')).toBe('true')

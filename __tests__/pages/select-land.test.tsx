@@ -2,82 +2,13 @@ import Taro from '@tarojs/taro'
 import SelectLandPage from '../../src/pages/apply/select-land/index'
 import { HOTLINE } from '../../src/domain/constants'
 import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
-import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { TransportResponse } from '../../src/services/request/transport'
 import type { Commodity } from '../../types/api/catalogue'
 import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
-import { envelope, testWorld } from '../support/test-services'
-
-type Handler = (request: TransportRequest) => Promise<TransportResponse> | undefined
-
-/** The app services of a user logged in through the bank page token, over a scripted server. */
-function loggedInWorld() {
-  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
-  let route: Handler = () => undefined
-  world.respondWith(async (request) => {
-    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
-    return (await route(request)) ?? envelope(null)
-  })
-  return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
-}
-
-const never = (): Promise<TransportResponse> => new Promise(() => undefined)
-const serverError = async (msg: string): Promise<TransportResponse> => ({ statusCode: 500, data: { code: 500, msg, data: null }, header: {} })
-
-function commodity(fields: Partial<Commodity> & Pick<Commodity, 'id' | 'commodityName' | 'commodityPrice'>): Commodity {
-  return {
-    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    goodTypeMap: { obu: 1 },
-    issuerId: 3,
-    packageVariant: PACKAGE_VARIANT.basic,
-    frontData: { sort: 1, marketingData: null, isExistUser: false },
-    description: '',
-    ...fields,
-  }
-}
-
-function orderDetail(fields: Partial<OrderDetail> & Pick<OrderDetail, 'orderId'>): OrderDetail {
-  return {
-    plateNumber: '京A12345',
-    plateColor: 1,
-    promotionChannelId: 'PC',
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: BUSINESS_MODE.DEPOSIT,
-    commodityId: null,
-    commodityName: null,
-    amountCents: null,
-    depositPayState: null,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 7,
-    stockInterceptionFlag: false,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    auditReason: null,
-    cancelReason: null,
-    issuerId: 3,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false },
-    timeline: [],
-    ...fields,
-  }
-}
-
-type World = ReturnType<typeof loggedInWorld>
+import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, serverError } from '../support/journey-fixtures'
+import type { JourneyWorld as World } from '../support/journey-fixtures'
 
 const LIST: Commodity[] = [
   commodity({ id: 'VIP', commodityName: 'VIP尊享ETC套餐', commodityPrice: 4990, frontData: { sort: 2, marketingData: { tags: ['顺丰包邮'] }, isExistUser: false } }),
@@ -92,15 +23,13 @@ const LIST: Commodity[] = [
   commodity({ id: 'FEE', commodityName: '服务费套餐', commodityPrice: 2990, originalCommodityPrice: 2990, bizType: BUSINESS_MODE.FEE, frontData: { sort: 1, marketingData: null, isExistUser: false } }),
 ]
 
-const applyCalls = (world: World): TransportRequest[] => world.requests.filter((request) => /\/vehicles\/h5\/apply$/.test(request.url))
-
 function serve(world: World, overrides: { list?: () => Promise<TransportResponse>; apply?: () => Promise<TransportResponse> } = {}) {
   world.serve((request) => {
     if (request.url.includes('listCommodity')) return overrides.list?.() ?? world.ok(LIST)
     if (/\/vehicles\/h5\/apply$/.test(request.url)) {
       return (
         overrides.apply?.() ??
-        world.ok({ orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
+        world.ok(SUBMITTED)
       )
     }
     return undefined
@@ -109,7 +38,7 @@ function serve(world: World, overrides: { list?: () => Promise<TransportResponse
 
 /** The application of the plate 京A12345 with order O1, not yet submitted. */
 function withOrder(world: World, detail: Partial<OrderDetail> = {}) {
-  world.services.store.apply.resumeOrder(orderDetail({ orderId: 'O1', ...detail }))
+  world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1', ...detail }))
 }
 
 async function open(world: World) {
@@ -234,7 +163,7 @@ describe('select-land page', () => {
       apply: () =>
         fail
           ? serverError('服务器繁忙，请稍后重试')
-          : world.ok({ orderId: 'O1', stepId: 200, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] }),
+          : world.ok(SUBMITTED),
     })
     withOrder(world)
     const page = await open(world)

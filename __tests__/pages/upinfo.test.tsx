@@ -1,4 +1,3 @@
-import Taro from '@tarojs/taro'
 import UpinfoPage from '../../src/pages/apply/upinfo/index'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { ID_REASON } from '../../src/domain/id-number'
@@ -8,16 +7,15 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
-import type { OrderDetail } from '../../types/api/orders'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
-import { pageTestWorld } from '../support/test-app'
+import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
+import { ALL_PHOTOS } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
 
-type World = ReturnType<typeof pageTestWorld>
+type World = Awaited<ReturnType<typeof openOrderWorld>>
 type Page = Awaited<ReturnType<typeof mountPage>>
 
-const ALL_PHOTOS = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
 const APPLY_PATH = '/h5/apply'
 
 const VALID = {
@@ -29,47 +27,11 @@ const VALID = {
   engineNo: 'EA211-123',
 } as const
 
-/** A logged-in user with an open order for 京A12345 (the plate step done), agreements accepted unless told otherwise. */
-async function journeyWorld({ certificates = 0, agreed = true } = {}): Promise<World> {
-  const world = pageTestWorld()
-  world.respondWith(async () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' }))
-  await world.services.store.user.loginWithCode('13800138000', '123456')
-  world.respondWith(async () => envelope(null))
-  // resumeOrder reads only these fields of the order.
-  const order = {
-    orderId: 'order-1',
-    plateNumber: '京A12345',
-    certificatesCommitSate: certificates,
-    commodityId: null,
-    depositPayState: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
-  } as unknown as OrderDetail
-  world.services.store.apply.resumeOrder(order)
-  if (agreed) world.services.store.apply.acceptAgreements()
-  return world
-}
-
-function spyNavigation() {
-  return {
-    redirect: jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' }),
-    open: jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' }),
-  }
-}
-
-/** Flushes until `done` holds (network calls load the request layer first). */
-async function until(page: Page, done: () => boolean): Promise<void> {
-  for (let i = 0; i < 20 && !done(); i++) await flush(page)
-  expect(done()).toBe(true)
-}
-
-/** The field's input; a field that just appeared (the consignee's) renders its input a tick later. */
+/** The field's input; a field that just appeared (the consignee's) renders its input a little later. */
 async function inputOf(page: Page, field: string): Promise<HTMLInputElement> {
-  for (let tries = 0; tries < 20; tries++) {
-    const input = getByTestId(page, `field-${field}`).querySelector('input')
-    if (input) return input
-    await flush(page)
-  }
-  throw new Error(`field-${field} has no input`)
+  const find = () => byTestId(page, `field-${field}`)?.querySelector('input') ?? null
+  await eventually(page, () => find() !== null)
+  return find() as HTMLInputElement
 }
 
 async function type(page: Page, field: string, value: string): Promise<void> {
@@ -113,7 +75,7 @@ describe('information page', () => {
 
   it('sends the user to the agreements when they have not been accepted', async () => {
     const { redirect } = spyNavigation()
-    const world = await journeyWorld({ agreed: false })
+    const world = await openOrderWorld({ agreed: false })
     const page = await mountPage(UpinfoPage, world.services)
     await flush(page)
     expect(textOf(page, 'upinfo-redirect')).toContain('请先阅读并同意协议')
@@ -122,7 +84,7 @@ describe('information page', () => {
 
   it('shows the plate, empty labelled fields, no errors yet and every photo missing', async () => {
     spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     await flush(page)
     expect(textOf(page, 'upinfo-plate')).toContain('京A12345')
@@ -140,7 +102,7 @@ describe('information page', () => {
 
   it("keeps what is typed in the application and shows a field's reason once the user leaves it", async () => {
     spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     await type(page, 'idNumber', '110105194912310021')
     await flush(page)
@@ -150,7 +112,7 @@ describe('information page', () => {
     await flush(page)
     expect(textOf(page, 'field-idNumber-error')).toBe(ID_REASON.checksum)
     expect(getByTestId(page, 'field-idNumber-error').getAttribute('role')).toBe('alert')
-    expect(getByTestId(page, 'field-idNumber').querySelector('input')?.getAttribute('aria-invalid')).toBe('true')
+    await eventually(page, () => getByTestId(page, 'field-idNumber').querySelector('input')?.getAttribute('aria-invalid') === 'true')
     // Corrected: a lower-case x is shown as the X the rule wants, and the reason goes away.
     await type(page, 'idNumber', '11010519491231002x')
     await flush(page)
@@ -160,7 +122,7 @@ describe('information page', () => {
 
   it('restores every typed field after a reload', async () => {
     spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const first = await mountPage(UpinfoPage, world.services)
     await fill(first, VALID)
     first.fireEvent.click(getByTestId(first, 'field-deliveryMethod-3'))
@@ -180,7 +142,7 @@ describe('information page', () => {
 
   it('asks for the consignee only for mail delivery', async () => {
     spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-3'))
     await flush(page)
@@ -194,7 +156,7 @@ describe('information page', () => {
 
   it('lists what is wrong and what is missing instead of saving an incomplete form', async () => {
     const { open } = spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     await fill(page, { ownerName: VALID.ownerName })
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
@@ -216,7 +178,7 @@ describe('information page', () => {
 
   it('names the photos still missing once the form is right, counting an ID card side uploaded here', async () => {
     spyNavigation()
-    const world = await journeyWorld({ certificates: CERTIFICATE.DRIVING_LICENCE })
+    const world = await openOrderWorld({ certificates: CERTIFICATE.DRIVING_LICENCE })
     imageRecords.addIdCardSide('order-1', 'idCardFront')
     const page = await mountPage(UpinfoPage, world.services)
     await fill(page, VALID)
@@ -233,7 +195,7 @@ describe('information page', () => {
 
   it('shows a side uploaded on the photo pages when it is shown again', async () => {
     spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     expect(slotState(page, 'idCardBack')).toBe('missing')
     imageRecords.addIdCardSide('order-1', 'idCardBack')
@@ -243,7 +205,7 @@ describe('information page', () => {
 
   it('opens the photo page for a slot', async () => {
     const { open } = spyNavigation()
-    const world = await journeyWorld()
+    const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     page.fireEvent.click(getByTestId(page, 'photo-slot-drivingLicense'))
     await flush(page)
@@ -252,7 +214,7 @@ describe('information page', () => {
 
   it('saves once while the button shows it is saving, then opens the packages', async () => {
     const { open } = spyNavigation()
-    const world = await journeyWorld({ certificates: ALL_PHOTOS })
+    const world = await openOrderWorld({ certificates: ALL_PHOTOS })
     let answer: (response: TransportResponse) => void = () => undefined
     world.respondWith((request) =>
       request.url.includes(APPLY_PATH) ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(envelope(null)),
@@ -262,14 +224,14 @@ describe('information page', () => {
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
-    await until(page, () => applyCalls(world).length > 0)
+    await eventually(page, () => applyCalls(world).length > 0)
     const button = getByTestId(page, 'upinfo-next')
     expect(button.textContent).toContain('正在保存')
     expect(button.getAttribute('aria-busy')).toBe('true')
     expect(button.className).toContain('nut-button-loading')
     page.fireEvent.click(button)
     answer(applied())
-    await until(page, () => open.mock.calls.length > 0)
+    await eventually(page, () => open.mock.calls.length > 0)
     expect(applyCalls(world)).toHaveLength(1)
     expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
     expect(byTestId(page, 'upinfo-problems')).toBeNull()
@@ -278,7 +240,7 @@ describe('information page', () => {
 
   it('keeps everything typed when saving fails, says why, and saves on the retry', async () => {
     const { open } = spyNavigation()
-    const world = await journeyWorld({ certificates: ALL_PHOTOS })
+    const world = await openOrderWorld({ certificates: ALL_PHOTOS })
     world.respondWith((request) =>
       request.url.includes(APPLY_PATH) ? Promise.reject(new TransportFailure('network', 'request:fail')) : Promise.resolve(envelope(null)),
     )
@@ -286,13 +248,13 @@ describe('information page', () => {
     await fill(page, VALID)
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
-    await until(page, () => byTestId(page, 'upinfo-problems') !== null)
+    await eventually(page, () => byTestId(page, 'upinfo-problems') !== null)
     expect(textOf(page, 'upinfo-problems')).toBe(MESSAGES.network)
     expect(open).not.toHaveBeenCalled()
     for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
     world.respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? applied() : envelope(null)))
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
-    await until(page, () => open.mock.calls.length > 0)
+    await eventually(page, () => open.mock.calls.length > 0)
     expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
   })
 })

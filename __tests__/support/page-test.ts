@@ -61,3 +61,16 @@ export async function flush(testUtils: TestUtils): Promise<void> {
     for (let i = 0; i < 5; i++) await Promise.resolve()
   })
 }
+
+/**
+ * Waits (in real time, up to `timeoutMs`) until `done` holds, letting React and the components'
+ * own scheduling (Taro's inputs update their inner element a tick or a frame later) run; fails
+ * the test when it never does.
+ */
+export async function eventually(testUtils: TestUtils, done: () => boolean, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!done() && Date.now() < until) {
+    await testUtils.act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
+  }
+  expect(done()).toBe(true)
+}

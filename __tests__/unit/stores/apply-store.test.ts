@@ -8,7 +8,8 @@ import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-st
 import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
 import type { OrderDetail } from '../../../types/api/orders'
 import { CERTIFICATE } from '../../../src/domain/certificates'
-import { PAY_STATE, PLATE_COLOR } from '../../../src/domain/enums'
+import { PLATE_COLOR } from '../../../src/domain/enums'
+import { detail } from '../../support/order-fixtures'
 
 const KEY = 'b'.repeat(64)
 
@@ -186,40 +187,8 @@ describe('ApplyStore keeps everything typed', () => {
 })
 
 describe('ApplyStore resumes an order from the order pages', () => {
-  const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
-    orderId: 'ETC9',
-    plateNumber: '粤BD12345',
-    plateColor: PLATE_COLOR.GREEN,
-    promotionChannelId: 'p',
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: 0,
-    commodityId: 'C1',
-    commodityName: '基础套餐',
-    amountCents: 2990,
-    depositPayState: PAY_STATE.AWAITING_PAYMENT,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 0,
-    stockInterceptionFlag: false,
-    createdAt: '2026-11-21T00:00:00Z',
-    updatedAt: '2026-11-21T00:00:00Z',
-    auditReason: null,
-    cancelReason: null,
-    issuerId: null,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: true, submitted: false },
-    timeline: [],
-    ...overrides,
-  })
+  const order = (overrides: Partial<OrderDetail> = {}): OrderDetail =>
+    detail({ orderId: 'ETC9', plateNumber: '粤BD12345', plateColor: PLATE_COLOR.GREEN, commodityId: 'C1', ...overrides })
 
   it('adopts another order: its plate and package, a fresh form, and goes where it is missing', () => {
     const { store } = setup()

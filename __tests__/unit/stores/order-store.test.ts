@@ -5,51 +5,12 @@ import type { OrderApi } from '../../../src/stores/order-store'
 import { BUSINESS_CODE } from '../../../types/api/envelope'
 import type { CancelOrderResponse, OrderDetail, OrderSummary } from '../../../types/api/orders'
 import { deferred } from '../services/fakes'
+import { detail, summary } from '../../support/order-fixtures'
 
 const CHANNEL = 'PC-1'
 
-function order(orderId: string, overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    orderId,
-    plateNumber: '京A12345',
-    plateColor: 1,
-    promotionChannelId: CHANNEL,
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: 0,
-    commodityId: null,
-    commodityName: null,
-    amountCents: null,
-    depositPayState: null,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 0,
-    stockInterceptionFlag: false,
-    createdAt: '2026-11-20T02:30:00.000Z',
-    updatedAt: '2026-11-20T02:30:00.000Z',
-    ...overrides,
-  }
-}
-
-function orderDetail(orderId: string): OrderDetail {
-  return {
-    ...order(orderId),
-    auditReason: null,
-    cancelReason: null,
-    issuerId: null,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false },
-    timeline: [],
-  }
-}
+const order = (orderId: string): OrderSummary => summary({ orderId, promotionChannelId: CHANNEL })
+const orderDetail = (orderId: string): OrderDetail => detail({ orderId, promotionChannelId: CHANNEL })
 
 function fakeApi(overrides: Partial<OrderApi> = {}) {
   const api: { [K in keyof OrderApi]: jest.Mock } = {

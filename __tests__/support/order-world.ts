@@ -1,99 +1,18 @@
 /**
  * The order pages' test world: a logged-in user, the order API answered per endpoint over the
- * scripted transport, orders in every derived status, and the page's route parameters.
+ * scripted transport, and the page's route parameters. The orders themselves: ./order-fixtures.
  */
 import Taro from '@tarojs/taro'
 import type TestUtils from '@tarojs/test-utils-react'
-import { CHANNELS } from '../../src/config/channel'
-import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
-import { CERTIFICATE } from '../../src/domain/certificates'
-import type { OrderStatus } from '../../src/domain/order'
+import type { ComponentType } from 'react'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
-import type { OrderDetail, OrderSummary } from '../../types/api/orders'
-import { flush } from '../support/page-test'
+import type { OrderDetail } from '../../types/api/orders'
+import { flush, mountPage } from './page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import { envelope, testWorld } from '../support/test-services'
-import type { TestWorldOptions } from '../support/test-services'
-
-export const CHANNEL_ID = CHANNELS.bank.defaultPromotion.promotionChannelId
-const ALL_PHOTOS = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
-
-export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    orderId: 'O-1',
-    plateNumber: '京A12345',
-    plateColor: PLATE_COLOR.BLUE,
-    promotionChannelId: CHANNEL_ID,
-    partnerId: null,
-    promoterId: null,
-    orderSource: 0,
-    bizType: 0,
-    commodityId: 'C-1',
-    commodityName: '基础版ETC',
-    amountCents: 2990,
-    depositPayState: PAY_STATE.AWAITING_PAYMENT,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 0,
-    stockInterceptionFlag: false,
-    createdAt: '2026-11-20T02:30:00.000Z',
-    updatedAt: '2026-11-20T02:30:00.000Z',
-    ...overrides,
-  }
-}
-
-export function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    ...summary(),
-    auditReason: null,
-    cancelReason: null,
-    issuerId: null,
-    deliveryMethod: null,
-    trackingNo: null,
-    owner: null,
-    vehicle: null,
-    delivery: null,
-    completeness: { owner: false, vehicle: false, delivery: false, commodity: true, submitted: false },
-    timeline: [],
-    ...overrides,
-  }
-}
-
-/** The order fields that make each derived status. */
-export const STATUS_FIELDS: Readonly<Record<OrderStatus, Partial<OrderSummary>>> = {
-  cancelled: { cancelState: CANCEL_STATE.SUCCESS, certificatesCommitSate: ALL_PHOTOS },
-  activated: {
-    certificatesCommitSate: ALL_PHOTOS,
-    depositPayState: PAY_STATE.SUCCESS,
-    auditState: AUDIT_STATE.PASSED,
-    supplierAuditState: ISSUER_AUDIT_STATE.PASSED,
-    deliveryState: DELIVERY_STATE.DELIVERED,
-    obuActivationState: ACTIVATION_STATE.ACTIVATED,
-  },
-  awaitingActivation: {
-    certificatesCommitSate: ALL_PHOTOS,
-    depositPayState: PAY_STATE.SUCCESS,
-    auditState: AUDIT_STATE.PASSED,
-    supplierAuditState: ISSUER_AUDIT_STATE.PASSED,
-    deliveryState: DELIVERY_STATE.SHIPPED,
-    obuActivationState: ACTIVATION_STATE.AWAITING,
-  },
-  awaitingShipment: {
-    certificatesCommitSate: ALL_PHOTOS,
-    depositPayState: PAY_STATE.SUCCESS,
-    auditState: AUDIT_STATE.PASSED,
-    supplierAuditState: ISSUER_AUDIT_STATE.PASSED,
-    deliveryState: DELIVERY_STATE.AWAITING_SHIPMENT,
-  },
-  rejected: { certificatesCommitSate: ALL_PHOTOS, depositPayState: PAY_STATE.SUCCESS, auditState: AUDIT_STATE.REJECTED },
-  awaitingAudit: { certificatesCommitSate: ALL_PHOTOS, depositPayState: PAY_STATE.SUCCESS },
-  applying: {},
-}
+import { envelope, testWorld } from './test-services'
+import type { TestWorldOptions } from './test-services'
 
 /** An endpoint's path template as a pattern over the request's path ({x} matches one segment). */
 function pathPattern(endpoint: Endpoint): RegExp {
@@ -130,6 +49,13 @@ export function ordersWorld(options: Omit<TestWorldOptions, 'navigationHost' | '
   }
 }
 
+/** An orders world whose order detail endpoint answers `order`. */
+export function answering(order: OrderDetail): OrdersWorld {
+  const world = ordersWorld()
+  world.on(API.orderDetail, () => envelope(order))
+  return world
+}
+
 /** The page's route parameters, as the router hands them over (URL-encoded). */
 export function openWith(params: Record<string, string>, path = '/test'): void {
   const encoded = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)]))
@@ -152,6 +78,15 @@ export async function settle(page: TestUtils, rounds = 6): Promise<void> {
     await flush(page)
     await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
   }
+}
+
+/** Logs the user in and mounts `Page` (opened with `params` when given), letting it settle. */
+export async function mountLoggedIn(Page: ComponentType, world: OrdersWorld, params?: Record<string, string>): Promise<TestUtils> {
+  if (params) openWith(params)
+  await world.login()
+  const mounted = await mountPage(Page, world.services)
+  await settle(mounted)
+  return mounted
 }
 
 /** A response that waits until the test releases it. */
