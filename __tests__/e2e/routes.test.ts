@@ -8,30 +8,43 @@ jest.setTimeout(120_000)
 const cases = ROUTE_NAMES.flatMap((name) => ROUTES[name].urls.map((url) => [url, name] as const))
 
 /**
- * Records every document title the page has had: a page whose data needs a login (or an order)
- * shows with its own title and then, rightly, moves on to the login page (or the plate page).
+ * Records every document title the page has had, and every page frame that has appeared: a page
+ * whose data needs a login (or an order) shows with its own title and then, rightly, moves on to
+ * the login page (or the plate page), perhaps before a locator could see it.
  */
-const RECORD_TITLES = `(() => {
+const RECORD_PAGES = `(() => {
   window.__titles = []
-  const record = () => { if (document.title && window.__titles[window.__titles.length - 1] !== document.title) window.__titles.push(document.title) }
+  window.__pages = []
+  const record = () => {
+    if (document.title && window.__titles[window.__titles.length - 1] !== document.title) window.__titles.push(document.title)
+    for (const frame of document.querySelectorAll('[data-testid^="page-"]')) {
+      const id = frame.getAttribute('data-testid')
+      if (!window.__pages.includes(id)) window.__pages.push(id)
+    }
+  }
   new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true })
 })()`
+
+interface Recorded {
+  __titles: string[]
+  __pages: string[]
+}
 
 describeBrowser('every route of the table on H5', () => {
   const browser = sharedBrowser()
 
   it.each(cases)('%s opens the %s page with its title', async (url, name) => {
     await withPage(browser(), async (page, errors) => {
-      await page.addInitScript({ content: RECORD_TITLES })
+      await page.addInitScript({ content: RECORD_PAGES })
       await page.goto(appUrl(url))
-      await page.locator(`[data-testid="page-${name}"]`).waitFor({ state: 'attached' })
+      await page.waitForFunction((id) => (window as unknown as Recorded).__pages.includes(id), `page-${name}`)
       const title = routeTitle(name)
       if (title === '') {
         // A page without a title of its own (the webview) shows with none, and stays so.
         await page.locator(`[data-testid="page-${name}"], taro-web-view-core, iframe`).first().waitFor()
         expect(await page.title()).toBe('')
       } else {
-        await page.waitForFunction((expected) => (window as unknown as { __titles: string[] }).__titles.includes(expected), title)
+        await page.waitForFunction((expected) => (window as unknown as Recorded).__titles.includes(expected), title)
       }
       expect(errors).toEqual([])
     })
