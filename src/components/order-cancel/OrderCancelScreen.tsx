@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { CANCEL_STATE, PAY_STATE } from '../../domain/enums'
@@ -8,6 +7,7 @@ import type { CancelResult } from '../../stores/order-store'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 import { CustomerService } from '../customer-service/CustomerService'
+import { confirmCancel } from '../order-actions/confirm-cancel'
 import { navigateFromTap } from '../order-actions/navigate'
 import { OrderNotFound, OrderPending } from '../order-detail/OrderStates'
 import { OrderPlate } from '../order-plate/OrderPlate'
@@ -78,15 +78,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
     running.current = true
     setBusy(true)
     try {
-      if (confirmFirst) {
-        const answer = await Taro.showModal({
-          title: '确认取消订单',
-          content: '取消后该订单将无法恢复，如需办理请重新申办。',
-          confirmText: '确认取消',
-          cancelText: '再想想',
-        }).catch(() => ({ confirm: false }))
-        if (!answer.confirm) return
-      }
+      if (confirmFirst && !(await confirmCancel('确认取消订单', '取消后该订单将无法恢复，如需办理请重新申办。'))) return
       await orders.cancel(orderId, chosen)
     } finally {
       running.current = false

@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import type { OrderDetail } from '../../../types/api/orders'
@@ -9,6 +8,7 @@ import type { CancelResult } from '../../stores/order-store'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 import { CustomerService } from '../customer-service/CustomerService'
+import { confirmCancel } from '../order-actions/confirm-cancel'
 import { navigateFromTap } from '../order-actions/navigate'
 import { OrderNotFound, OrderPending } from '../order-detail/OrderStates'
 import { payStateLabel } from '../order-format/order-format'
@@ -103,15 +103,7 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
     running.current = true
     setBusy(true)
     try {
-      if (confirmFirst) {
-        const answer = await Taro.showModal({
-          title: '取消旧订单',
-          content: '取消旧订单后将重新开始申办，是否继续？',
-          confirmText: '确认取消',
-          cancelText: '再想想',
-        }).catch(() => ({ confirm: false }))
-        if (!answer.confirm) return
-      }
+      if (confirmFirst && !(await confirmCancel('取消旧订单', '取消旧订单后将重新开始申办，是否继续？'))) return
       const outcome = await orders.cancel(orderId, REAPPLY_CANCEL_REASON)
       if (outcome.state === CANCEL_STATE.SUCCESS) reapply()
     } finally {
