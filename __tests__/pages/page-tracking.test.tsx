@@ -3,14 +3,17 @@
  * from the route table, and sends what is queued when it is hidden.
  */
 import Taro from '@tarojs/taro'
+import { useState } from 'react'
 import type { ComponentType } from 'react'
+import { AppServicesProvider } from '../../src/components/app-services/app-services'
+import { StoreProvider } from '../../src/stores/store-context'
 import { trackedPage } from '../../src/components/page-shell/use-page-tracking'
 import { ROUTES, ROUTE_NAMES } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
 import { TRACKING_FLUSH_MS } from '../../src/domain/constants'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, flush, mountPage } from '../support/page-test'
+import { byTestId, flush, mountBare, mountPage } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
 
 function pageComponent(route: RouteName): ComponentType {
@@ -26,6 +29,9 @@ describe('page views', () => {
   beforeEach(() => {
     // Pages mounted alone have no router: they read no parameters.
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: null } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
+    // Nor a router to go to: pages that send the user on (no order yet) navigate into these.
+    jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -69,6 +75,36 @@ describe('page views', () => {
     await settle(30)
     expect(trackingBatches(world)).toEqual([[expect.objectContaining({ type: 'pageView', page: '/apply/order-list' })]])
   })
+
+  it.each(['plateEntry', 'pay', 'payResult', 'confirmSelect'] as const)(
+    '%s: a show before the app services have loaded is counted once they are here',
+    async (route) => {
+      const world = pageTestWorld()
+      const pageView = jest.spyOn(world.services.tracker, 'pageView')
+      const Page = pageComponent(route)
+      let arrive: () => void = () => undefined
+      // The app root provides no services until they have loaded (src/app.tsx).
+      function ColdStart() {
+        const [ready, setReady] = useState(false)
+        arrive = () => setReady(true)
+        return (
+          <StoreProvider store={ready ? world.services.store : undefined}>
+            <AppServicesProvider services={ready ? world.services : undefined}>
+              <Page />
+            </AppServicesProvider>
+          </StoreProvider>
+        )
+      }
+      const page = await mountBare(ColdStart)
+      expect(byTestId(page, 'page-services-loading')).not.toBeNull()
+      lifecycle.show()
+      expect(pageView).not.toHaveBeenCalled()
+      await page.act(async () => arrive())
+      await flush(page)
+      expect(byTestId(page, 'page-services-loading')).toBeNull()
+      expect(pageView.mock.calls).toEqual([[trackedPage(route)]])
+    },
+  )
 
   it('stop with the page: an unmounted page tracks no further shows', async () => {
     const world = pageTestWorld()

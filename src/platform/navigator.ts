@@ -29,6 +29,16 @@ export class NavigationError extends Error {
   }
 }
 
+/** Lets a navigation the double-jump lock refused go (the one under way wins); rethrows anything else. */
+export function ignoreRefusedJump(cause: unknown): void {
+  if (!(cause instanceof NavigationError && cause.kind === 'jumping')) throw cause
+}
+
+/** Starts a navigation from a tap: a refused one needs no handling, any other failure is not hidden. */
+export function navigateFromTap(navigation: Promise<unknown>): void {
+  void navigation.catch(ignoreRefusedJump)
+}
+
 /** A page's query: flat values; undefined ones are left out. */
 export type PageQuery = Record<string, string | number | boolean | undefined>
 

@@ -4,7 +4,7 @@
  * What the server says is still missing is shown, with the way to the form that completes it.
  */
 import { useCallback, useRef, useState } from 'react'
-import { NavigationError } from '../../platform/navigator'
+import { ignoreRefusedJump, navigateFromTap } from '../../platform/navigator'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
 
@@ -27,11 +27,6 @@ export interface ChoosePackage {
   completeMissing(): void
 }
 
-const ignoreJumping = (cause: unknown): void => {
-  // A navigation already under way (a double tap) is the one the user wanted.
-  if (!(cause instanceof NavigationError)) throw cause
-}
-
 export function useChoosePackage(): ChoosePackage {
   const { apply } = useStores()
   const { navigator } = useAppServices()
@@ -48,11 +43,11 @@ export function useChoosePackage(): ChoosePackage {
       const orderId = apply.orderId
       if (!orderId) {
         // No application yet: it starts with the plate.
-        navigator.open('plateEntry').catch(() => undefined)
+        navigateFromTap(navigator.open('plateEntry'))
         return
       }
       if (apply.submitted) {
-        if (commodityId === apply.commodityId) navigator.open('pay', { orderId }).catch(() => undefined)
+        if (commodityId === apply.commodityId) navigateFromTap(navigator.open('pay', { orderId }))
         else setError(CHOOSE_MESSAGES.locked)
         return
       }
@@ -66,7 +61,7 @@ export function useChoosePackage(): ChoosePackage {
           setMissing(response.missing)
           return
         }
-        await navigator.open('pay', { orderId: response.orderId }).catch(ignoreJumping)
+        await navigator.open('pay', { orderId: response.orderId }).catch(ignoreRefusedJump)
       }
       run()
         .catch((cause: unknown) => setError(cause instanceof Error && cause.message ? cause.message : CHOOSE_MESSAGES.failed))
@@ -79,7 +74,7 @@ export function useChoosePackage(): ChoosePackage {
   )
 
   const completeMissing = useCallback(() => {
-    navigator.open('upinfo').catch(() => undefined)
+    navigateFromTap(navigator.open('upinfo'))
   }, [navigator])
 
   return { choosingId, error, missing, locked: apply.submitted, choose, completeMissing }

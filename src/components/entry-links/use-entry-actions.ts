@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { RouteName } from '../../config/routes'
+import { ignoreRefusedJump } from '../../platform/navigator'
 import type { PageQuery } from '../../platform/navigator'
 import { useStores } from '../../stores/store-context'
 import { useAppServices } from '../app-services/app-services'
@@ -14,12 +15,12 @@ export interface EntryActions {
   customerService(): Promise<void>
 }
 
-/**
- * A refused navigation (another one is running: the double-jump lock, or the host refusing)
- * leaves the user on a page that still works, so there is nothing to report.
- */
-const settle = (navigation: Promise<unknown>): Promise<void> =>
-  navigation.then(
+/** A navigation refused by the double-jump lock leaves the user where they were: nothing to report. */
+const settle = (navigation: Promise<unknown>): Promise<void> => navigation.then(() => undefined, ignoreRefusedJump)
+
+/** A call the user cancelled (the dialler, the hall page) is no failure either. */
+const settleService = (service: Promise<unknown>): Promise<void> =>
+  service.then(
     () => undefined,
     () => undefined,
   )
@@ -41,7 +42,7 @@ export function useEntryActions(page: RouteName): EntryActions {
           // The hall link comes with the promotion's info, which needs a login: fetched only for a
           // user already logged in (anyone else gets the hotline rather than a login page).
           if (!promotion.info && user.isLoggedIn()) await promotion.fetchInfo()
-          await settle(navigator.customerService(promotion.info))
+          await settleService(navigator.customerService(promotion.info))
         }
         reachingService.current ??= reach().finally(() => {
           reachingService.current = undefined

@@ -1,7 +1,7 @@
 import { isOrderMissing } from '../../stores/order-store'
 import type { LoadState } from '../../stores/load-state'
 import { useAppServices } from '../app-services/app-services'
-import { navigateFromTap } from '../order-actions/navigate'
+import { navigateFromTap } from '../../platform/navigator'
 import { StatusView } from '../status-view/StatusView'
 
 /** While an order loads. */

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import type { ComponentType, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
@@ -49,14 +49,3 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
   )
 }
 
-/**
- * For pages that use the stores or services in their own body (not only in their content): the
- * page renders once those have loaded, its bare frame until then.
- */
-export function withServices(route: RouteName, Page: ComponentType): ComponentType {
-  function PageWithServices() {
-    return useOptionalAppServices() ? <Page /> : <PageShell route={route} />
-  }
-  PageWithServices.displayName = `WithServices(${Page.displayName ?? Page.name})`
-  return PageWithServices
-}

@@ -10,13 +10,11 @@ import { Button } from '../../../components/ui/button'
 import { ROUTES } from '../../../config/routes'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const PAGE = trackedPage('agree')
 const ETC_TITLE = ROUTES.agreementEtc.title
 const PRIVACY_TITLE = ROUTES.agreementPrivacy.title
-
-/** A navigation the navigator refused (another one is running) needs no message: the user is already on the way. */
-const settle = (navigation: Promise<unknown>): void => void navigation.catch(() => undefined)
 
 /** The consent step: both agreements are accepted before any personal data or photo is sent. */
 const AgreeBody = observer(function AgreeBody() {
@@ -28,7 +26,7 @@ const AgreeBody = observer(function AgreeBody() {
   const hasOrder = Boolean(apply.orderId)
 
   useEffect(() => {
-    if (!hasOrder) settle(navigator.replace('plateEntry'))
+    if (!hasOrder) navigateFromTap(navigator.replace('plateEntry'))
   }, [hasOrder, navigator])
 
   if (!hasOrder) {
@@ -38,7 +36,7 @@ const AgreeBody = observer(function AgreeBody() {
         title='请先填写车牌号'
         description='正在返回车牌填写页…'
         actionText='去填写车牌号'
-        onAction={() => settle(navigator.replace('plateEntry'))}
+        onAction={() => navigateFromTap(navigator.replace('plateEntry'))}
       />
     )
   }
@@ -48,7 +46,7 @@ const AgreeBody = observer(function AgreeBody() {
     if (!ready) return
     tracker.click(PAGE, 'agree-continue')
     apply.acceptAgreements()
-    settle(navigator.replace('upinfo'))
+    navigateFromTap(navigator.replace('upinfo'))
   }
 
   return (
@@ -66,14 +64,14 @@ const AgreeBody = observer(function AgreeBody() {
           checked={etc}
           onToggle={() => setEtc((value) => !value)}
           documentTitle={ETC_TITLE}
-          onOpenDocument={() => settle(navigator.open('agreementEtc'))}
+          onOpenDocument={() => navigateFromTap(navigator.open('agreementEtc'))}
         />
         <ConsentCheck
           testId='agree-privacy'
           checked={privacy}
           onToggle={() => setPrivacy((value) => !value)}
           documentTitle={PRIVACY_TITLE}
-          onOpenDocument={() => settle(navigator.open('agreementPrivacy'))}
+          onOpenDocument={() => navigateFromTap(navigator.open('agreementPrivacy'))}
         />
       </View>
       {ready ? null : (

@@ -7,15 +7,16 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { OrderTimeline } from '../../../components/order-timeline/OrderTimeline'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell, withServices } from '../../../components/page-shell/PageShell'
+import { MissingOrder } from '../../../components/order-detail/MissingOrder'
+import { PageShell } from '../../../components/page-shell/PageShell'
 import { Pressable } from '../../../components/pressable/Pressable'
-import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { AFTER_PAYMENT_STEPS } from '../../../config/payment'
 import type { RouteName } from '../../../config/routes'
 import type { PageQuery } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const ICON_SIZE = 56
 const COLOURS = { success: '#00b42a', failure: '#f53f3f', waiting: '#ff7d00' } as const
@@ -129,8 +130,7 @@ const PayResultBody = observer(function PayResultBody({ orderId }: { orderId: st
   }, [settled, apply, order, orderId])
 
   const go = (route: RouteName, query?: PageQuery, replace = false) => {
-    const navigation = replace ? navigator.replace(route, query) : navigator.open(route, query)
-    navigation.catch(() => undefined)
+    navigateFromTap(replace ? navigator.replace(route, query) : navigator.open(route, query))
   }
   const refresh = () => void payment.watch(orderId)
   const viewOrder = <Action label='查看订单' testId='pay-result-view-order' onPress={() => go('order', { orderId })} />
@@ -148,7 +148,7 @@ const PayResultBody = observer(function PayResultBody({ orderId }: { orderId: st
           <NextSteps orderId={orderId} />
           <View className='pay-result__actions'>
             <Action label='查看订单' testId='pay-result-view-order' primary onPress={() => go('order', { orderId })} />
-            <Action label='返回首页' testId='pay-result-home' onPress={() => void navigator.relaunch('home').catch(() => undefined)} />
+            <Action label='返回首页' testId='pay-result-home' onPress={() => navigateFromTap(navigator.relaunch('home'))} />
           </View>
         </Result>
       )
@@ -210,7 +210,7 @@ const PayResultBody = observer(function PayResultBody({ orderId }: { orderId: st
         >
           <View className='pay-result__actions'>
             <Action label='刷新' testId='pay-result-refresh' primary onPress={refresh} />
-            <Action label='返回首页' testId='pay-result-home' onPress={() => void navigator.relaunch('home').catch(() => undefined)} />
+            <Action label='返回首页' testId='pay-result-home' onPress={() => navigateFromTap(navigator.relaunch('home'))} />
           </View>
         </Result>
       )
@@ -234,25 +234,15 @@ const PayResultBody = observer(function PayResultBody({ orderId }: { orderId: st
 })
 
 /** ETC申办 [orderId]: how the payment ended, and what happens next. */
-function PayResultPage() {
-  const { navigator } = useAppServices()
+export default function PayResultPage() {
   const { orderId } = useRouteParams('orderId')
   return (
     <PageShell route='payResult'>
       {orderId ? (
         <PayResultBody orderId={orderId} />
       ) : (
-        <StatusView
-          role='alert'
-          testId='pay-result-missing-order'
-          title='缺少订单信息'
-          description='请从“我的订单”中查看订单的支付结果。'
-          actionText='查看我的订单'
-          onAction={() => void navigator.open('orderList').catch(() => undefined)}
-        />
+        <MissingOrder testId='pay-result-missing-order' description='请从“我的订单”中查看订单的支付结果。' />
       )}
     </PageShell>
   )
 }
-
-export default withServices('payResult', PayResultPage)

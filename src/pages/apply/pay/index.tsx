@@ -8,20 +8,17 @@ import { CustomerService } from '../../../components/customer-service/CustomerSe
 import { Exposure } from '../../../components/exposure/Exposure'
 import { PLATE_COLOUR_LABEL, plateColourName } from '../../../components/order-format/order-format'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell, withServices } from '../../../components/page-shell/PageShell'
+import { MissingOrder } from '../../../components/order-detail/MissingOrder'
+import { PageShell } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { ISSUER_NOTE, PAY_MESSAGES, PAY_SECTIONS, payModeLabel, payTips } from '../../../config/payment'
 import { PAY_STATE, issuerName } from '../../../domain/enums'
 import { formatYuan } from '../../../domain/money'
-import { NavigationError } from '../../../platform/navigator'
+import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
-
-const ignoreJumping = (cause: unknown): void => {
-  if (!(cause instanceof NavigationError)) throw cause
-}
 
 function payButtonLabel(payState: number, amountCents: number, modeLabel: string): string {
   if (payState === PAY_STATE.SUCCESS) return '已支付，查看结果'
@@ -72,7 +69,7 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
     setNotice(undefined)
     void payment.loadInfo(orderId).then(() => {
       if (payment.info?.orderId === orderId && payment.info.depositPayState === PAY_STATE.SUCCESS) {
-        navigator.replace('payResult', { orderId }).catch(() => undefined)
+        navigateFromTap(navigator.replace('payResult', { orderId }))
       }
     })
   }, [payment, navigator, orderId])
@@ -111,12 +108,12 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
       if (response.depositPayState === PAY_STATE.NOT_NEEDED || response.depositPayState === PAY_STATE.SUCCESS) {
         setNotice(response.depositPayState === PAY_STATE.NOT_NEEDED ? PAY_MESSAGES.notNeeded : PAY_MESSAGES.alreadyPaid)
         leaving = true
-        await navigator.replace('payResult', { orderId }).catch(ignoreJumping)
+        await navigator.replace('payResult', { orderId }).catch(ignoreRefusedJump)
       } else if (response.cashierUrl) {
         setNotice(PAY_MESSAGES.toCashier)
         leaving = true
         cashierOpened.current = true
-        await openCashier(response.cashierUrl, navigator).catch(ignoreJumping)
+        await openCashier(response.cashierUrl, navigator).catch(ignoreRefusedJump)
       } else {
         setPayError(PAY_MESSAGES.noCashier)
       }
@@ -224,25 +221,15 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
 })
 
 /** ETC申办 [orderId]: the order's summary, the reminder and issuer sections, and paying. */
-function PayPage() {
-  const { navigator } = useAppServices()
+export default function PayPage() {
   const { orderId } = useRouteParams('orderId')
   return (
     <PageShell route='pay'>
       {orderId ? (
         <PayBody orderId={orderId} />
       ) : (
-        <StatusView
-          role='alert'
-          testId='pay-missing-order'
-          title='缺少订单信息'
-          description='请从“我的订单”中选择要支付的订单。'
-          actionText='查看我的订单'
-          onAction={() => void navigator.open('orderList').catch(() => undefined)}
-        />
+        <MissingOrder testId='pay-missing-order' description='请从“我的订单”中选择要支付的订单。' />
       )}
     </PageShell>
   )
 }
-
-export default withServices('pay', PayPage)

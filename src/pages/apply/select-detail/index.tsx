@@ -17,6 +17,7 @@ import { payModeLabel, refundNote } from '../../../config/payment'
 import { issuerName } from '../../../domain/enums'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const SelectDetailBody = observer(function SelectDetailBody() {
   const { commodity, promotion, apply } = useStores()
@@ -70,7 +71,7 @@ const SelectDetailBody = observer(function SelectDetailBody() {
         title='套餐不存在或已下架'
         description='请返回套餐列表选择其他套餐。'
         actionText='查看其他套餐'
-        onAction={() => void navigator.back().catch(() => undefined)}
+        onAction={() => navigateFromTap(navigator.back())}
       />
     )
   }

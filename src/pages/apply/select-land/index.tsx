@@ -12,6 +12,7 @@ import { PageShell } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 /** The label of a package's choose button. */
 function chooseLabel(selected: boolean, locked: boolean): string {
@@ -88,7 +89,7 @@ const SelectLandBody = observer(function SelectLandBody() {
                 disabled={choice.choosingId !== undefined || (choice.locked && !selected)}
                 chooseLabel={chooseLabel(selected, choice.locked)}
                 onChoose={() => choice.choose(view.id)}
-                onDetails={() => void navigator.open('selectDetail', { commodityId: view.id }).catch(() => undefined)}
+                onDetails={() => navigateFromTap(navigator.open('selectDetail', { commodityId: view.id }))}
               />
             </View>
           )

@@ -31,6 +31,7 @@ import {
 import { imageRecords } from '../../../platform/image-records'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const PAGE = trackedPage('upinfo')
 /** Province, city and district fit comfortably in this many characters. */
@@ -78,9 +79,6 @@ const FIELD_LABELS: Readonly<Record<ApplyFormField, string>> = {
   ...(Object.fromEntries([...OWNER_FIELDS, ...VEHICLE_FIELDS, ...MAIL_FIELDS].map((spec) => [spec.field, spec.label])) as Record<TextField, string>),
   deliveryMethod: '领取方式',
 }
-
-/** A navigation the navigator refused (another one is running) needs no message. */
-const settle = (navigation: Promise<unknown>): void => void navigation.catch(() => undefined)
 
 /** A form field bound to the application: kept on every keystroke, checked once the user leaves it. */
 const BoundField = observer(function BoundField({ spec }: { spec: FieldSpec }) {
@@ -131,8 +129,8 @@ const UpinfoBody = observer(function UpinfoBody() {
   const [saveError, setSaveError] = useState<string>()
 
   useEffect(() => {
-    if (!orderId) settle(navigator.replace('plateEntry'))
-    else if (!agreed) settle(navigator.replace('agree'))
+    if (!orderId) navigateFromTap(navigator.replace('plateEntry'))
+    else if (!agreed) navigateFromTap(navigator.replace('agree'))
     // Typed on another device, or before this one's storage was cleared: the server's copy fills an empty form.
     else void apply.restoreServerDraft()
   }, [orderId, agreed, navigator, apply])
@@ -144,7 +142,7 @@ const UpinfoBody = observer(function UpinfoBody() {
         title={orderId ? '请先阅读并同意协议' : '请先填写车牌号'}
         description='正在跳转…'
         actionText={orderId ? '去阅读协议' : '去填写车牌号'}
-        onAction={() => settle(navigator.replace(orderId ? 'agree' : 'plateEntry'))}
+        onAction={() => navigateFromTap(navigator.replace(orderId ? 'agree' : 'plateEntry'))}
       />
     )
   }
@@ -169,7 +167,7 @@ const UpinfoBody = observer(function UpinfoBody() {
     } finally {
       setSaving(false)
     }
-    settle(navigator.open('selectLand'))
+    navigateFromTap(navigator.open('selectLand'))
   }
 
   const mail = fieldApplies(apply.form, 'address')
@@ -202,7 +200,7 @@ const UpinfoBody = observer(function UpinfoBody() {
               received={photoReceived(subject, apply.certificates, sides)}
               onPress={() => {
                 tracker.click(PAGE, `upinfo-photo-${subject}`)
-                settle(navigator.open('selectImage', { subject }))
+                navigateFromTap(navigator.open('selectImage', { subject }))
               }}
             />
           ))}

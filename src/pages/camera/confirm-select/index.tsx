@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell, withServices } from '../../../components/page-shell/PageShell'
+import { PageShell } from '../../../components/page-shell/PageShell'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { UploadProgress } from '../../../components/photo-progress/UploadProgress'
 import { StatusView } from '../../../components/status-view/StatusView'
@@ -15,14 +15,12 @@ import type { PhotoSubject } from '../../../domain/photo'
 import { imageRecords } from '../../../platform/image-records'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const PAGE = trackedPage('confirmSelect')
 const UPLOAD_FAILED = '上传失败，请重试'
 
 type Upload = { kind: 'ready' } | { kind: 'uploading'; percent?: number } | { kind: 'failed'; message: string } | { kind: 'done' }
-
-/** A navigation the navigator refused (another one is running) needs no message. */
-const settle = (navigation: Promise<unknown>): void => void navigation.catch(() => undefined)
 
 const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: PhotoSubject; path: string }) {
   const { apply } = useStores()
@@ -54,7 +52,7 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
     setUpload({ kind: 'done' })
     void Taro.showToast({ title: '上传成功', icon: 'success', duration: TOAST_DURATION_MS })
     // Back to the form, which shows the photo as received; opened directly, there is nothing behind.
-    settle(Taro.getCurrentPages().length > 1 ? navigator.back() : navigator.replace('upinfo'))
+    navigateFromTap(Taro.getCurrentPages().length > 1 ? navigator.back() : navigator.replace('upinfo'))
   }
 
   return (
@@ -95,7 +93,7 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
           disabled={locked}
           aria-label='重新选择'
           data-testid='confirm-retake'
-          onClick={() => settle(navigator.replace('selectImage', { subject }))}
+          onClick={() => navigateFromTap(navigator.replace('selectImage', { subject }))}
         >
           重新选择
         </Button>
@@ -116,25 +114,25 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
   )
 })
 
-function ConfirmSelectPage() {
+function NothingToUpload({ subject }: { subject: string }) {
   const { navigator } = useAppServices()
-  const { subject, path } = useRouteParams('subject', 'path')
   return (
-    <PageShell route='confirmSelect'>
-      {isPhotoSubject(subject) && path ? (
-        <ConfirmBody subject={subject} path={path} />
-      ) : (
-        <StatusView
-          role='alert'
-          testId='confirm-invalid'
-          title='没有要上传的图片'
-          description='请重新拍照或从相册选择'
-          actionText='重新选择'
-          onAction={() => settle(isPhotoSubject(subject) ? navigator.replace('selectImage', { subject }) : navigator.back())}
-        />
-      )}
-    </PageShell>
+    <StatusView
+      role='alert'
+      testId='confirm-invalid'
+      title='没有要上传的图片'
+      description='请重新拍照或从相册选择'
+      actionText='重新选择'
+      onAction={() => navigateFromTap(isPhotoSubject(subject) ? navigator.replace('selectImage', { subject }) : navigator.back())}
+    />
   )
 }
 
-export default withServices('confirmSelect', ConfirmSelectPage)
+export default function ConfirmSelectPage() {
+  const { subject, path } = useRouteParams('subject', 'path')
+  return (
+    <PageShell route='confirmSelect'>
+      {isPhotoSubject(subject) && path ? <ConfirmBody subject={subject} path={path} /> : <NothingToUpload subject={subject} />}
+    </PageShell>
+  )
+}

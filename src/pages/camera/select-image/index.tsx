@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell, withServices } from '../../../components/page-shell/PageShell'
+import { PageShell } from '../../../components/page-shell/PageShell'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { PhotoGuide } from '../../../components/photo-guide/PhotoGuide'
 import { ensurePhotoConsent } from '../../../components/photo-guide/photo-consent'
@@ -14,14 +14,12 @@ import { IMAGE_PICKER_MESSAGE, ImageError, chooseImage } from '../../../platform
 import type { ChosenImage, ImageSource } from '../../../platform/image-picker'
 import { platformImagePreparer } from '../../../platform/image-prepare'
 import './index.scss'
+import { navigateFromTap } from '../../../platform/navigator'
 
 const PAGE = trackedPage('selectImage')
 const prepareImage = platformImagePreparer()
 
 type Step = { kind: 'idle' } | { kind: 'declined' } | { kind: 'processing' } | { kind: 'failed'; message: string }
-
-/** A navigation the navigator refused (another one is running) needs no message. */
-const settle = (navigation: Promise<unknown>): void => void navigation.catch(() => undefined)
 
 function SelectImageBody({ subject }: { subject: PhotoSubject }) {
   const { navigator, tracker } = useAppServices()
@@ -66,7 +64,7 @@ function SelectImageBody({ subject }: { subject: PhotoSubject }) {
         return
       }
       setStep({ kind: 'idle' })
-      settle(navigator.replace('confirmSelect', { subject, path: prepared.path }))
+      navigateFromTap(navigator.replace('confirmSelect', { subject, path: prepared.path }))
     })
   }
 
@@ -119,25 +117,21 @@ function SelectImageBody({ subject }: { subject: PhotoSubject }) {
   )
 }
 
-function SelectImagePage() {
+function UnknownPhoto() {
   const { navigator } = useAppServices()
-  const { subject } = useRouteParams('subject')
   return (
-    <PageShell route='selectImage'>
-      {isPhotoSubject(subject) ? (
-        <SelectImageBody subject={subject} />
-      ) : (
-        <StatusView
-          role='alert'
-          testId='select-invalid'
-          title='无法识别要上传的照片'
-          description='请返回资料填写页，点击需要上传的照片'
-          actionText='返回'
-          onAction={() => settle(navigator.back())}
-        />
-      )}
-    </PageShell>
+    <StatusView
+      role='alert'
+      testId='select-invalid'
+      title='无法识别要上传的照片'
+      description='请返回资料填写页，点击需要上传的照片'
+      actionText='返回'
+      onAction={() => navigateFromTap(navigator.back())}
+    />
   )
 }
 
-export default withServices('selectImage', SelectImagePage)
+export default function SelectImagePage() {
+  const { subject } = useRouteParams('subject')
+  return <PageShell route='selectImage'>{isPhotoSubject(subject) ? <SelectImageBody subject={subject} /> : <UnknownPhoto />}</PageShell>
+}

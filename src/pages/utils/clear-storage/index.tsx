@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { PageShell, withServices } from '../../../components/page-shell/PageShell'
+import { PageShell } from '../../../components/page-shell/PageShell'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
@@ -10,7 +10,7 @@ import { taroStorage } from '../../../platform/taro-storage'
 import './index.scss'
 
 /** Clears this app's cached data (its own keys only) after a confirmation, then returns. */
-function ClearStoragePage() {
+function ClearStorage() {
   const { navigator } = useAppServices()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const [busy, setBusy] = useState(false)
@@ -44,8 +44,7 @@ function ClearStoragePage() {
   }
 
   return (
-    <PageShell route='clearStorage'>
-      <View className='clear-storage'>
+    <View className='clear-storage'>
         <View className='clear-storage__card'>
           <Text className='clear-storage__label'>本应用缓存数据</Text>
           <Text className='clear-storage__count' data-testid='cache-count'>
@@ -64,9 +63,14 @@ function ClearStoragePage() {
         >
           清除缓存
         </Button>
-      </View>
-    </PageShell>
+    </View>
   )
 }
 
-export default withServices('clearStorage', ClearStoragePage)
+export default function ClearStoragePage() {
+  return (
+    <PageShell route='clearStorage'>
+      <ClearStorage />
+    </PageShell>
+  )
+}
