@@ -28,6 +28,7 @@ import type {
 import type { OrderDetail } from '../../types/api/orders'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
+import { InFlight } from './in-flight'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
 export interface ApplyCalls {
@@ -113,7 +114,7 @@ export class ApplyStore {
   sentSteps: ApplyStep[] = []
   /** Fields the user has left, whose errors show now. */
   touched: Partial<Record<ApplyFormField, true>> = {}
-  private readonly inFlight = new Map<string, Promise<unknown>>()
+  private readonly inFlight = new InFlight()
 
   constructor(private readonly deps: ApplyStoreDeps) {
     const stored = deps.storage.get<StoredDraft>(APPLY_STORAGE.draft)
@@ -194,7 +195,7 @@ export class ApplyStore {
    * the order. A second call while one runs shares it.
    */
   submitPlate(): Promise<PlateDecision> {
-    return this.once('plate', () => this.decidePlate())
+    return this.inFlight.run('plate', () => this.decidePlate())
   }
 
   private async decidePlate(): Promise<PlateDecision> {
@@ -273,7 +274,7 @@ export class ApplyStore {
 
   /** Sends the form (step UPDATE); the draft is saved to the server at this boundary. */
   saveInformation(): Promise<ApplyResponse> {
-    return this.once('information', async () => {
+    return this.inFlight.run('information', async () => {
       this.form = normaliseForm(this.form)
       const response = await this.deps.api.apply(this.payload(APPLY_STEP.UPDATE))
       this.afterStep(response, APPLY_STEP.UPDATE)
@@ -282,7 +283,7 @@ export class ApplyStore {
   }
 
   savePackage(): Promise<ApplyResponse> {
-    return this.once('package', async () => {
+    return this.inFlight.run('package', async () => {
       const response = await this.deps.api.apply(this.payload(APPLY_STEP.UPDATE))
       this.afterStep(response, APPLY_STEP.UPDATE)
       return response
@@ -291,7 +292,7 @@ export class ApplyStore {
 
   /** The final commit (step 200); answers what is still missing when the server says so. */
   submit(): Promise<ApplyResponse> {
-    return this.once('submit', async () => {
+    return this.inFlight.run('submit', async () => {
       const response = await this.deps.api.apply(this.payload(APPLY_STEP.FINAL_COMMIT))
       this.afterStep(response, APPLY_STEP.FINAL_COMMIT)
       return response
@@ -303,7 +304,7 @@ export class ApplyStore {
     const orderId = this.orderId
     if (!orderId) return Promise.reject(new Error('请先填写车牌号'))
     const key = subject.kind === 'idCard' ? `photo:idCard:${subject.side}` : subject.kind === 'image' ? `photo:${subject.imageType}` : 'photo:drivingLicense'
-    return this.once(key, async () => {
+    return this.inFlight.run(key, async () => {
       const response = await this.deps.api.uploadPhoto(orderId, subject, filePath, onProgress)
       // The server's mask is the truth (the ID card bit needs both sides).
       runInAction(() => {
@@ -402,14 +403,5 @@ export class ApplyStore {
     this.certificates = stored.certificates
     this.agreementsAcceptedAt = stored.agreementsAcceptedAt
     this.sentSteps = stored.sentSteps
-  }
-
-  /** Runs a step once: a second call while it runs gets the same promise (a double tap sends once). */
-  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key)
-    if (running) return running as Promise<T>
-    const promise = run().finally(() => this.inFlight.delete(key))
-    this.inFlight.set(key, promise)
-    return promise
   }
 }

@@ -18,6 +18,7 @@ import type { ArrangedOrders } from '../domain/order'
 import { isRequestError } from '../services/request/errors'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
+import { InFlight } from './in-flight'
 
 export interface OrderApi {
   searchOrders(): Promise<OrderSummary[]>
@@ -65,7 +66,7 @@ export class OrderStore {
   cancelResults: Record<string, CancelResult> = {}
   /** Online order ids of offline orders carried on, by offline order number. */
   handedOver: Record<string, string> = {}
-  private readonly inFlight = new Map<string, Promise<unknown>>()
+  private readonly inFlight = new InFlight()
 
   constructor(
     private readonly api: OrderApi,
@@ -96,7 +97,7 @@ export class OrderStore {
   }
 
   fetchList(): Promise<void> {
-    return this.once('list', () =>
+    return this.inFlight.run('list', () =>
       runLoad(
         (state) => (this.listLoad = state),
         () => this.api.searchOrders(),
@@ -110,7 +111,7 @@ export class OrderStore {
 
   fetchProcess(orderId: string): Promise<void> {
     this.processOrderId = orderId
-    return this.once(`process:${orderId}`, () =>
+    return this.inFlight.run(`process:${orderId}`, () =>
       runLoad(
         // A slower answer for an order asked for earlier leaves the latest one's state alone.
         (state) => {
@@ -129,7 +130,7 @@ export class OrderStore {
   cancel(orderId: string, reason: string): Promise<CancelResult> {
     const previous = this.cancelResults[orderId]
     if (previous && previous.state !== CANCEL_STATE.FAILED) return Promise.resolve(previous)
-    return this.once(`cancel:${orderId}`, async () => {
+    return this.inFlight.run(`cancel:${orderId}`, async () => {
       let result: CancelResult
       try {
         result = cancelResultOf(await this.api.cancel(orderId, reason))
@@ -150,7 +151,7 @@ export class OrderStore {
   handOver(param: OfflineOrderParam): Promise<string> {
     const known = this.handedOver[param.offlineNo]
     if (known) return Promise.resolve(known)
-    return this.once(`handOver:${param.offlineNo}`, async () => {
+    return this.inFlight.run(`handOver:${param.offlineNo}`, async () => {
       const { orderId } = await this.api.offlineToOnline(param)
       runInAction(() => {
         this.handedOver = { ...this.handedOver, [param.offlineNo]: orderId }
@@ -163,14 +164,5 @@ export class OrderStore {
   private markCancelState(orderId: string, cancelState: number): void {
     this.orders = this.orders.map((order) => (order.orderId === orderId ? { ...order, cancelState } : order))
     if (this.process?.orderId === orderId) this.process = { ...this.process, cancelState }
-  }
-
-  /** Runs a call once: a second call while it runs gets the same promise. */
-  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key)
-    if (running) return running as Promise<T>
-    const promise = run().finally(() => this.inFlight.delete(key))
-    this.inFlight.set(key, promise)
-    return promise
   }
 }

@@ -7,6 +7,7 @@ import { RequestError } from '../services/request/errors'
 import type { RequestErrorKind } from '../services/request/errors'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
+import { InFlight } from './in-flight'
 
 /** The payment calls (the services' payment API functions, or fakes). */
 export interface PaymentCalls {
@@ -77,7 +78,7 @@ export class PaymentStore {
   payState: number | undefined = undefined
   /** The last failure while following; cleared by the next answer. */
   watchError: Error | undefined = undefined
-  private readonly starting = new Map<string, Promise<PayDepositResponse>>()
+  private readonly starting = new InFlight()
   private polling: Polling | undefined = undefined
 
   constructor(
@@ -104,13 +105,7 @@ export class PaymentStore {
 
   /** Starts paying an order; a second call while one runs shares it (a double tap pays once). */
   start(orderId: string): Promise<PayDepositResponse> {
-    const running = this.starting.get(orderId)
-    if (running) return running
-    const promise = this.api.payDeposit(orderId, this.promotionChannelId()).finally(() =>
-      runInAction(() => this.starting.delete(orderId)),
-    )
-    this.starting.set(orderId, promise)
-    return promise
+    return this.starting.run(orderId, () => this.api.payDeposit(orderId, this.promotionChannelId()))
   }
 
   /**

@@ -38,10 +38,7 @@ export const PageNotices = observer(function PageNotices({ route }: { route: Rou
     if (notice.load.status === 'idle') void notice.fetch()
   }, [notice])
 
-  // A configuration that answers without a list (null) has no notices for anyone.
-  const visible = Array.isArray(notice.notices)
-    ? noticesOn((url, now) => notice.visibleOn(url, now), route, Date.now()).filter((item) => !dismissed.has(String(item.id)))
-    : []
+  const visible = noticesOn((url, now) => notice.visibleOn(url, now), route, Date.now()).filter((item) => !dismissed.has(String(item.id)))
   if (visible.length === 0) return null
 
   const open = (item: Notice) => {
