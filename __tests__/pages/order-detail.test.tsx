@@ -54,7 +54,7 @@ describe('order detail page', () => {
     expect(textOf(mounted, 'order-detail-package')).toBe('基础版ETC')
     expect(textOf(mounted, 'order-detail-id')).toBe('O-1')
     expect(textOf(mounted, 'order-detail-audit')).toBe('审核通过')
-    expect(textOf(mounted, 'order-detail-delivery-method')).toBe('邮寄配送')
+    expect(textOf(mounted, 'order-detail-delivery-method')).toBe('邮寄到家')
     expect(textOf(mounted, 'order-detail-tracking')).toBe('SF1234567890')
     expect(textOf(mounted, 'order-detail-consignee')).toBe('张* 138****5678 北京市海淀区科技园路1号****')
     expect(textOf(mounted, 'order-detail-issuer')).toBe('北京')

@@ -67,7 +67,7 @@ describe('order list page', () => {
     expect(byTestId(mounted, 'order-current-O-other')).toBeNull()
     expect(getByTestId(mounted, 'order-list-activated').querySelector('[data-testid="order-row-O-done"]')).not.toBeNull()
     expect(getByTestId(mounted, 'order-plate-O-mine').getAttribute('data-plate-colour')).toBe('green')
-    expect(getByTestId(mounted, 'order-plate-O-mine').getAttribute('aria-label')).toBe('绿牌 京AD12345')
+    expect(getByTestId(mounted, 'order-plate-O-mine').getAttribute('aria-label')).toBe('新能源绿牌 京AD12345')
     expect(getByTestId(mounted, 'order-plate-O-other').getAttribute('data-plate-colour')).toBe('blue')
   })
 

@@ -1,8 +1,6 @@
 /** Paying an order and following its result: polling limits and the words the pay pages show. */
-import { HOTLINE } from '../domain/constants'
+import { HOTLINE, SECOND_MS } from '../domain/constants'
 import { BUSINESS_MODE } from '../domain/enums'
-
-const SECOND_MS = 1000
 
 /**
  * The result page asks for the pay state this often. It must stay above the request layer's

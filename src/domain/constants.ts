@@ -10,7 +10,7 @@ export const HOTLINE = '400-016-3999'
 export const APP_VERSION = '1.0.0'
 export const APP_VERSION_CODE = 100
 
-const SECOND_MS = 1000
+export const SECOND_MS = 1000
 const DAY_MS = 24 * 60 * 60 * SECOND_MS
 
 /** Lazy pages: show a loading indicator only when a page takes longer than this to load. */

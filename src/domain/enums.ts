@@ -33,6 +33,8 @@ export const DELIVERY_STATE = { AWAITING_SHIPMENT: 1, SHIPPED: 2, DELIVERED: 3 }
 /** How the device reaches the user. */
 export const DELIVERY_METHOD = { ON_SITE: '2', MAIL: '3' } as const
 export type DeliveryMethod = (typeof DELIVERY_METHOD)[keyof typeof DELIVERY_METHOD]
+/** How each delivery method is named to the user. */
+export const DELIVERY_METHOD_LABEL: Readonly<Record<DeliveryMethod, string>> = { [DELIVERY_METHOD.ON_SITE]: '网点领取', [DELIVERY_METHOD.MAIL]: '邮寄到家' }
 
 /** Plate colour codes. */
 export const PLATE_COLOR = { BLUE: 1, GREEN: 3 } as const

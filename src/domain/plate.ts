@@ -95,3 +95,11 @@ export function plateAlreadyHandled(resultType: number | string | null | undefin
   const value = Number(resultType)
   return value === PLATE_UNIQUE_RESULT.HAS_ETC || value === PLATE_UNIQUE_RESULT.HAS_ORDER
 }
+
+/** How each plate kind is named to the user. */
+export const PLATE_KIND_LABEL: Readonly<Record<PlateKind, string>> = { blue: '蓝牌', green: '新能源绿牌' }
+
+/** A plate's kind by its colour code: green for the new-energy code, blue otherwise. */
+export function plateKindOf(plateColor: number | string | null | undefined): PlateKind {
+  return Number(plateColor) === PLATE_COLOR.GREEN ? 'green' : 'blue'
+}

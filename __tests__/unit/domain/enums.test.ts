@@ -62,3 +62,10 @@ describe('business constants (section 9)', () => {
     expect(domain.NOTICE_TYPE.ONCE_PER_DAY).toBe(2)
   })
 })
+
+describe('delivery methods as the user reads them', () => {
+  it('names both methods, the same on the form and on the order', () => {
+    expect(domain.DELIVERY_METHOD_LABEL).toEqual({ [domain.DELIVERY_METHOD.ON_SITE]: '网点领取', [domain.DELIVERY_METHOD.MAIL]: '邮寄到家' })
+  })
+})
+

@@ -5,8 +5,10 @@ import {
   PLATE_REASON,
   PROVINCE_ABBREVIATIONS,
   SPECIAL_PLATE_CHARACTERS,
+  PLATE_KIND_LABEL,
   isPlateQueryable,
   parsePlate,
+  plateKindOf,
 } from '../../../src/domain'
 import { HOSTILE_INPUTS } from './hostile'
 
@@ -88,3 +90,12 @@ describe('isPlateQueryable', () => {
     expect(isPlateQueryable(input)).toBe(expected)
   })
 })
+
+describe('plate kinds as the user reads them', () => {
+  it('names each kind, and reads a kind from any form of the colour code', () => {
+    expect(PLATE_KIND_LABEL).toEqual({ blue: '蓝牌', green: '新能源绿牌' })
+    expect([PLATE_COLOR.GREEN, String(PLATE_COLOR.GREEN)].map(plateKindOf)).toEqual(['green', 'green'])
+    expect([PLATE_COLOR.BLUE, String(PLATE_COLOR.BLUE), null, undefined, '', 99].map(plateKindOf)).toEqual(Array(6).fill('blue'))
+  })
+})
+

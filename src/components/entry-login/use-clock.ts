@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-
-const SECOND_MS = 1000
+import { SECOND_MS } from '../../domain/constants'
 
 /** The time now, re-read every second while `running` (a countdown on screen). */
 export function useClock(running: boolean): number {

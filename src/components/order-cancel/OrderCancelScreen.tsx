@@ -16,6 +16,7 @@ import { StatusTag } from '../status-tag/StatusTag'
 import { StatusView } from '../status-view/StatusView'
 import { Button } from '../ui/button'
 import './order-cancel.scss'
+import { packageNameOf } from '../order-format/order-format'
 
 /** The reasons a user can give; the server stores the one chosen. */
 export const CANCEL_REASONS = ['信息填写有误，需重新申办', '暂时不需要了', '重复下单', '其他原因'] as const
@@ -130,7 +131,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
             <StatusTag status={status} testId='order-cancel-status' />
           </View>
         </View>
-        <Text className='order-cancel__package'>{order.commodityName ?? '未选择套餐'}</Text>
+        <Text className='order-cancel__package'>{packageNameOf(order)}</Text>
       </View>
 
       <View className='order-cancel__card'>

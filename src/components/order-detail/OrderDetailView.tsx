@@ -4,15 +4,7 @@ import type { OrderDetail } from '../../../types/api/orders'
 import { formatYuan } from '../../domain/money'
 import { deriveOrderStatus, flagOn, orderActions } from '../../domain/order'
 import { CustomerService } from '../customer-service/CustomerService'
-import {
-  auditLabel,
-  awaitsPayment,
-  cancelStateLabel,
-  deliveryMethodLabel,
-  issuerLabel,
-  payStateLabel,
-  receivedCertificates,
-} from '../order-format/order-format'
+import { auditLabel, awaitsPayment, cancelStateLabel, deliveryMethodLabel, issuerLabel, packageNameOf, payStateLabel, receivedCertificates } from '../order-format/order-format'
 import { OrderPlate } from '../order-plate/OrderPlate'
 import { OrderTimeline } from '../order-timeline/OrderTimeline'
 import { formatTimelineTime } from '../order-timeline/timeline-entry'
@@ -78,7 +70,7 @@ export function OrderDetailView({ order, continuing, onCancel, onContinue, onQr,
             <StatusTag status={status} testId='order-detail-status' />
           </View>
         </View>
-        <Field label='套餐' value={order.commodityName ?? '未选择套餐'} testId='order-detail-package' />
+        <Field label='套餐' value={packageNameOf(order)} testId='order-detail-package' />
         <Field label='订单号' value={order.orderId} testId='order-detail-id' />
         <Field label='申办时间' value={formatTimelineTime(order.createdAt)} testId='order-detail-date' />
       </View>

@@ -1,21 +1,13 @@
 /**
- * How the order pages word an order's codes: plate colour, payment, audit, delivery, certificates
+ * How the order pages word an order's codes: package, payment, audit, delivery, certificates
  * and cancellation. The codes are the domain's; only the Chinese words live here.
  */
 import { CERTIFICATE, hasCertificate } from '../../domain/certificates'
 import type { CertificateFlag } from '../../domain/certificates'
-import { AUDIT_STATE, CANCEL_STATE, DELIVERY_METHOD, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR, issuerName } from '../../domain/enums'
+import { AUDIT_STATE, CANCEL_STATE, DELIVERY_METHOD_LABEL, ISSUER_AUDIT_STATE, PAY_STATE, issuerName } from '../../domain/enums'
+import type { DeliveryMethod } from '../../domain/enums'
 import { code } from '../../domain/order'
 import type { Code } from '../../domain/order'
-
-export type PlateColourName = 'blue' | 'green'
-
-/** Plates are blue unless the code says gradient green. */
-export function plateColourName(plateColor: Code): PlateColourName {
-  return code(plateColor) === PLATE_COLOR.GREEN ? 'green' : 'blue'
-}
-
-export const PLATE_COLOUR_LABEL: Readonly<Record<PlateColourName, string>> = { blue: '蓝牌', green: '绿牌' }
 
 const PAY_STATE_LABEL: Readonly<Record<number, string>> = {
   [PAY_STATE.NOT_NEEDED]: '无需支付',
@@ -43,13 +35,8 @@ export function auditLabel(order: { auditState: Code; supplierAuditState: Code }
   return '待审核'
 }
 
-const DELIVERY_METHOD_LABEL: Readonly<Record<string, string>> = {
-  [DELIVERY_METHOD.ON_SITE]: '现场领取',
-  [DELIVERY_METHOD.MAIL]: '邮寄配送',
-}
-
 export function deliveryMethodLabel(method: string | null | undefined): string {
-  return (method && DELIVERY_METHOD_LABEL[method]) || '未选择'
+  return (method && DELIVERY_METHOD_LABEL[method as DeliveryMethod]) || '未选择'
 }
 
 export function issuerLabel(issuerId: Code): string {
@@ -82,4 +69,9 @@ const CANCEL_STATE_LABEL: Readonly<Record<number, string>> = {
 export function cancelStateLabel(state: Code): string | undefined {
   const value = code(state)
   return value === undefined ? undefined : CANCEL_STATE_LABEL[value]
+}
+
+/** The order's package as the user reads it. */
+export function packageNameOf(order: { commodityName: string | null }): string {
+  return order.commodityName ?? '未选择套餐'
 }

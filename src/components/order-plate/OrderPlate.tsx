@@ -1,6 +1,6 @@
 import { Text } from '@tarojs/components'
 import type { Code } from '../../domain/order'
-import { PLATE_COLOUR_LABEL, plateColourName } from '../order-format/order-format'
+import { PLATE_KIND_LABEL, plateKindOf } from '../../domain/plate'
 import './order-plate.scss'
 
 export interface OrderPlateProps {
@@ -11,11 +11,11 @@ export interface OrderPlateProps {
 
 /** A plate number on its plate's colour (blue, or gradient green for new-energy vehicles). */
 export function OrderPlate({ plateNumber, plateColor, testId }: OrderPlateProps) {
-  const colour = plateColourName(plateColor)
+  const colour = plateKindOf(plateColor)
   return (
     <Text
       className={`order-plate order-plate--${colour}`}
-      aria-label={`${PLATE_COLOUR_LABEL[colour]} ${plateNumber}`}
+      aria-label={`${PLATE_KIND_LABEL[colour]} ${plateNumber}`}
       data-testid={testId}
       data-plate-colour={colour}
     >

@@ -11,7 +11,7 @@ import { CustomerService } from '../customer-service/CustomerService'
 import { confirmCancel } from '../order-actions/confirm-cancel'
 import { navigateFromTap } from '../../platform/navigator'
 import { OrderNotFound, OrderPending } from '../order-detail/OrderStates'
-import { payStateLabel } from '../order-format/order-format'
+import { packageNameOf, payStateLabel } from '../order-format/order-format'
 import { OrderPlate } from '../order-plate/OrderPlate'
 import { StatusTag } from '../status-tag/StatusTag'
 import { StatusView } from '../status-view/StatusView'
@@ -129,7 +129,7 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
             <StatusTag status={status} testId='guide-status' />
           </View>
         </View>
-        <Text className='guide-reapply__line'>套餐：{order.commodityName ?? '未选择套餐'}</Text>
+        <Text className='guide-reapply__line'>套餐：{packageNameOf(order)}</Text>
         <Text className='guide-reapply__line' data-testid='guide-reason'>
           原因：{oldOrderReason(order, type)}
         </Text>

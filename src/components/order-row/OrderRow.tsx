@@ -7,6 +7,7 @@ import { Pressable } from '../pressable/Pressable'
 import { StatusTag } from '../status-tag/StatusTag'
 import { Button } from '../ui/button'
 import './order-row.scss'
+import { packageNameOf } from '../order-format/order-format'
 
 export interface OrderRowProps {
   order: OrderSummary
@@ -28,7 +29,7 @@ export function OrderRow({ order, current, continuing, onOpen, onCancel, onConti
   const { orderId } = order
   const status = deriveOrderStatus(order)
   const actions = orderActions(status)
-  const packageName = order.commodityName ?? '未选择套餐'
+  const packageName = packageNameOf(order)
   return (
     <View className='order-row' data-testid={`order-row-${orderId}`} data-status={status}>
       <Pressable

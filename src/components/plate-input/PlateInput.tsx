@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { Suspense, lazy, useState } from 'react'
 import { boxCount, deleteKey, isFull, switchKind, typeKey } from '../../domain/plate-entry'
 import type { PlateEntry } from '../../domain/plate-entry'
+import { PLATE_KIND_LABEL } from '../../domain/plate'
 import type { PlateKind } from '../../domain/plate'
 import { keyboardButtonProps } from '../pressable/activation-keys'
 import { Pressable } from '../pressable/Pressable'
@@ -27,7 +28,6 @@ export interface PlateInputProps {
 /** A class for the page's content while the keyboard is open: room for the keyboard below it. */
 export const PLATE_KEYBOARD_ROOM_CLASS = 'plate-input-room'
 
-export const PLATE_KIND_LABEL: Readonly<Record<PlateKind, string>> = { blue: '蓝牌', green: '新能源绿牌' }
 const KINDS: readonly PlateKind[] = ['blue', 'green']
 
 /**

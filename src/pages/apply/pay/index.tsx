@@ -6,7 +6,6 @@ import type { Issuer } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { Exposure } from '../../../components/exposure/Exposure'
-import { PLATE_COLOUR_LABEL, plateColourName } from '../../../components/order-format/order-format'
 import { useRouteParams } from '../../../components/page-shell/use-route-params'
 import { MissingOrder } from '../../../components/order-detail/MissingOrder'
 import { PageShell } from '../../../components/page-shell/PageShell'
@@ -19,6 +18,7 @@ import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
+import { PLATE_KIND_LABEL, plateKindOf } from '../../../domain/plate'
 
 function payButtonLabel(payState: number, amountCents: number, modeLabel: string): string {
   if (payState === PAY_STATE.SUCCESS) return '已支付，查看结果'
@@ -140,7 +140,7 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
         <View className='pay__row'>
           <Text className='pay__key'>车牌号</Text>
           <Text className='pay__value' data-testid='pay-plate'>
-            {process.plateNumber}（{PLATE_COLOUR_LABEL[plateColourName(process.plateColor)]}）
+            {process.plateNumber}（{PLATE_KIND_LABEL[plateKindOf(process.plateColor)]}）
           </Text>
         </View>
         <View className='pay__row'>

@@ -15,7 +15,7 @@ import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { fieldApplies } from '../../../domain/apply-form'
 import type { ApplyFormField } from '../../../domain/apply-form'
-import { DELIVERY_METHOD } from '../../../domain/enums'
+import { DELIVERY_METHOD, DELIVERY_METHOD_LABEL } from '../../../domain/enums'
 import type { DeliveryMethod } from '../../../domain/enums'
 import { ID_LENGTH } from '../../../domain/id-number'
 import { PHOTO_SUBJECTS, missingPhotos, missingPhotosMessage, photoReceived } from '../../../domain/photo'
@@ -71,8 +71,8 @@ const MAIL_FIELDS: readonly FieldSpec[] = [
 ]
 
 const DELIVERY_CHOICES: readonly Choice<DeliveryMethod>[] = [
-  { value: DELIVERY_METHOD.ON_SITE, label: '网点领取', description: '到服务网点领取并安装' },
-  { value: DELIVERY_METHOD.MAIL, label: '邮寄到家', description: '包邮寄送，自行安装' },
+  { value: DELIVERY_METHOD.ON_SITE, label: DELIVERY_METHOD_LABEL[DELIVERY_METHOD.ON_SITE], description: '到服务网点领取并安装' },
+  { value: DELIVERY_METHOD.MAIL, label: DELIVERY_METHOD_LABEL[DELIVERY_METHOD.MAIL], description: '包邮寄送，自行安装' },
 ]
 
 const FIELD_LABELS: Readonly<Record<ApplyFormField, string>> = {
