@@ -28,6 +28,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
     commodities: {
       listCommodities: async (): Promise<CommodityFields[]> => [],
       goodsTypeConfig: async () => ({}),
+      issuers: async () => [],
     },
     orders: {
       searchOrders: async (): Promise<OrderSummary[]> => [],

@@ -1,6 +1,10 @@
-/** The channel's packages, sorted by the domain's rule, and the goods-type configuration (cached). */
+/**
+ * The channel's packages, sorted by the domain's rule, the goods-type configuration (cached) and
+ * the issuers' names.
+ */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { GOODS_CONFIG_CACHE_MS } from '../domain/constants'
+import { issuerName } from '../domain/enums'
 import { sortCommodities } from '../domain/money'
 import type { CommodityFields } from '../domain/money'
 import { initialLoadState, runLoad } from './load-state'
@@ -9,12 +13,15 @@ import type { LoadState } from './load-state'
 export interface CommodityApi<C extends CommodityFields> {
   listCommodities(promotionChannelId: string): Promise<C[]>
   goodsTypeConfig(): Promise<Record<string, unknown>>
+  issuers(): Promise<readonly { id: number; name: string }[]>
 }
 
 export class CommodityStore<C extends CommodityFields = CommodityFields> {
   items: C[] = []
   load: LoadState = initialLoadState()
   goodsTypes: Record<string, unknown> | undefined = undefined
+  /** The issuers' names from the remote configuration, once loaded. */
+  issuerNames: ReadonlyMap<number, string> | undefined = undefined
   private goodsTypesAt: number | undefined = undefined
 
   constructor(
@@ -42,5 +49,23 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
       this.goodsTypesAt = this.now()
     })
     return config
+  }
+
+  /** Loads the issuers' names; without them (not loaded, or failed) the domain's names serve. */
+  fetchIssuers(): Promise<void> {
+    return this.api.issuers().then(
+      (list) => {
+        runInAction(() => {
+          this.issuerNames = new Map(list.map((issuer) => [issuer.id, issuer.name]))
+        })
+      },
+      // The domain has every issuer's name: a failed load costs nothing the user would see.
+      () => undefined,
+    )
+  }
+
+  /** An issuer's name: the remote configuration's, else the domain's. */
+  issuerLabel(id: number): string | undefined {
+    return this.issuerNames?.get(id) ?? issuerName(id)
   }
 }

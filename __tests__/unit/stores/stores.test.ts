@@ -1,7 +1,7 @@
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
-import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS } from '../../../src/domain'
+import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS, issuerName } from '../../../src/domain'
 import type { CommodityFields, Notice } from '../../../src/domain'
 import type { OrderSummary } from '../../../types/api/orders'
 import { NoticeStore } from '../../../src/stores/notice-store'
@@ -49,6 +49,16 @@ describe('CommodityStore', () => {
     expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
     advance(1)
     expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 2 })
+  })
+
+  it("names issuers from the remote configuration, else by the domain's names, also when it fails", async () => {
+    const { store } = fakeRoot({ commodities: { issuers: async () => [{ id: 3, name: '配置中的发行方' }] } })
+    expect(store.commodity.issuerLabel(3)).toBe(issuerName(3))
+    await store.commodity.fetchIssuers()
+    expect([store.commodity.issuerLabel(3), store.commodity.issuerLabel(1)]).toEqual(['配置中的发行方', issuerName(1)])
+    const failing = fakeRoot({ commodities: { issuers: () => Promise.reject(new Error('网络异常')) } })
+    await expect(failing.store.commodity.fetchIssuers()).resolves.toBeUndefined()
+    expect(failing.store.commodity.issuerLabel(3)).toBe(issuerName(3))
   })
 })
 

@@ -2,7 +2,6 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Issuer } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { Exposure } from '../../../components/exposure/Exposure'
@@ -12,7 +11,7 @@ import { PageShell } from '../../../components/page-shell/PageShell'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { ISSUER_NOTE, PAY_MESSAGES, PAY_SECTIONS, payModeLabel, payTips } from '../../../config/payment'
-import { PAY_STATE, issuerName } from '../../../domain/enums'
+import { PAY_STATE } from '../../../domain/enums'
 import { formatYuan } from '../../../domain/money'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
@@ -26,27 +25,9 @@ function payButtonLabel(payState: number, amountCents: number, modeLabel: string
   return `支付${modeLabel} ¥${formatYuan(amountCents)}`
 }
 
-/** The issuers list is a page-only read; without it the domain's names serve. */
-function useIssuers(): Issuer[] | undefined {
-  const { api } = useAppServices()
-  const [issuers, setIssuers] = useState<Issuer[] | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    api.catalogue
-      .issuers()
-      .then((list) => live && setIssuers(list))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [api])
-  return issuers
-}
-
 const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
-  const { payment, order } = useStores()
+  const { payment, order, commodity } = useStores()
   const { navigator } = useAppServices()
-  const issuers = useIssuers()
   const [paying, setPaying] = useState(false)
   const [payError, setPayError] = useState<string | undefined>(undefined)
   const [notice, setNotice] = useState<string | undefined>(undefined)
@@ -58,6 +39,7 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
     void order.fetchProcess(orderId)
   }, [payment, order, orderId])
   useEffect(load, [load])
+  useEffect(() => void commodity.fetchIssuers(), [commodity])
 
   // Back from the cashier without its return (the mini-programs' web view, or the browser's
   // back button): paid goes on to the result, anything else may be paid again.
@@ -95,7 +77,7 @@ const PayBody = observer(function PayBody({ orderId }: { orderId: string }) {
   const modeLabel = payModeLabel(info.businessMode)
   const label = payButtonLabel(info.depositPayState, info.amountCents, modeLabel)
   const issuer =
-    process.issuerId === null ? undefined : (issuers?.find((candidate) => candidate.id === process.issuerId)?.name ?? issuerName(process.issuerId))
+    process.issuerId === null ? undefined : commodity.issuerLabel(process.issuerId)
 
   const pay = async (): Promise<void> => {
     if (running.current) return
