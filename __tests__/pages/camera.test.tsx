@@ -229,7 +229,7 @@ describe('confirm image page', () => {
     expect(upload).toHaveBeenCalledTimes(1)
     expect(textOf(page, 'confirm-done')).toBe('上传成功')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '上传成功' }))
-    expect(imageRecords.idCardSides('order-1')).toEqual(['idCardBack'])
+    expect(world.services.store.apply.idCardSides).toEqual(['back'])
   })
 
   it("takes the order's certificates from the server and returns to the form when opened directly", async () => {
@@ -243,7 +243,7 @@ describe('confirm image page', () => {
     expect(world.services.store.apply.certificates).toBe(CERTIFICATE.DRIVING_LICENCE)
     expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
     expect(back).not.toHaveBeenCalled()
-    expect(imageRecords.idCardSides('order-1')).toEqual([])
+    expect(world.services.store.apply.idCardSides).toEqual([])
   })
 
   it('shows why an upload failed and uploads again on 重新上传', async () => {

@@ -2,12 +2,10 @@ import UpinfoPage from '../../src/pages/apply/upinfo/index'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { ID_REASON } from '../../src/domain/id-number'
 import { PHOTO_SUBJECTS } from '../../src/domain/photo'
-import { imageRecords } from '../../src/platform/image-records'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
-import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
 import { ALL_PHOTOS } from '../support/order-fixtures'
@@ -59,6 +57,15 @@ const slotState = (page: Page, subject: string): string | null => getByTestId(pa
 
 const applied = (certificates = ALL_PHOTOS): TransportResponse =>
   envelope({ orderId: 'order-1', stepId: 2, certificatesCommitSate: certificates, depositPayState: 2, missing: [] })
+
+/** One ID card side uploaded through the store (as the photo pages do); the server's mask is `certificates`. */
+async function uploadSide(world: Awaited<ReturnType<typeof openOrderWorld>>, side: 'front' | 'back', certificates: number): Promise<void> {
+  world.env.transport.upload = async () => ({
+    statusCode: 200,
+    data: JSON.stringify({ code: 200, msg: 'ok', data: { fileId: `f-${side}`, url: `/f/${side}`, certificatesCommitSate: certificates } }),
+  })
+  await world.services.store.apply.uploadPhoto({ kind: 'idCard', side }, `blob:${side}`)
+}
 
 describe('information page', () => {
   beforeEach(() => localStorage.clear())
@@ -179,7 +186,7 @@ describe('information page', () => {
   it('names the photos still missing once the form is right, counting an ID card side uploaded here', async () => {
     spyNavigation()
     const world = await openOrderWorld({ certificates: CERTIFICATE.DRIVING_LICENCE })
-    imageRecords.addIdCardSide('order-1', 'idCardFront')
+    await uploadSide(world, 'front', CERTIFICATE.DRIVING_LICENCE)
     const page = await mountPage(UpinfoPage, world.services)
     await fill(page, VALID)
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
@@ -193,14 +200,15 @@ describe('information page', () => {
     expect(applyCalls(world)).toHaveLength(0)
   })
 
-  it('shows a side uploaded on the photo pages when it is shown again', async () => {
+  it('shows a side uploaded on the photo pages, and forgets it with the order', async () => {
     spyNavigation()
     const world = await openOrderWorld()
     const page = await mountPage(UpinfoPage, world.services)
     expect(slotState(page, 'idCardBack')).toBe('missing')
-    imageRecords.addIdCardSide('order-1', 'idCardBack')
-    await page.act(async () => lifecycle.show())
+    await page.act(() => uploadSide(world, 'back', 0))
     expect(slotState(page, 'idCardBack')).toBe('received')
+    await page.act(async () => world.services.store.apply.forgetOrder('order-1'))
+    expect(world.services.store.apply.idCardSides).toEqual([])
   })
 
   it('opens the photo page for a slot', async () => {

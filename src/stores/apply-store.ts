@@ -18,6 +18,7 @@ import type {
   ApplyDraft,
   ApplyPayload,
   ApplyResponse,
+  IdCardSide,
   CheckApplyPlateResponse,
   InterceptionResponse,
   PlateUniqueResponse,
@@ -75,6 +76,8 @@ interface StoredDraft {
   orderId?: string
   commodityId?: string
   certificates: number
+  /** The ID card sides uploaded for this order (the server's ID card bit needs both). */
+  idCardSides?: IdCardSide[]
   agreementsAcceptedAt?: number
   /** The steps the server has accepted for this order, so none is sent twice. */
   sentSteps: ApplyStep[]
@@ -110,6 +113,8 @@ export class ApplyStore {
   orderId: string | undefined = undefined
   commodityId: string | undefined = undefined
   certificates = 0
+  /** The ID card sides uploaded for this order: the server sets its bit only once both are in. */
+  idCardSides: IdCardSide[] = []
   agreementsAcceptedAt: number | undefined = undefined
   sentSteps: ApplyStep[] = []
   /** Fields the user has left, whose errors show now. */
@@ -142,6 +147,7 @@ export class ApplyStore {
       // Another plate is another application: the old order stays on the server, the form stays.
       this.orderId = undefined
       this.certificates = 0
+      this.idCardSides = []
       this.commodityId = undefined
       this.sentSteps = []
     }
@@ -176,6 +182,7 @@ export class ApplyStore {
     if (this.orderId !== orderId) return
     this.orderId = undefined
     this.certificates = 0
+    this.idCardSides = []
     this.commodityId = undefined
     this.sentSteps = []
     this.persist()
@@ -236,6 +243,7 @@ export class ApplyStore {
       this.plate = entryFromText(order.plateNumber)
       this.form = { ...EMPTY_APPLY_FORM }
       this.touched = {}
+      this.idCardSides = []
     }
     this.orderId = order.orderId
     this.certificates = order.certificatesCommitSate
@@ -309,6 +317,9 @@ export class ApplyStore {
       // The server's mask is the truth (the ID card bit needs both sides).
       runInAction(() => {
         this.certificates = response.certificatesCommitSate
+        if (subject.kind === 'idCard' && this.orderId === orderId && !this.idCardSides.includes(subject.side)) {
+          this.idCardSides = [...this.idCardSides, subject.side]
+        }
         this.persist()
       })
       return response
@@ -365,6 +376,7 @@ export class ApplyStore {
   }
 
   private adoptOrder(orderId: string, certificates: number | string | null | undefined): void {
+    if (orderId !== this.orderId) this.idCardSides = []
     this.orderId = orderId
     this.certificates = Number(certificates) || 0
     this.persist()
@@ -387,6 +399,7 @@ export class ApplyStore {
       ...(this.orderId ? { orderId: this.orderId } : {}),
       ...(this.commodityId ? { commodityId: this.commodityId } : {}),
       certificates: this.certificates,
+      idCardSides: this.idCardSides,
       ...(this.agreementsAcceptedAt ? { agreementsAcceptedAt: this.agreementsAcceptedAt } : {}),
       sentSteps: this.sentSteps,
       savedAt: this.deps.now(),
@@ -401,6 +414,7 @@ export class ApplyStore {
     this.orderId = stored.orderId
     this.commodityId = stored.commodityId
     this.certificates = stored.certificates
+    this.idCardSides = stored.idCardSides ?? []
     this.agreementsAcceptedAt = stored.agreementsAcceptedAt
     this.sentSteps = stored.sentSteps
   }

@@ -274,3 +274,19 @@ describe('ApplyStore lets go of a cancelled order', () => {
     expect(sent.at(-1)).not.toHaveProperty('orderId')
   })
 })
+
+describe('ApplyStore keeps the ID card sides of its order', () => {
+  it('records each side once, keeps them across a reload, and forgets them with the order', async () => {
+    const backend = memoryBackend()
+    const { store } = setup({}, backend)
+    store.setPlate(entryFromText('京A12345'))
+    await store.submitPlate()
+    await store.uploadPhoto({ kind: 'idCard', side: 'front' }, '/a.jpg')
+    await store.uploadPhoto({ kind: 'idCard', side: 'front' }, '/a.jpg')
+    await store.uploadPhoto({ kind: 'drivingLicense' }, '/b.jpg')
+    expect(store.idCardSides).toEqual(['front'])
+    expect(setup({}, backend).store.idCardSides).toEqual(['front'])
+    store.setPlate(entryFromText('京B12345'))
+    expect(store.idCardSides).toEqual([])
+  })
+})

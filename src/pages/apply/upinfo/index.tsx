@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { ChoiceField } from '../../../components/form-field/ChoiceField'
@@ -18,8 +17,7 @@ import type { ApplyFormField } from '../../../domain/apply-form'
 import { DELIVERY_METHOD, DELIVERY_METHOD_LABEL } from '../../../domain/enums'
 import type { DeliveryMethod } from '../../../domain/enums'
 import { ID_LENGTH } from '../../../domain/id-number'
-import { PHOTO_SUBJECTS, missingPhotos, missingPhotosMessage, photoReceived } from '../../../domain/photo'
-import type { IdCardSubject } from '../../../domain/photo'
+import { ID_CARD_SUBJECTS, PHOTO_SUBJECTS, PHOTO_UPLOAD, missingPhotos, missingPhotosMessage, photoReceived } from '../../../domain/photo'
 import {
   ADDRESS_RULE,
   ENGINE_NUMBER_MAX_LENGTH,
@@ -28,7 +26,6 @@ import {
   VEHICLE_INFO_RULE,
   VIN_LENGTH,
 } from '../../../domain/validation'
-import { imageRecords } from '../../../platform/image-records'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
 import { navigateFromTap } from '../../../platform/navigator'
@@ -108,21 +105,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-/** The ID card sides this device uploaded for the order, read again whenever the page shows. */
-function useIdCardSides(orderId: string | undefined): IdCardSubject[] {
-  const read = useCallback(() => imageRecords.idCardSides(orderId), [orderId])
-  const [sides, setSides] = useState(read)
-  useEffect(() => setSides(read()), [read])
-  Taro.useDidShow(() => setSides(read()))
-  return sides
-}
-
 const UpinfoBody = observer(function UpinfoBody() {
   const { apply } = useStores()
   const { navigator, tracker } = useAppServices()
   const orderId = apply.orderId
   const agreed = Boolean(apply.agreementsAcceptedAt)
-  const sides = useIdCardSides(orderId)
+  const sides = ID_CARD_SUBJECTS.filter((subject) => {
+    const upload = PHOTO_UPLOAD[subject]
+    return upload.kind === 'idCard' && apply.idCardSides.includes(upload.side)
+  })
   const [saving, setSaving] = useState(false)
   // Once 下一步 has been tried, what still stands in the way is listed, and updates as it is fixed.
   const [attempted, setAttempted] = useState(false)

@@ -10,9 +10,8 @@ import { UploadProgress } from '../../../components/photo-progress/UploadProgres
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
-import { PHOTO_INFO, PHOTO_UPLOAD, isIdCardSubject, isPhotoSubject } from '../../../domain/photo'
+import { PHOTO_INFO, PHOTO_UPLOAD, isPhotoSubject } from '../../../domain/photo'
 import type { PhotoSubject } from '../../../domain/photo'
-import { imageRecords } from '../../../platform/image-records'
 import { useStores } from '../../../stores/store-context'
 import './index.scss'
 import { navigateFromTap } from '../../../platform/navigator'
@@ -47,8 +46,6 @@ const ConfirmBody = observer(function ConfirmBody({ subject, path }: { subject: 
       running.current = false
       return
     }
-    const orderId = apply.orderId
-    if (orderId && isIdCardSubject(subject)) imageRecords.addIdCardSide(orderId, subject)
     setUpload({ kind: 'done' })
     void Taro.showToast({ title: '上传成功', icon: 'success', duration: TOAST_DURATION_MS })
     // Back to the form, which shows the photo as received; opened directly, there is nothing behind.
