@@ -140,6 +140,13 @@ describe('home page', () => {
     expect(textOf(page, 'home-package-old')).toContain('说明old')
   })
 
+  it('strikes through an original price only when it is above the price, as the package pages do', async () => {
+    const world = homeWorld(async () => envelope([commodity('even', 18000, { originalCommodityPrice: 18000 })]))
+    const page = await mount(world)
+    expect(textOf(page, 'home-package-price-even')).toBe('¥180.00')
+    expect(page.queries.querySelector('[data-testid="home-package-even"] [aria-label^="原价"]')).toBeNull()
+  })
+
   it('starts applying from the top and from a package, tracking which', async () => {
     const world = homeWorld(async () => envelope([commodity('a', 2990)]))
     const click = jest.spyOn(world.services.tracker, 'click')

@@ -7,7 +7,6 @@ import { EntryButton } from '../entry-button/EntryButton'
 import { EntryLinks } from '../entry-links/EntryLinks'
 import { useEntryActions } from '../entry-links/use-entry-actions'
 import { PackageCard } from './PackageCard'
-import type { ShownCommodity } from './PackageCard'
 import './entry-home.scss'
 
 export const ETC_BENEFITS = [
@@ -73,7 +72,7 @@ const Packages = observer(function Packages({ onApply }: { onApply: (commodityId
   }
   return (
     <View className='entry-home__packages' role='list' aria-label='可选套餐' data-testid='home-packages'>
-      {commodity.items.map((item: ShownCommodity) => (
+      {commodity.items.map((item) => (
         <PackageCard key={item.id} item={item} onApply={() => onApply(String(item.id))} />
       ))}
     </View>

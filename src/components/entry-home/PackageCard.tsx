@@ -1,35 +1,30 @@
 import { Text, View } from '@tarojs/components'
-import { TIER_LABEL, formatYuan, originalPriceCents, priceTier } from '../../domain/money'
 import type { CommodityFields } from '../../domain/money'
-import type { Commodity } from '../../../types/api/catalogue'
+import { commodityView } from '../commodity-card/commodity-view'
 import { EntryButton } from '../entry-button/EntryButton'
 
-/** The commodity as the catalogue sends it; the store types only the fields its rules read. */
-export type ShownCommodity = CommodityFields & Partial<Pick<Commodity, 'commodityName' | 'description'>>
-
-/** One package on offer: name, tier, price (struck-through original) and a way to apply. */
-export function PackageCard({ item, onApply }: { item: ShownCommodity; onApply: () => void }) {
-  const tier = TIER_LABEL[priceTier(item.commodityPrice)]
-  const name = item.commodityName || tier
-  const price = formatYuan(item.commodityPrice)
-  const original = formatYuan(originalPriceCents(item))
+/** One package on offer, read as the package pages read it: name, tier, price (and the "was" price) and a way to apply. */
+export function PackageCard({ item, onApply }: { item: CommodityFields; onApply: () => void }) {
+  const view = commodityView(item)
   return (
-    <View className='entry-home__package' data-testid={`home-package-${item.id}`} role='listitem'>
+    <View className='entry-home__package' data-testid={`home-package-${view.id}`} role='listitem'>
       <View className='entry-home__package-head'>
-        <Text className='entry-home__package-name'>{name}</Text>
-        <Text className='entry-home__package-tier'>{tier}</Text>
+        <Text className='entry-home__package-name'>{view.name}</Text>
+        <Text className='entry-home__package-tier'>{view.tierLabel}</Text>
       </View>
-      {item.description ? <Text className='entry-home__package-description'>{item.description}</Text> : null}
+      {view.description ? <Text className='entry-home__package-description'>{view.description}</Text> : null}
       <View className='entry-home__package-foot'>
         <View className='entry-home__package-prices'>
-          <Text className='entry-home__package-price' aria-label={`价格${price}元`} data-testid={`home-package-price-${item.id}`}>
-            ¥{price}
+          <Text className='entry-home__package-price' aria-label={`价格${view.price}元`} data-testid={`home-package-price-${view.id}`}>
+            ¥{view.price}
           </Text>
-          <Text className='entry-home__package-original' aria-label={`原价${original}元`}>
-            ¥{original}
-          </Text>
+          {view.originalPrice ? (
+            <Text className='entry-home__package-original' aria-label={`原价${view.originalPrice}元`}>
+              ¥{view.originalPrice}
+            </Text>
+          ) : null}
         </View>
-        <EntryButton className='entry-home__package-apply' label={`办理${name}`} testId={`home-package-apply-${item.id}`} onPress={onApply}>
+        <EntryButton className='entry-home__package-apply' label={`办理${view.name}`} testId={`home-package-apply-${view.id}`} onPress={onApply}>
           去办理
         </EntryButton>
       </View>
