@@ -7,7 +7,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { InjectOptions } from 'fastify'
-import type { TokenGrant } from '../../types/api/auth'
 import type { Commodity, PromiseConfigResponse, PromotionChannelInfo } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { API } from '../../types/api/paths'
@@ -39,10 +38,9 @@ import {
 } from '../../server/db/schema'
 import { SEED_STEPS, seed } from '../../server/seed'
 import { CATALOGUE_SEED_STEPS } from '../../server/seed/catalogue'
-import { bearer, envelope, loginAsPromoter, pathOf } from './support/api'
+import { appWorld } from './support/app-world'
+import { envelope, loginAsPromoter, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import { createTestApp } from './support/test-app'
-import type { TestApp } from './support/test-app'
 import { TABLE_NAMES, describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
@@ -53,30 +51,16 @@ const CLOSED_PROMOTION = 'PLACEHOLDER_CLOSED_PROMOTION_CHANNEL'
 const OK = { code: 200, msg: '成功' }
 
 describeDb('catalogue routes', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let grant: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
-    grant = await loginAsPromoter(test)
-  })
-  afterEach(async () => test.close())
-
-  const call = (request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const world = appWorld((test) => loginAsPromoter(test))
+  const call = (request: InjectOptions) => world.call(request)
   const setSwitch = (key: string, on: boolean) =>
-    database.db.update(appConfigs).set({ switchStatus: on ? SHOW.YES : SHOW.NO }).where(eq(appConfigs.key, key))
-  const setContent = (key: string, content: unknown) => database.db.update(appConfigs).set({ content }).where(eq(appConfigs.key, key))
+    world.database.db.update(appConfigs).set({ switchStatus: on ? SHOW.YES : SHOW.NO }).where(eq(appConfigs.key, key))
+  const setContent = (key: string, content: unknown) => world.database.db.update(appConfigs).set({ content }).where(eq(appConfigs.key, key))
 
   describe('promiseConfig/getByType', () => {
     const promise = (payload: unknown, withLogin = false) => {
       const request: InjectOptions = { method: 'POST', url: API.promiseConfig.path, payload: payload as object }
-      return withLogin ? call(request) : test.inject(request)
+      return withLogin ? call(request) : world.test.inject(request)
     }
 
     it('answers a config by type, its content as JSON text, without a login', async () => {
@@ -95,7 +79,7 @@ describeDb('catalogue routes', () => {
       expect(JSON.parse(body.data.content)).toEqual(SEED_PROMISE_CONFIGS.activityBanner?.content)
     })
 
-    it('serves edits made in the database', async () => {
+    it('serves edits made in the world.database', async () => {
       await setContent(APP_CONFIG_KEY.promise('deliveryPromise'), { title: '新承诺', items: [] })
       const body = envelope<PromiseConfigResponse>(await promise({ type: 'deliveryPromise' }))
       expect(JSON.parse(body.data.content)).toEqual({ title: '新承诺', items: [] })
@@ -119,7 +103,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('refuses a prototype-poisoning body with a 400', async () => {
-      const response = await test.inject({
+      const response = await world.test.inject({
         method: 'POST',
         url: API.promiseConfig.path,
         payload: '{"type":"applyPromise","__proto__":{"admin":true}}',
@@ -131,7 +115,7 @@ describeDb('catalogue routes', () => {
   })
 
   describe('notices per channel', () => {
-    const notices = (channelKey: string) => test.inject({ method: 'GET', url: pathOf(API.notices.path, { channelKey }) })
+    const notices = (channelKey: string) => world.test.inject({ method: 'GET', url: pathOf(API.notices.path, { channelKey }) })
 
     it.each(['bank', 'map'] as const)('answers the %s notices without a login', async (channelKey) => {
       const response = await notices(channelKey)
@@ -140,7 +124,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('answers the address the app profiles name', async () => {
-      const response = await test.inject({ method: 'GET', url: '/config/notices/bank.json' })
+      const response = await world.test.inject({ method: 'GET', url: '/config/notices/bank.json' })
       expect(envelope(response).data).toEqual(SEED_NOTICES.bank)
     })
 
@@ -151,7 +135,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('answers a malformed channel key with a 400', async () => {
-      const response = await test.inject({ method: 'GET', url: '/config/notices/%3Cscript%3E.json' })
+      const response = await world.test.inject({ method: 'GET', url: '/config/notices/%3Cscript%3E.json' })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('参数 channelKey 格式不正确')
     })
@@ -166,23 +150,23 @@ describeDb('catalogue routes', () => {
       const response = await notices('map')
       expect(response.statusCode).toBe(500)
       expect(response.json()).toEqual({ code: 500, msg: '服务器繁忙，请稍后重试', data: null })
-      expect(test.logs.text()).toContain('notices:map')
+      expect(world.test.logs.text()).toContain('notices:map')
     })
   })
 
   describe('goods-type config', () => {
     it('answers the goods types without a login and serves edits', async () => {
-      const first = await test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      const first = await world.test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
       expect(envelope(first)).toEqual({ ...OK, data: SEED_GOODS_TYPES })
       await setContent(APP_CONFIG_KEY.goodsTypes, { obu: { name: '新一代OBU' } })
-      const second = await test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      const second = await world.test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
       expect(envelope(second).data).toEqual({ obu: { name: '新一代OBU' } })
     })
   })
 
   describe('issuers', () => {
     it('answers the 13 issuers in id order without a login', async () => {
-      const response = await test.inject({ method: 'GET', url: API.issuers.path })
+      const response = await world.test.inject({ method: 'GET', url: API.issuers.path })
       const body = envelope<{ id: number; name: string; miniProgramAppId: string | null }[]>(response)
       expect(body.data.map(({ id, name }) => ({ id, name }))).toEqual(ISSUERS.map(({ id, name }) => ({ id, name })))
       expect(body.data).toHaveLength(13)
@@ -221,8 +205,8 @@ describeDb('catalogue routes', () => {
       expect(envelope(response)).toEqual({ ...OK, data: { effective: false, promotionSubject: '', call_link: '', businessMode: 0 } })
     })
 
-    it('follows the channel switched off in the database', async () => {
-      await database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK_PROMOTION))
+    it('follows the channel switched off in the world.database', async () => {
+      await world.database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK_PROMOTION))
       expect(envelope<PromotionChannelInfo>(await call(effective({ promotionChannelId: BANK_PROMOTION }))).data.effective).toBe(false)
     })
 
@@ -237,7 +221,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, effective({ promotionChannelId: BANK_PROMOTION }), grant)
+      await expectLoginEnforced(world.test, effective({ promotionChannelId: BANK_PROMOTION }), world.grant)
     })
   })
 
@@ -273,7 +257,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, partners(MAP_PROMOTION), grant)
+      await expectLoginEnforced(world.test, partners(MAP_PROMOTION), world.grant)
     })
   })
 
@@ -310,7 +294,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('leaves out packages taken off sale', async () => {
-      await database.db.update(commodities).set({ onSale: false }).where(eq(commodities.id, 'BANK_VIP'))
+      await world.database.db.update(commodities).set({ onSale: false }).where(eq(commodities.id, 'BANK_VIP'))
       const body = envelope<Commodity[]>(await call(list(BANK_PROMOTION)))
       expect(body.data.map((commodity) => commodity.id)).toEqual(['BANK_BASIC', 'BANK_EXISTING'])
     })
@@ -326,7 +310,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, list(BANK_PROMOTION), grant)
+      await expectLoginEnforced(world.test, list(BANK_PROMOTION), world.grant)
     })
   })
 
@@ -356,7 +340,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, protocol({ issuerId: 1 }), grant)
+      await expectLoginEnforced(world.test, protocol({ issuerId: 1 }), world.grant)
     })
   })
 
@@ -370,7 +354,7 @@ describeDb('catalogue routes', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, newApply, grant)
+      await expectLoginEnforced(world.test, newApply, world.grant)
     })
   })
 })

@@ -11,12 +11,10 @@ import { API } from '../../types/api/paths'
 import { PLATE_REASON } from '../../src/domain/plate'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import { appConfigs, orders, plateRules, promotionChannels, users, vouchers } from '../../server/db/schema'
-import { BANK, MAP, bearer, envelope, loginBySms, pathOf } from './support/api'
+import { BANK, MAP, envelope, loginBySms, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import { createTestApp } from './support/test-app'
-import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { appWorld } from './support/app-world'
+import { describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
 const OTHER_PHONE = '13912345678'
@@ -28,25 +26,11 @@ const OK = { code: 200, msg: '成功' }
 const ORDER_NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
 
 describeDb('plate checks and vouchers', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let grant: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
-    grant = await loginBySms(test, PHONE)
-  })
-  afterEach(async () => test.close())
-
-  const call = (request: InjectOptions, as: TokenGrant = grant) => test.inject({ ...request, headers: { ...request.headers, ...bearer(as) } })
+  const world = appWorld((test) => loginBySms(test, PHONE))
+  const { call } = world
 
   const userId = async (of: TokenGrant): Promise<number> => {
-    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
+    const [row] = await world.database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
     if (!row) throw new Error('no such user')
     return row.id
   }
@@ -56,7 +40,7 @@ describeDb('plate checks and vouchers', () => {
   const insertOrder = async (of: TokenGrant, values: Partial<typeof orders.$inferInsert> = {}): Promise<string> => {
     orderCounter += 1
     const orderId = `OTEST${orderCounter}`
-    await database.db.insert(orders).values({
+    await world.database.db.insert(orders).values({
       orderId,
       userId: await userId(of),
       channel: BANK.channelId,
@@ -76,7 +60,7 @@ describeDb('plate checks and vouchers', () => {
       url: API.plateUnique.path,
       payload: { plateNumber, plateColor, vehicleType: 2, ...extra },
     })
-    const resultOf = async (request: InjectOptions, as: TokenGrant = grant) => {
+    const resultOf = async (request: InjectOptions, as: TokenGrant = world.grant) => {
       const response = await call(request, as)
       expect(envelope(response).code).toBe(200)
       return envelope<{ data: { resultType: number } }>(response).data.data.resultType
@@ -100,7 +84,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('answers 3 when another user has an open order for the plate, 1 for the caller\'s own', async () => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       await insertOrder(other)
       expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(3)
       expect(await resultOf(unique(FREE_PLATE, BLUE), other)).toBe(1)
@@ -110,7 +94,7 @@ describeDb('plate checks and vouchers', () => {
       ['cancelled', { cancelState: 2 }],
       ['activated', { obuActivationState: 2 }],
     ])('does not count another user\'s %s order', async (_case, values) => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       await insertOrder(other, values)
       expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(1)
     })
@@ -129,7 +113,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, unique(FREE_PLATE, BLUE), grant)
+      await expectLoginEnforced(world.test, unique(FREE_PLATE, BLUE), world.grant)
     })
   })
 
@@ -148,7 +132,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('gives the reason stored with the plate rule', async () => {
-      await database.db.update(plateRules).set({ interceptReason: '该车辆存在未结清通行费' }).where(eq(plateRules.plateNumber, '京A99999'))
+      await world.database.db.update(plateRules).set({ interceptReason: '该车辆存在未结清通行费' }).where(eq(plateRules.plateNumber, '京A99999'))
       expect(envelope(await call(interception(body('京A99999')))).data).toEqual({ intercept: true, reason: '该车辆存在未结清通行费' })
     })
 
@@ -160,7 +144,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('intercepts the caller\'s own order stopped by the issuer', async () => {
-      const orderId = await insertOrder(grant, { stockInterceptionFlag: true })
+      const orderId = await insertOrder(world.grant, { stockInterceptionFlag: true })
       expect(envelope(await call(interception(body(FREE_PLATE, { orderId })))).data).toEqual({
         intercept: true,
         reason: '该订单已被发行方拦截，请取消后重新办理',
@@ -168,7 +152,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('answers another user\'s order id as not found, revealing nothing', async () => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       const orderId = await insertOrder(other, { stockInterceptionFlag: true })
       const response = await call(interception(body(FREE_PLATE, { orderId })))
       expect(response.json()).toEqual(ORDER_NOT_FOUND)
@@ -187,7 +171,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, interception(body(FREE_PLATE)), grant)
+      await expectLoginEnforced(world.test, interception(body(FREE_PLATE)), world.grant)
     })
   })
 
@@ -212,8 +196,8 @@ describeDb('plate checks and vouchers', () => {
       expect(envelope(await call(check(source, promotion))).data).toEqual({ intercept: true, reason })
     })
 
-    it('intercepts a channel whose promotion was ended in the database', async () => {
-      await database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK.promotionChannelId))
+    it('intercepts a channel whose promotion was ended in the world.database', async () => {
+      await world.database.db.update(promotionChannels).set({ effective: false }).where(eq(promotionChannels.id, BANK.promotionChannelId))
       expect(envelope<InterceptionResponse>(await call(check(BANK.sourceChannel, BANK.promotionChannelId))).data.intercept).toBe(true)
     })
 
@@ -224,7 +208,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, check(BANK.sourceChannel, BANK.promotionChannelId), grant)
+      await expectLoginEnforced(world.test, check(BANK.sourceChannel, BANK.promotionChannelId), world.grant)
     })
   })
 
@@ -239,9 +223,9 @@ describeDb('plate checks and vouchers', () => {
       expect(envelope(await call(checkPlate(FREE_PLATE))).data).toEqual({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true })
     })
 
-    it('follows the switches and rules edited in the database', async () => {
-      await database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.windowSwitchTwo))
-      await database.db.update(plateRules).set({ isWhiteNo: false }).where(eq(plateRules.plateNumber, '京A88888'))
+    it('follows the switches and rules edited in the world.database', async () => {
+      await world.database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.windowSwitchTwo))
+      await world.database.db.update(plateRules).set({ isWhiteNo: false }).where(eq(plateRules.plateNumber, '京A88888'))
       expect(envelope(await call(checkPlate('京a88888'))).data).toEqual({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false })
     })
 
@@ -255,7 +239,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, checkPlate(FREE_PLATE), grant)
+      await expectLoginEnforced(world.test, checkPlate(FREE_PLATE), world.grant)
     })
   })
 
@@ -288,7 +272,7 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, risk(FREE_PLATE), grant)
+      await expectLoginEnforced(world.test, risk(FREE_PLATE), world.grant)
     })
   })
 
@@ -307,28 +291,28 @@ describeDb('plate checks and vouchers', () => {
       const claimed = envelope<ClaimVoucherResponse>(await call(claim()))
       expect(claimed.code).toBe(200)
       expect(claimed.data.voucherId).toMatch(/^V[0-9a-f]{24}$/)
-      expect(claimed.data.claimedAt).toBe(test.clock.now().toISOString())
+      expect(claimed.data.claimedAt).toBe(world.test.clock.now().toISOString())
 
       expect(envelope(await call(verify()))).toEqual({ ...OK, data: { eligible: false, reason: '您已领取过该优惠券' } })
     })
 
     it('answers a second claim with the same voucher, never a second one', async () => {
       const first = envelope<ClaimVoucherResponse>(await call(claim())).data
-      test.clock.advance(60_000)
+      world.test.clock.advance(60_000)
       const second = envelope<ClaimVoucherResponse>(await call(claim()))
       expect(second).toEqual({ ...OK, data: first })
-      expect(await database.db.select().from(vouchers)).toHaveLength(1)
+      expect(await world.database.db.select().from(vouchers)).toHaveLength(1)
     })
 
     it('stores one voucher when claims arrive at once', async () => {
       const answers = await Promise.all(Array.from({ length: 5 }, () => call(claim())))
       const ids = new Set(answers.map((response) => envelope<ClaimVoucherResponse>(response).data.voucherId))
       expect(ids.size).toBe(1)
-      expect(await database.db.select().from(vouchers)).toHaveLength(1)
+      expect(await world.database.db.select().from(vouchers)).toHaveLength(1)
     })
 
     it('gives each user and each source channel a voucher of its own', async () => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       const mine = envelope<ClaimVoucherResponse>(await call(claim())).data
       const theirs = envelope<ClaimVoucherResponse>(await call(claim(), other)).data
       const mapVoucher = envelope<ClaimVoucherResponse>(await call(claim({ promotionChannelId: MAP.promotionChannelId }, MAP.sourceChannel))).data
@@ -343,23 +327,23 @@ describeDb('plate checks and vouchers', () => {
     ])('refuses %s: not eligible, and a claim is a business error storing nothing', async (_case, promotionChannelId, source, reason) => {
       expect(envelope(await call(verify({ promotionChannelId }, source))).data).toEqual({ eligible: false, reason })
       expect((await call(claim({ promotionChannelId }, source))).json()).toEqual({ code: 2003, msg: reason, data: null })
-      expect(await database.db.select().from(vouchers)).toHaveLength(0)
+      expect(await world.database.db.select().from(vouchers)).toHaveLength(0)
     })
 
     it('records the caller\'s own order with the voucher', async () => {
-      const orderId = await insertOrder(grant)
+      const orderId = await insertOrder(world.grant)
       expect(envelope(await call(claim({ promotionChannelId: BANK.promotionChannelId, orderId }))).code).toBe(200)
-      const [stored] = await database.db.select().from(vouchers)
+      const [stored] = await world.database.db.select().from(vouchers)
       expect(stored?.orderId).toBe(orderId)
     })
 
     it('answers another user\'s order id as not found, claiming nothing', async () => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       const orderId = await insertOrder(other)
       const payload = { promotionChannelId: BANK.promotionChannelId, orderId }
       expect((await call(verify(payload))).json()).toEqual(ORDER_NOT_FOUND)
       expect((await call(claim(payload))).json()).toEqual(ORDER_NOT_FOUND)
-      expect(await database.db.select().from(vouchers)).toHaveLength(0)
+      expect(await world.database.db.select().from(vouchers)).toHaveLength(0)
     })
 
     it('answers an unknown source channel in the path with a 404', async () => {
@@ -381,11 +365,11 @@ describeDb('plate checks and vouchers', () => {
     })
 
     it('needs a login to verify', async () => {
-      await expectLoginEnforced(test, verify(), grant)
+      await expectLoginEnforced(world.test, verify(), world.grant)
     })
 
     it('needs a login to claim', async () => {
-      await expectLoginEnforced(test, claim(), grant)
+      await expectLoginEnforced(world.test, claim(), world.grant)
     })
   })
 })

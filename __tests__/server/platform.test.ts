@@ -13,12 +13,10 @@ import { MOBILE_REASON, validateMobile } from '../../src/domain/validation'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import { appConfigs, followUpPhones, users } from '../../server/db/schema'
 import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
-import { BANK, bearer, envelope, latestCode, loginBySms, pathOf } from './support/api'
+import { BANK, envelope, latestCode, loginBySms, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import { createTestApp } from './support/test-app'
-import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { appWorld } from './support/app-world'
+import { describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
 const OTHER_PHONE = '13912345678'
@@ -26,22 +24,8 @@ const HENAN_PHONE = '13700137000'
 const OK = { code: 200, msg: '成功' }
 
 describeDb('platform routes (simulated)', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let grant: TokenGrant
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
-    grant = await loginBySms(test, PHONE)
-  })
-  afterEach(async () => test.close())
-
-  const call = (request: InjectOptions, as: TokenGrant = grant) => test.inject({ ...request, headers: { ...request.headers, ...bearer(as) } })
+  const world = appWorld((test) => loginBySms(test, PHONE))
+  const { call } = world
 
   describe('getWeixinConfig', () => {
     const PAGE = 'https://h5.example.cn/etc/index.html?from=wx'
@@ -58,9 +42,9 @@ describeDb('platform routes (simulated)', () => {
       expect(response.statusCode).toBe(200)
       const { data } = envelope<WeixinConfigResponse>(response)
       expect(data.appId).toBe(SIMULATED_WECHAT_APP_ID)
-      expect(data.timestamp).toBe(Math.floor(test.clock.now().getTime() / 1000))
+      expect(data.timestamp).toBe(Math.floor(world.test.clock.now().getTime() / 1000))
       expect(data.nonceStr).toMatch(/^[0-9a-f]{16}$/)
-      const ticket = simulatedJsApiTicket(test.config.payloadKeyHex)
+      const ticket = simulatedJsApiTicket(world.test.config.payloadKeyHex)
       const canonical = `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${PAGE}`
       expect(data.signature).toBe(createHash('sha1').update(canonical).digest('hex'))
       expect(response.body).not.toContain(ticket)
@@ -91,7 +75,7 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, config(PAGE), grant)
+      await expectLoginEnforced(world.test, config(PAGE), world.grant)
     })
   })
 
@@ -128,7 +112,7 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, link(body), grant)
+      await expectLoginEnforced(world.test, link(body), world.grant)
     })
   })
 
@@ -174,35 +158,35 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, byCode('wx-code-1'), grant)
+      await expectLoginEnforced(world.test, byCode('wx-code-1'), world.grant)
     })
   })
 
   describe('followUp/savePhone', () => {
     const save = (mobile: string): InjectOptions => ({ method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile } })
     const storedFor = async (of: TokenGrant) => {
-      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
-      return database.db.select().from(followUpPhones).where(eq(followUpPhones.userId, user!.id))
+      const [user] = await world.database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
+      return world.database.db.select().from(followUpPhones).where(eq(followUpPhones.userId, user!.id))
     }
 
     it('stores the phone for a call back, once per user and phone', async () => {
       expect(envelope(await call(save(OTHER_PHONE)))).toEqual({ ...OK, data: null })
-      const [first] = await storedFor(grant)
-      expect(first).toMatchObject({ phone: OTHER_PHONE, createdAt: test.clock.now(), updatedAt: test.clock.now() })
+      const [first] = await storedFor(world.grant)
+      expect(first).toMatchObject({ phone: OTHER_PHONE, createdAt: world.test.clock.now(), updatedAt: world.test.clock.now() })
 
-      test.clock.advance(3_600_000)
+      world.test.clock.advance(3_600_000)
       await call(save(OTHER_PHONE))
-      const rows = await storedFor(grant)
+      const rows = await storedFor(world.grant)
       expect(rows).toHaveLength(1)
       expect(rows[0]?.createdAt).toEqual(first?.createdAt)
-      expect(rows[0]?.updatedAt).toEqual(test.clock.now())
+      expect(rows[0]?.updatedAt).toEqual(world.test.clock.now())
     })
 
     it('keeps each user\'s phones apart', async () => {
-      const other = await loginBySms(test, OTHER_PHONE)
+      const other = await loginBySms(world.test, OTHER_PHONE)
       await call(save(PHONE))
       await call(save(OTHER_PHONE), other)
-      expect((await storedFor(grant)).map((row) => row.phone)).toEqual([PHONE])
+      expect((await storedFor(world.grant)).map((row) => row.phone)).toEqual([PHONE])
       expect((await storedFor(other)).map((row) => row.phone)).toEqual([OTHER_PHONE])
     })
 
@@ -214,11 +198,11 @@ describeDb('platform routes (simulated)', () => {
       const response = await call(save(mobile))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
-      expect(await database.db.select().from(followUpPhones)).toHaveLength(0)
+      expect(await world.database.db.select().from(followUpPhones)).toHaveLength(0)
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(test, save(PHONE), grant)
+      await expectLoginEnforced(world.test, save(PHONE), world.grant)
     })
   })
 
@@ -227,7 +211,7 @@ describeDb('platform routes (simulated)', () => {
     const sendMsg = (mobile: string): InjectOptions => ({ method: 'POST', url: API.provinceSendMsg.path, payload: { mobile } })
     const login = (mobile: string, code: string): InjectOptions => ({ method: 'POST', url: API.provinceLogin.path, payload: { mobile, code } })
     const closeProvince = () =>
-      database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.provinceMsgOpen))
+      world.database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.provinceMsgOpen))
 
     it('answers whether the SMS login is open, from app_configs', async () => {
       expect(envelope(await call(msgOpen))).toEqual({ ...OK, data: { open: true } })
@@ -238,16 +222,16 @@ describeDb('platform routes (simulated)', () => {
 
     it('sends a code through the SMS service and logs in with it', async () => {
       expect(envelope(await call(sendMsg(HENAN_PHONE)))).toEqual({ ...OK, data: { waitSeconds: 60 } })
-      const code = latestCode(test, HENAN_PHONE)
+      const code = latestCode(world.test, HENAN_PHONE)
       const first = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, code)))
       expect(first.code).toBe(200)
       expect(first.data.supplierUserId).toMatch(/^HN[0-9a-f]{24}$/)
 
       // The code is used up; a new one logs the same phone in as the same supplier user.
       expect((await call(login(HENAN_PHONE, code))).json()).toEqual({ code: 1002, msg: '验证码已失效，请重新获取', data: null })
-      test.clock.advance(61_000)
+      world.test.clock.advance(61_000)
       await call(sendMsg(HENAN_PHONE))
-      const again = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, latestCode(test, HENAN_PHONE))))
+      const again = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, latestCode(world.test, HENAN_PHONE))))
       expect(again.data.supplierUserId).toBe(first.data.supplierUserId)
     })
 
@@ -256,7 +240,7 @@ describeDb('platform routes (simulated)', () => {
       const tooSoon = envelope(await call(sendMsg(HENAN_PHONE)))
       expect(tooSoon.code).toBe(1002)
       expect(tooSoon.msg).toMatch(/^验证码发送过于频繁，请\d+秒后重试$/)
-      const code = latestCode(test, HENAN_PHONE)
+      const code = latestCode(world.test, HENAN_PHONE)
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
       expect((await call(login(HENAN_PHONE, wrong))).json()).toEqual({ code: 1002, msg: '验证码错误，还可尝试4次', data: null })
     })
@@ -265,7 +249,7 @@ describeDb('platform routes (simulated)', () => {
       await closeProvince()
       const closed = { code: 5003, msg: '当前地区暂未开通短信登录', data: null }
       expect((await call(sendMsg(HENAN_PHONE))).json()).toEqual(closed)
-      expect(test.sms.outbox?.latest(HENAN_PHONE)).toBeUndefined()
+      expect(world.test.sms.outbox?.latest(HENAN_PHONE)).toBeUndefined()
       expect((await call(login(HENAN_PHONE, '123456'))).json()).toEqual(closed)
     })
 
@@ -281,16 +265,16 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('needs a login for the open check', async () => {
-      await expectLoginEnforced(test, msgOpen, grant)
+      await expectLoginEnforced(world.test, msgOpen, world.grant)
     })
 
     it('needs a login to send', async () => {
-      await expectLoginEnforced(test, sendMsg(HENAN_PHONE), grant)
+      await expectLoginEnforced(world.test, sendMsg(HENAN_PHONE), world.grant)
     })
 
     it('needs a login to log in', async () => {
       await call(sendMsg(HENAN_PHONE))
-      await expectLoginEnforced(test, login(HENAN_PHONE, latestCode(test, HENAN_PHONE)), grant)
+      await expectLoginEnforced(world.test, login(HENAN_PHONE, latestCode(world.test, HENAN_PHONE)), world.grant)
     })
   })
 })

@@ -15,10 +15,9 @@ import { PLATE_UNIQUE_RESULT } from '../../../src/domain/plate'
 import type { Db } from '../../../server/db/database'
 import { commodities, offlineOrders, orders, plateRules, promotionChannels, registeredPlates } from '../../../server/db/schema'
 import { BANK, bearer, envelope, loginBySms, pathOf, sealFor } from './api'
-import { createTestApp } from './test-app'
 import type { TestApp } from './test-app'
-import { openTestDatabase } from './test-database'
-import type { TestDatabase } from './test-database'
+import { appWorld } from './app-world'
+import type { AppWorld } from './app-world'
 
 export const FIXTURE = {
   paidCommodity: 'TEST_PAID',
@@ -92,31 +91,15 @@ export async function seedOrderFixtures(db: Db): Promise<void> {
     .onConflictDoNothing()
 }
 
-export interface OrderWorld {
-  database: TestDatabase
-  test: TestApp
-  /** The logged-in owner (PHONES.owner) of the orders under test. */
-  owner: TokenGrant
+export interface OrderWorld extends AppWorld {
+  /** The logged-in owner (PHONES.owner) of the orders under test: the world's grant. */
+  readonly owner: TokenGrant
 }
 
-/**
- * The hooks of a suite over orders: one database per file, reset and seeded with the fixtures
- * before each test, a fresh app and a logged-in owner. Read the fields inside tests and hooks.
- */
+/** The hooks of a suite over orders: those of appWorld, the fixtures seeded and the owner logged in. */
 export function orderWorld(): OrderWorld {
-  const world = {} as OrderWorld
-  beforeAll(async () => {
-    world.database = await openTestDatabase()
-  })
-  afterAll(async () => world.database?.dispose())
-  beforeEach(async () => {
-    await world.database.reset()
-    await seedOrderFixtures(world.database.db)
-    world.test = await createTestApp(world.database.db)
-    world.owner = await login(world.test, PHONES.owner)
-  })
-  afterEach(async () => world.test.close())
-  return world
+  const world = appWorld((test) => login(test, PHONES.owner), seedOrderFixtures)
+  return Object.defineProperty(world, 'owner', { get: () => world.grant }) as OrderWorld
 }
 
 export function login(test: TestApp, phone: string): Promise<TokenGrant> {
