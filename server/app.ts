@@ -23,15 +23,20 @@ import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { MAX_UPLOAD_BYTES } from '../types/api/apply'
 import type { TrustProxy } from './config'
+import { createFieldCipher, installFieldCipher } from './crypto/field-cipher'
+import type { FieldCipher } from './crypto/field-cipher'
+import { createConfiguredKeyProvider } from './crypto/key-provider'
 import type { AppDeps } from './deps'
 import { registerAuthHook } from './http/auth-hook'
 import { ignoreEmptyBody } from './http/empty-body'
 import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
 import { RequestLogController, loggerOptions } from './http/logging'
-import { registerRateLimit, registerSecurityHeaders } from './http/security'
-import { createMemoryCounters, createRedisCounters } from './limits/counters'
+import { registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
+import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
 import type { RouteContext } from './routes/context'
+import { assertProductionReady } from './production-guard'
 import { ROUTE_GROUPS } from './routes'
+import { createEncryptedFileStorage } from './storage/encrypted-file-storage'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 /** Multipart: one file, a few small text fields (orderId, side, imageType). */
@@ -52,7 +57,19 @@ async function registerStaticApp(app: FastifyInstance, root: string): Promise<vo
   })
 }
 
+/**
+ * The field cipher of `deps` (its key provider, else one from DATA_KEY_HEX), installed for the
+ * encrypted columns of this process (server/crypto/field-cipher.ts).
+ */
+export function installDataCipher(deps: Pick<AppDeps, 'config' | 'keys'>): FieldCipher {
+  const cipher = createFieldCipher(deps.keys ?? createConfiguredKeyProvider(deps.config.dataKeyHex))
+  installFieldCipher(cipher)
+  return cipher
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  assertProductionReady(deps)
+  const cipher = installDataCipher(deps)
   const app = Fastify({
     logger: loggerOptions(deps.log),
     bodyLimit: JSON_BODY_LIMIT,
@@ -64,7 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLogController(),
   })
   await registerSecurityHeaders(app, deps.staticRoot)
-  await registerRateLimit(app, { perMinute: deps.config.rateLimitPerMinute, redis: deps.redis })
+  registerNoStore(app)
+  const memoryCounters = createMemoryCounters(deps.clock)
+  const counters = deps.redis ? createFailoverCounters(createRedisCounters(deps.redis), memoryCounters, app.log) : memoryCounters
+  await registerRateLimit(app, { perMinute: deps.config.rateLimitPerMinute, counters })
   registerErrorHandlers(app)
   app.addHook('onRequest', ignoreEmptyBody)
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT })
@@ -73,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const context: RouteContext = {
     ...deps,
-    counters: deps.redis ? createRedisCounters(deps.redis) : createMemoryCounters(deps.clock),
+    storage: createEncryptedFileStorage(deps.storage, cipher),
+    counters,
   }
   for (const group of ROUTE_GROUPS) await app.register(group, { context })
   if (deps.staticRoot) await registerStaticApp(app, deps.staticRoot)

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
+import { DEV_DATA_KEY_HEX } from './crypto/key-provider'
 
 export const DEFAULTS = {
   port: 3000,
@@ -19,6 +20,28 @@ export const DEFAULTS = {
   rateLimitPerMinute: 300,
   logLevel: 'info',
 } as const
+
+/**
+ * The stand-ins for outside parties that exist so far. Outside production they are the default;
+ * production refuses them, so it starts only once real integrations are written and chosen.
+ */
+export const SIMULATED = 'simulated'
+export type OutsidePartyChoice = typeof SIMULATED
+
+/**
+ * The variable choosing each outside party, and what a real implementation provides. Each
+ * simulated implementation carries `simulated: true`; buildApp checks the built parts as well
+ * (server/production-guard.ts).
+ */
+export const OUTSIDE_PARTIES = {
+  identity: { variable: 'IDENTITY_PROVIDERS', implements: 'IdentityProvider (server/auth/identity-providers.ts)' },
+  phoneNumbers: { variable: 'PHONE_NUMBER_PROVIDER', implements: 'PhoneNumberProvider (server/platform/phone-numbers.ts)' },
+  cashier: { variable: 'CASHIER_PROVIDER', implements: 'Cashier (server/payments/cashier.ts)' },
+} as const
+export type OutsideParty = keyof typeof OUTSIDE_PARTIES
+
+/** A configured SIM_OPERATOR_SECRET is at least this long. */
+export const MIN_SIM_OPERATOR_SECRET_LENGTH = 32
 
 /** The largest TCP port number. */
 const MAX_PORT = 65535
@@ -47,8 +70,16 @@ export interface Config {
   readonly redisUrl: string | undefined
   readonly tokenTtlSeconds: number
   readonly payloadKeyHex: string
+  /** The key of personal data at rest (server/crypto/key-provider.ts): 64 hex characters. */
+  readonly dataKeyHex: string
   /** The SMS simulator logs codes and answers the spec's test calls (sendTest). */
   readonly smsSimulator: boolean
+  /** Which implementation of each outside party to build; production refuses `simulated`. */
+  readonly outsideParties: Readonly<Record<OutsideParty, OutsidePartyChoice>>
+  /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
+  readonly publicBaseUrl: string
+  /** What `npm run sim` sends to the lifecycle simulator call; unset: generated per process (server/simulators/operator-secret.ts). */
+  readonly simOperatorSecret: string | undefined
   /** 0 = off; otherwise paid orders advance one lifecycle step after this many seconds. */
   readonly simAutoAdvanceSeconds: number
   readonly trustProxy: TrustProxy
@@ -129,6 +160,69 @@ function readPayloadKey(reader: EnvReader, production: boolean): string {
   return key.toLowerCase()
 }
 
+function readDataKey(reader: EnvReader, production: boolean): string {
+  const key = reader.raw('DATA_KEY_HEX')
+  if (key === undefined) {
+    if (production) reader.problems.push('DATA_KEY_HEX must be set in production (64 hex characters, the key of personal data at rest)')
+    return DEV_DATA_KEY_HEX
+  }
+  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push('DATA_KEY_HEX must be 64 hex characters (32 bytes)')
+  else if (production && key.toLowerCase() === DEV_DATA_KEY_HEX) {
+    reader.problems.push('DATA_KEY_HEX must not be the development placeholder in production')
+  }
+  return key.toLowerCase()
+}
+
+/** Where a client reaches a server listening on `host` (every interface: this machine's loopback). */
+export function localBaseUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
+}
+
+function readOutsideParties(reader: EnvReader, production: boolean): Record<OutsideParty, OutsidePartyChoice> {
+  const choose = (party: OutsideParty): OutsidePartyChoice => {
+    const { variable, implements: needed } = OUTSIDE_PARTIES[party]
+    const value = reader.raw(variable)?.toLowerCase() ?? SIMULATED
+    if (value !== SIMULATED) {
+      reader.problems.push(`${variable} must be "${SIMULATED}": no other implementation exists yet (one implements ${needed})`)
+    } else if (production) {
+      reader.problems.push(`${variable}=${SIMULATED} is refused in production: a real deployment implements ${needed}`)
+    }
+    return SIMULATED
+  }
+  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier') }
+}
+
+function readPublicBaseUrl(reader: EnvReader, production: boolean, host: string, port: number): string {
+  const value = reader.raw('PUBLIC_BASE_URL')
+  if (value === undefined) {
+    if (production) reader.problems.push('PUBLIC_BASE_URL must be set in production (where browsers reach this server, e.g. https://etc.example.com)')
+    return localBaseUrl(host, port)
+  }
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) {
+    reader.problems.push('PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment')
+  }
+  return value.replace(/\/+$/, '')
+}
+
+function readSimOperatorSecret(reader: EnvReader): string | undefined {
+  const value = reader.raw('SIM_OPERATOR_SECRET')
+  if (value !== undefined && value.length < MIN_SIM_OPERATOR_SECRET_LENGTH) {
+    reader.problems.push(`SIM_OPERATOR_SECRET must be at least ${MIN_SIM_OPERATOR_SECRET_LENGTH} characters (unset it to generate one per process)`)
+  }
+  return value
+}
+
+function readSimulatorSwitches(reader: EnvReader, production: boolean): { smsSimulator: boolean; simAutoAdvanceSeconds: number } {
+  const smsSimulator = reader.flag('SMS_SIMULATOR', !production)
+  const simAutoAdvanceSeconds = reader.integer('SIM_AUTO_ADVANCE_SECONDS', DEFAULTS.simAutoAdvanceSeconds, 0, 24 * 3600)
+  if (production && smsSimulator) {
+    reader.problems.push('SMS_SIMULATOR is refused in production: it reveals every code (sendTest); a real deployment implements SmsSender (server/auth/sms-gateway.ts)')
+  }
+  if (production && simAutoAdvanceSeconds > 0) reader.problems.push('SIM_AUTO_ADVANCE_SECONDS must be 0 in production (the lifecycle simulator)')
+  return { smsSimulator, simAutoAdvanceSeconds }
+}
+
 function readTrustProxy(reader: EnvReader): TrustProxy {
   const value = reader.raw('TRUST_PROXY')
   if (value === undefined) return false
@@ -159,18 +253,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const production = env.NODE_ENV === 'production'
   const dataDir = path.resolve(cwd, reader.raw('DATA_DIR') ?? DEFAULTS.dataDir)
   const uploadDir = path.resolve(cwd, reader.raw('UPLOAD_DIR') ?? path.join(dataDir, DEFAULTS.uploadSubdir))
+  const port = reader.integer('PORT', DEFAULTS.port, 0, MAX_PORT)
+  const host = reader.raw('HOST') ?? DEFAULTS.host
   const config: Config = {
     production,
-    port: reader.integer('PORT', DEFAULTS.port, 0, MAX_PORT),
-    host: reader.raw('HOST') ?? DEFAULTS.host,
+    port,
+    host,
     dataDir,
     uploadDir,
     database: readDatabase(reader, dataDir),
     redisUrl: readRedisUrl(reader),
     tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
     payloadKeyHex: readPayloadKey(reader, production),
-    smsSimulator: reader.flag('SMS_SIMULATOR', !production),
-    simAutoAdvanceSeconds: reader.integer('SIM_AUTO_ADVANCE_SECONDS', DEFAULTS.simAutoAdvanceSeconds, 0, 24 * 3600),
+    dataKeyHex: readDataKey(reader, production),
+    ...readSimulatorSwitches(reader, production),
+    outsideParties: readOutsideParties(reader, production),
+    publicBaseUrl: readPublicBaseUrl(reader, production, host, port),
+    simOperatorSecret: readSimOperatorSecret(reader),
     trustProxy: readTrustProxy(reader),
     rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),
     logLevel: readLogLevel(reader),

@@ -6,8 +6,11 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { IdentityProviders } from './auth/identity-providers'
+import type { Cashier } from './payments/cashier'
+import type { PhoneNumberProvider } from './platform/phone-numbers'
 import type { SmsGateway } from './auth/sms-gateway'
 import type { Config, LogLevel } from './config'
+import type { KeyProvider } from './crypto/key-provider'
 import type { Db } from './db/database'
 import type { FileStorage } from './storage/file-storage'
 
@@ -35,8 +38,15 @@ export interface AppDeps {
   readonly random: RandomSource
   readonly log: LogOptions
   readonly sms: SmsGateway
+  /** Stored bytes; buildApp encrypts every file with the data key before it reaches them. */
   readonly storage: FileStorage
+  /** Keys of data at rest (a KMS); derived from DATA_KEY_HEX when absent. */
+  readonly keys?: KeyProvider
   readonly identity: IdentityProviders
+  /** Phone numbers behind mini-program authorisation codes. */
+  readonly phoneNumbers: PhoneNumberProvider
+  /** Where a payment is made (the cashier page's address). */
+  readonly cashier: Cashier
   /** Shared rate-limit counters for several server processes; in-process counters when absent. */
   readonly redis?: Redis
   /** The built H5 app to serve at `/` next to the API (dist/h5); nothing is served when absent. */

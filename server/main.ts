@@ -6,18 +6,24 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app'
+import { buildApp, installDataCipher } from './app'
 import { createSimulatedIdentityProviders } from './auth/identity-providers'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, localBaseUrl } from './config'
 import type { Config } from './config'
 import { openDatabase } from './db/database'
 import type { Database } from './db/database'
+import { encryptExistingData } from './db/encrypt-at-rest'
 import { migrate } from './db/migrate'
 import { cryptoRandom, systemClock } from './deps'
+import { startMaintenance } from './maintenance/sweep'
+import type { Maintenance } from './maintenance/sweep'
+import { closeRedis, createRedisClient } from './limits/redis-client'
+import { createSimulatedCashier } from './payments/cashier'
+import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { seed } from './seed'
+import { issueOperatorSecret } from './simulators/operator-secret'
 import { createLocalFileStorage } from './storage/file-storage'
 
 /** The built H5 app, relative to the repository root. */
@@ -41,15 +47,22 @@ function describeDatabase(config: Config): string {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig()
+  const loaded = options.config ?? loadConfig()
+  // Production has no simulator call, so no operator secret either.
+  const config: Config = loaded.production ? loaded : { ...loaded, simOperatorSecret: issueOperatorSecret(loaded, cryptoRandom) }
   const staticRoot = options.staticRoot ?? DEFAULT_STATIC_ROOT
   const database: Database = await openDatabase(config.database)
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined
+  let publicBaseUrl = config.publicBaseUrl
+  // Connects in the background: the server starts without Redis and picks it up when it answers.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined
+  const storage = createLocalFileStorage(config.uploadDir)
   let app: FastifyInstance | undefined
+  let maintenance: Maintenance | undefined
   try {
     await migrate(database)
+    // Seeds write encrypted columns too: the cipher is installed before them.
+    const cipher = installDataCipher({ config })
     const seeded = await seed(database.db)
-    if (redis) await redis.connect()
     app = await buildApp({
       config,
       db: database.db,
@@ -57,12 +70,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       random: cryptoRandom,
       log: { level: config.logLevel },
       sms: config.smsSimulator ? createSmsSimulator() : createUnavailableSms(),
-      storage: createLocalFileStorage(config.uploadDir),
+      storage,
       identity: createSimulatedIdentityProviders(),
+      phoneNumbers: createSimulatedPhoneNumbers(),
+      cashier: createSimulatedCashier(() => publicBaseUrl),
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })
+    await encryptExistingData(database.db, cipher, storage, app.log)
+    maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
     const address = await app.listen({ port: config.port, host: config.host })
+    // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
+    if (config.port === 0 && publicBaseUrl === localBaseUrl(config.host, config.port)) publicBaseUrl = address
     app.log.info(
       { database: describeDatabase(config), seeded, smsSimulator: config.smsSimulator, sharedLimits: Boolean(redis) },
       'server started',
@@ -72,15 +91,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       url: address,
       app: running,
       close: async () => {
+        await maintenance?.stop()
         await running.close()
         await database.close()
-        if (redis) await redis.quit()
+        if (redis) await closeRedis(redis)
       },
     }
   } catch (error) {
+    await maintenance?.stop()
     await app?.close()
     await database.close()
-    redis?.disconnect()
+    if (redis) await closeRedis(redis)
     throw error
   }
 }

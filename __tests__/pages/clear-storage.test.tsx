@@ -2,7 +2,11 @@ import Taro from '@tarojs/taro'
 import ClearStoragePage from '../../src/pages/utils/clear-storage/index'
 import { CHANNELS } from '../../src/config/channel'
 import { PERSISTED_STATE_PREFIX, TOAST_DURATION_MS } from '../../src/domain/constants'
+import { TransportFailure } from '../../src/services/request/transport'
+import { API } from '../../types/api/paths'
 import { flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { pageTestWorld } from '../support/test-app'
+import { envelope } from '../support/test-services'
 
 const prefix = CHANNELS.bank.storagePrefix
 const OWN = [`${prefix}plate`, `${prefix}phone`, `${PERSISTED_STATE_PREFIX}${prefix}user`]
@@ -104,5 +108,48 @@ describe('clear storage page', () => {
     jest.advanceTimersByTime(TOAST_DURATION_MS)
     expect(back).not.toHaveBeenCalled()
     expect(relaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+  })
+
+  describe('logging out on the server (issue 12)', () => {
+    async function loggedInWorld() {
+      const world = pageTestWorld()
+      world.respondWith(async () => envelope({ accessToken: 'tok-1', expireIn: 3600, uid: 'uid-12345678', scope: 'person', loginTicket: 'ticket-1' }))
+      await world.services.store.user.loginWithCode('13800138000', '123456')
+      world.requests.length = 0
+      return world
+    }
+
+    async function confirm(world: Awaited<ReturnType<typeof loggedInWorld>>) {
+      jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+      const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+      jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+      const page = await mountPage(ClearStoragePage, world.services)
+      page.fireEvent.click(getByTestId(page, 'clear-storage'))
+      await flush(page)
+      return toast
+    }
+
+    it('ends the session on the server with its token, then clears', async () => {
+      const world = await loggedInWorld()
+      world.respondWith(async () => envelope(null))
+      const toast = await confirm(world)
+      expect(world.requests.map((request) => [request.method, request.url.replace(/^https?:\/\/[^/]+/, ''), request.header.Authorization])).toEqual([
+        ['POST', API.logout.path, 'Bearer tok-1'],
+      ])
+      expect(world.services.store.user.isLoggedIn()).toBe(false)
+      expect(world.services.store.user.rememberedMobile).toBeUndefined()
+      expect(storedKeys()).toEqual([...FOREIGN].sort())
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '缓存已清除' }))
+    })
+
+    it('clears and logs out here even offline', async () => {
+      const world = await loggedInWorld()
+      world.respondWith(() => Promise.reject(new TransportFailure('network', 'request:fail')))
+      const toast = await confirm(world)
+      expect(world.services.store.user.isLoggedIn()).toBe(false)
+      expect(storedKeys()).toEqual([...FOREIGN].sort())
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '缓存已清除' }))
+      expect(world.ui.alerts).toBe(0)
+    })
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The login page: phone and SMS code for the bank app, inline reasons, the code button's
+ * The login page: phone and SMS code for the bank app (and the map channel's person), inline reasons, the code button's
  * countdown (kept across a reload), failures from the server, and the way back to the page that
  * asked for the login.
  */
@@ -7,6 +7,7 @@ import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
 import LoginPage from '../../src/pages/entry/login/index'
 import { LOGIN_MESSAGES, returnTarget } from '../../src/components/entry-login/LoginForm'
+import { CHANNELS } from '../../src/config/channel'
 import { VERIFY_CODE_WAIT_S } from '../../src/domain/constants'
 import { MOBILE_REASON } from '../../src/domain/validation'
 import { CODE_BUTTON_TEXT, LOGIN_REASON } from '../../src/domain/verify-code'
@@ -235,6 +236,27 @@ describe('login page', () => {
     const page = await mount(world)
     await fill(page, '13800138000', '123456')
     await press(page, 'login-submit')
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+  })
+
+  it('map channel: a visitor on the promoter login becomes a person of their own here', async () => {
+    const world = testWorld({
+      channel: CHANNELS.map,
+      navigationHost: createTaroNavigationHost(),
+      respond: async (request) => {
+        if (request.url.includes('/oauth2/')) return envelope({ ...GRANT, scope: 'person' })
+        if (request.url.includes('/login/_login')) return envelope({ accessToken: 'channel-1', expireIn: 3600, uid: 'uid-channel', scope: 'channel' })
+        return envelope(null)
+      },
+    })
+    const { user } = world.services.store
+    await user.login()
+    expect([user.isLoggedIn(), user.isPersonal()]).toEqual([true, false])
+    const page = await mount(world)
+    await fill(page, '13800138000', '123456')
+    await press(page, 'login-submit')
+    expect(requestsTo(world, `/oauth2/v2/oauth2/${CHANNELS.map.channelId}/token`)).toHaveLength(1)
+    expect([user.isPersonal(), user.uid()]).toEqual([true, 'uid-1'])
     expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 })

@@ -2,11 +2,14 @@ import Taro from '@tarojs/taro'
 import OrderPage from '../../src/pages/order/detail/index'
 import OrderJhPage from '../../src/pages/order/detail-jh/index'
 import { continueTarget } from '../../src/components/order-actions/continue-route'
+import { payloadKeyHex } from '../../src/config/keys'
+import { createSealedBox } from '../../src/platform/sealed-box'
 import { HOTLINE } from '../../src/domain/constants'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
 import { API } from '../../types/api/paths'
+import { SEAL_PURPOSE, SEALED_FIELD } from '../../types/api/sealed'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
@@ -244,6 +247,42 @@ describe('province order page (orderJh)', () => {
     world.advance(3000)
     mounted.fireEvent.click(getByTestId(mounted, 'order-handover-error').querySelector('[role="button"]') as Element)
     await settle(mounted)
+    expect(textOf(mounted, 'order-detail-id')).toBe('O-online')
+  })
+
+  it('asks for the outlet’s hand-over code after a refusal, checks it, and sends it sealed', async () => {
+    const world = ordersWorld()
+    world.on(API.offlineToOnline, () => envelope(null, BUSINESS_CODE.NOT_FOUND))
+    const mounted = await mountDetail(world, { offlineNo: 'OFF202611210001', plateNumber: '苏E54321' }, OrderJhPage)
+    const codeInput = (): HTMLInputElement => {
+      const field = getByTestId(mounted, 'order-handover-code')
+      return (field.querySelector('input') ?? field) as HTMLInputElement
+    }
+    const enter = async (code: string) => {
+      const input = codeInput()
+      input.value = code
+      mounted.fireEvent.input(input)
+      await settle(mounted)
+      mounted.fireEvent.click(getByTestId(mounted, 'order-handover-submit'))
+      await settle(mounted)
+    }
+    expect(codeInput().getAttribute('aria-label')).toBe('转线上验证码')
+
+    await enter('1234')
+    expect(textOf(mounted, 'order-handover-code-error')).toBe('转线上验证码应为8位数字')
+    expect(world.bodies(API.offlineToOnline)).toHaveLength(1)
+
+    world.on(API.offlineToOnline, () => envelope({ orderId: 'O-online' }))
+    world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-online' })))
+    world.advance(3000)
+    await enter('20261121')
+    expect(world.bodies(API.offlineToOnline)).toHaveLength(2)
+    const sealed = world.bodies(API.offlineToOnline)[1]?.encryptOfflineOrderToOnlineParam
+    expect(JSON.parse(createSealedBox(payloadKeyHex(), SEAL_PURPOSE.payload).open(SEALED_FIELD.offlineOrder, String(sealed)) ?? 'null')).toEqual({
+      offlineNo: 'OFF202611210001',
+      plateNumber: '苏E54321',
+      handoverCode: '20261121',
+    })
     expect(textOf(mounted, 'order-detail-id')).toBe('O-online')
   })
 })

@@ -140,6 +140,20 @@ describe('order list page', () => {
     expect(world.calls(API.searchOrders)).toHaveLength(4)
   })
 
+  it('asks the server again on 刷新 and pull-down at once, inside the sharing window (issue 12)', async () => {
+    const world = ordersWorld()
+    let rows = [summary()]
+    world.on(API.searchOrders, () => page(rows))
+    const mounted = await mountList(world)
+    rows = [...rows, summary({ orderId: 'O-2' })]
+    mounted.fireEvent.click(getByTestId(mounted, 'order-list-refresh'))
+    await settle(mounted)
+    expect(byTestId(mounted, 'order-row-O-2')).not.toBeNull()
+    pullDown.pull()
+    await settle(mounted)
+    expect(world.calls(API.searchOrders)).toHaveLength(3)
+  })
+
   it('keeps the list on screen while it refreshes', async () => {
     const world = ordersWorld()
     world.on(API.searchOrders, () => page([summary()]))

@@ -1,6 +1,8 @@
 import RedirectOrderListPage from '../../src/pages/order/redirect-list/index'
 import { ROUTES } from '../../src/config/routes'
 import { API } from '../../types/api/paths'
+import { CHANNELS } from '../../src/config/channel'
+import { envelope } from '../support/test-services'
 import { byTestId, getByTestId, mountPage } from '../support/page-test'
 import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
@@ -43,6 +45,17 @@ describe('redirect to the order list', () => {
     await mountRedirect(world)
     expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+  })
+
+  it('does not take the map channel\'s promoter login for a person: the login page comes first', async () => {
+    const world = ordersWorld({ channel: CHANNELS.map })
+    world.on(API.promoterLogin, () => envelope({ accessToken: 'channel-1', expireIn: 3600, uid: 'uid-channel', scope: 'channel' }))
+    await world.services.store.user.login()
+    expect(world.services.store.user.isLoggedIn()).toBe(true)
+    await mountRedirect(world)
+    expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+    expect(world.calls(API.promoterLogin)).toHaveLength(1)
   })
 
   it('offers to try again when the navigation fails', async () => {

@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { requireUser } from '../../server/http/auth-hook'
 import { ok } from '../../server/http/envelope'
 import { parseInput } from '../../server/http/validation'
-import { envelope, bearer, loginAsPromoter } from './support/api'
+import { envelope, bearer, loginAsPromoter, loginBySms } from './support/api'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb, openTestDatabase } from './support/test-database'
@@ -178,7 +178,7 @@ describeDb('app conventions', () => {
     })
 
     it('lets a valid token through and refuses it once expired', async () => {
-      const grant = await loginAsPromoter(test)
+      const grant = await loginBySms(test, '13800138000')
       const before = await test.inject({ method: 'GET', url: '/test/me', headers: bearer(grant) })
       expect(envelope(before)).toEqual({ code: 200, msg: '成功', data: { uid: grant.uid } })
 

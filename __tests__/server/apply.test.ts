@@ -125,12 +125,13 @@ describeDb('apply routes', () => {
       expect(await events(orderId!)).toEqual(['applied'])
     })
 
-    it("keeps a user's plates apart, and refuses a plate another user has an open order for", async () => {
+    it("keeps a user's plates apart, and refuses a plate another user has submitted an order for", async () => {
       const mine = await createOrder(test, owner)
       const second = await createOrder(test, owner, OTHER_PLATE)
       expect(second).not.toBe(mine)
       const other = await login(test, PHONES.other)
-      expect((await apply(test, other, payload())).json()).toEqual({ code: 2001, msg: '该车辆已办理ETC', data: null })
+      await database.db.update(orders).set({ submittedAt: test.clock.now() }).where(eq(orders.orderId, mine))
+      expect((await apply(test, other, payload())).json()).toEqual({ code: 2001, msg: '该车辆已有其他申请人提交办理申请，如有疑问请联系客服', data: null })
       await database.db.update(orders).set({ cancelState: CANCEL_STATE.SUCCESS }).where(eq(orders.orderId, mine))
       expect(await createOrder(test, other)).not.toBe(mine)
     })

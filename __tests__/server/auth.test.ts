@@ -15,7 +15,8 @@ import { createSmsSimulator } from '../../server/auth/sms-gateway'
 import type { SmsGateway } from '../../server/auth/sms-gateway'
 import { AUTH_RATE_LIMITS } from '../../server/routes/auth'
 import { SMS_CODE_TTL_MS, SMS_SENDS_PER_PHONE } from '../../server/auth/sms-codes'
-import { promoterAccounts, sessions, smsCodes, users } from '../../server/db/schema'
+import { phoneIndex } from '../../server/crypto/field-cipher'
+import { loginTickets, promoterAccounts, sessions, smsCodes, users } from '../../server/db/schema'
 import {
   BANK,
   MAP,
@@ -50,6 +51,7 @@ describeDb('auth and SMS routes', () => {
     await database.reset()
     test = await createTestApp(database.db)
     test.app.get('/test/me', async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
+    test.app.get('/test/channel-me', { config: { channel: true } }, async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
   })
   afterEach(async () => test.close())
 
@@ -65,7 +67,12 @@ describeDb('auth and SMS routes', () => {
       expect(grant.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
       expect(grant.expireIn).toBe(test.config.tokenTtlSeconds)
       expect(grant.uid).toMatch(/^U[0-9a-f]{24}$/)
-      expect(envelope(await me(grant)).data).toEqual({ uid: grant.uid, phone: null })
+      expect(grant.scope).toBe('channel')
+      expect(envelope(await test.inject({ method: 'GET', url: '/test/channel-me', headers: bearer(grant) })).data).toEqual({ uid: grant.uid, phone: null })
+      // It identifies the channel, not a person: routes that need a person refuse it.
+      const personal = await me(grant)
+      expect(personal.statusCode).toBe(403)
+      expect(personal.json()).toEqual({ code: 403, msg: '请先验证手机号后再办理', data: null })
       const stored = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions)
       expect(stored).toEqual([{ tokenHash: createHash('sha256').update(grant.accessToken).digest('hex') }])
       const again = await loginAsPromoter(test, MAP)
@@ -110,7 +117,7 @@ describeDb('auth and SMS routes', () => {
       expect(envelope(response)).toEqual({ code: 200, msg: '成功', data: { waitSeconds: 60 } })
       const code = latestCode(test, PHONE)
       expect(code).toMatch(/^\d{6}$/)
-      const [row] = await database.db.select().from(smsCodes).where(eq(smsCodes.phone, PHONE))
+      const [row] = await database.db.select().from(smsCodes).where(eq(smsCodes.phoneIndex, phoneIndex(PHONE)))
       expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/)
       expect(row?.codeHash).not.toContain(code)
       expect(row?.expiresAt.getTime()).toBe(test.clock.now().getTime() + SMS_CODE_TTL_MS)
@@ -259,7 +266,7 @@ describeDb('auth and SMS routes', () => {
       test.clock.advance(61 * SECOND)
       const otherChannel = await loginBySms(test, PHONE, MAP.channelId)
       expect(otherChannel.uid).not.toBe(grant.uid)
-      expect(await database.db.select().from(users).where(eq(users.phone, PHONE))).toHaveLength(2)
+      expect(await database.db.select().from(users).where(eq(users.phoneIndex, phoneIndex(PHONE)))).toHaveLength(2)
     })
 
     it('uses a code once', async () => {
@@ -319,17 +326,44 @@ describeDb('auth and SMS routes', () => {
         channelId,
       )
 
-    it('logs the same user in silently with the ticket for a day', async () => {
+    // Changed by issue 12: a ticket is single-use and the silent login hands out the next one
+    // (it used to answer no ticket and accept the same one again for the whole day).
+    it('logs the same user in silently with the ticket for a day and hands out the next ticket', async () => {
       const grant = await loginBySms(test, PHONE)
       const ticket = grant.loginTicket ?? ''
       test.clock.advance(LOGIN_PHONE_MEMORY_MS - SECOND)
       const silent = envelope<TokenGrant>(await remembered(PHONE, ticket))
       expect(silent.code).toBe(200)
       expect(silent.data.uid).toBe(grant.uid)
-      expect(silent.data.loginTicket).toBeUndefined()
+      expect(silent.data.loginTicket).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(silent.data.loginTicket).not.toBe(ticket)
       expect(silent.data.accessToken).not.toBe(grant.accessToken)
-      test.clock.advance(SECOND)
+      // The next ticket lives a day from its own issue.
+      test.clock.advance(LOGIN_PHONE_MEMORY_MS - SECOND)
+      const next = envelope<TokenGrant>(await remembered(PHONE, silent.data.loginTicket ?? ''))
+      expect(next.data.uid).toBe(grant.uid)
+    })
+
+    it('lets an unused ticket expire after a day', async () => {
+      const grant = await loginBySms(test, PHONE)
+      test.clock.advance(LOGIN_PHONE_MEMORY_MS)
+      expect(envelope(await remembered(PHONE, grant.loginTicket ?? ''))).toEqual({ code: 1001, msg: '登录已失效，请使用验证码登录', data: null })
+    })
+
+    it('uses a ticket once: the same ticket again is refused', async () => {
+      const grant = await loginBySms(test, PHONE)
+      const ticket = grant.loginTicket ?? ''
+      expect(envelope(await remembered(PHONE, ticket)).code).toBe(200)
       expect(envelope(await remembered(PHONE, ticket))).toEqual({ code: 1001, msg: '登录已失效，请使用验证码登录', data: null })
+    })
+
+    it('logs in once when the same ticket is redeemed twice at the same time', async () => {
+      const grant = await loginBySms(test, PHONE)
+      const ticket = grant.loginTicket ?? ''
+      const answers = await Promise.all([remembered(PHONE, ticket), remembered(PHONE, ticket)])
+      expect(answers.map((answer) => envelope(answer).code).sort((a, b) => a - b)).toEqual([200, 1001])
+      // Only the rotated ticket is left.
+      expect(await database.db.select().from(loginTickets)).toHaveLength(1)
     })
 
     it('refuses the ticket for another phone, another channel or a forged ticket', async () => {

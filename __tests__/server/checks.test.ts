@@ -83,11 +83,17 @@ describeDb('plate checks and vouchers', () => {
       expect(await resultOf(unique(' 京a00001 ', BLUE))).toBe(2)
     })
 
-    it('answers 3 when another user has an open order for the plate, 1 for the caller\'s own', async () => {
+    it('answers 3 when another user has submitted an open order for the plate, 1 for the caller\'s own', async () => {
       const other = await loginBySms(world.test, OTHER_PHONE)
-      await insertOrder(other)
+      await insertOrder(other, { submittedAt: world.test.clock.now() })
       expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(3)
       expect(await resultOf(unique(FREE_PLATE, BLUE), other)).toBe(1)
+    })
+
+    it('does not count another user\'s unsubmitted order: an empty squat blocks nobody', async () => {
+      const other = await loginBySms(world.test, OTHER_PHONE)
+      await insertOrder(other)
+      expect(await resultOf(unique(FREE_PLATE, BLUE))).toBe(1)
     })
 
     it.each([

@@ -1,10 +1,12 @@
 /** The server configuration: safe local defaults, every variable read, clear startup errors. */
 import path from 'node:path'
 import { ConfigError, DEFAULTS, loadConfig } from '../../server/config'
+import { DEV_DATA_KEY_HEX } from '../../server/crypto/key-provider'
 import { DEV_PAYLOAD_KEY_HEX } from '../../types/api/sealed'
 
 const CWD = '/srv/etc'
 const KEY = 'ab'.repeat(32)
+const DATA_KEY = 'cd'.repeat(32)
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -29,7 +31,11 @@ describe('server configuration', () => {
       redisUrl: undefined,
       tokenTtlSeconds: 7200,
       payloadKeyHex: DEV_PAYLOAD_KEY_HEX,
+      dataKeyHex: DEV_DATA_KEY_HEX,
       smsSimulator: true,
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated' },
+      publicBaseUrl: 'http://127.0.0.1:3000',
+      simOperatorSecret: undefined,
       simAutoAdvanceSeconds: 0,
       trustProxy: false,
       rateLimitPerMinute: DEFAULTS.rateLimitPerMinute,
@@ -40,7 +46,7 @@ describe('server configuration', () => {
   it('reads every variable', () => {
     const config = loadConfig(
       {
-        NODE_ENV: 'production',
+        NODE_ENV: 'development',
         PORT: '8080',
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://app@db.internal:5432/etc',
@@ -49,7 +55,13 @@ describe('server configuration', () => {
         REDIS_URL: 'redis://cache:6379',
         TOKEN_TTL_SECONDS: '3600',
         PAYLOAD_KEY_HEX: KEY.toUpperCase(),
+        DATA_KEY_HEX: DATA_KEY.toUpperCase(),
         SMS_SIMULATOR: 'on',
+        IDENTITY_PROVIDERS: 'simulated',
+        PHONE_NUMBER_PROVIDER: 'SIMULATED',
+        CASHIER_PROVIDER: 'simulated',
+        PUBLIC_BASE_URL: 'https://etc.example.com/',
+        SIM_OPERATOR_SECRET: 'x'.repeat(40),
         SIM_AUTO_ADVANCE_SECONDS: '30',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         RATE_LIMIT_PER_MINUTE: '50',
@@ -58,7 +70,7 @@ describe('server configuration', () => {
       CWD,
     )
     expect(config).toEqual({
-      production: true,
+      production: false,
       port: 8080,
       host: '0.0.0.0',
       dataDir: path.join(CWD, 'var'),
@@ -67,7 +79,11 @@ describe('server configuration', () => {
       redisUrl: 'redis://cache:6379',
       tokenTtlSeconds: 3600,
       payloadKeyHex: KEY,
+      dataKeyHex: DATA_KEY,
       smsSimulator: true,
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated' },
+      publicBaseUrl: 'https://etc.example.com',
+      simOperatorSecret: 'x'.repeat(40),
       simAutoAdvanceSeconds: 30,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       rateLimitPerMinute: 50,
@@ -75,8 +91,12 @@ describe('server configuration', () => {
     })
   })
 
-  it('turns the SMS simulator off in production unless asked for', () => {
-    expect(loadConfig({ NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY }, CWD).smsSimulator).toBe(false)
+  it('turns the SMS simulator off in production, and refuses it there when asked for', () => {
+    const production = { NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: DATA_KEY }
+    expect(problemsOf(production).filter((problem) => problem.startsWith('SMS_SIMULATOR'))).toEqual([])
+    expect(problemsOf({ ...production, SMS_SIMULATOR: 'on' })).toContain(
+      'SMS_SIMULATOR is refused in production: it reveals every code (sendTest); a real deployment implements SmsSender (server/auth/sms-gateway.ts)',
+    )
     expect(loadConfig({ SMS_SIMULATOR: 'false' }, CWD).smsSimulator).toBe(false)
   })
 
@@ -98,10 +118,21 @@ describe('server configuration', () => {
     [{ SMS_SIMULATOR: 'maybe' }, 'SMS_SIMULATOR must be true/false, on/off, yes/no or 1/0 (got "maybe")'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be true/false, a hop count, or a comma list of proxy addresses/CIDRs'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
-    [{ NODE_ENV: 'production' }, "PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)"],
-    [{ NODE_ENV: 'production', PAYLOAD_KEY_HEX: DEV_PAYLOAD_KEY_HEX }, 'PAYLOAD_KEY_HEX must not be the development placeholder in production'],
+    [{ NODE_ENV: 'production', DATA_KEY_HEX: DATA_KEY }, "PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)"],
+    [{ NODE_ENV: 'production', PAYLOAD_KEY_HEX: DEV_PAYLOAD_KEY_HEX, DATA_KEY_HEX: DATA_KEY }, 'PAYLOAD_KEY_HEX must not be the development placeholder in production'],
+    [{ DATA_KEY_HEX: 'abc' }, 'DATA_KEY_HEX must be 64 hex characters (32 bytes)'],
   ])('refuses %j with a message naming the variable', (env, problem) => {
-    expect(problemsOf(env)).toEqual([problem])
+    // Production also refuses the simulated outside parties (production.test.ts).
+    expect(problemsOf(env)).toEqual('NODE_ENV' in env ? expect.arrayContaining([problem]) : [problem])
+  })
+
+  it('refuses production without its own data key', () => {
+    expect(problemsOf({ NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY })).toContain(
+      'DATA_KEY_HEX must be set in production (64 hex characters, the key of personal data at rest)',
+    )
+    expect(problemsOf({ NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: DEV_DATA_KEY_HEX })).toContain(
+      'DATA_KEY_HEX must not be the development placeholder in production',
+    )
   })
 
   it('lists every problem at once', () => {

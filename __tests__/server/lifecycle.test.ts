@@ -26,6 +26,7 @@ import { seed } from '../../server/seed'
 import { autoAdvanceTick } from '../../server/simulators/auto-advance'
 import { DEFAULT_REJECT_REASON } from '../../server/simulators/lifecycle'
 import { runLifecycleAction } from '../../server/simulators/lifecycle-runner'
+import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH, SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
 import { BANK, bearer, pathOf } from './support/api'
 import {
@@ -37,7 +38,8 @@ import {
   seedOrderFixtures,
   submittedOrder,
 } from './support/orders'
-import { createTestApp, testConfig } from './support/test-app'
+import { realOutsidePartyStubs } from './support/outside-party-stubs'
+import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb, testDriver } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
@@ -230,8 +232,9 @@ describeDb('lifecycle simulator', () => {
   })
 
   describe("the server's loopback simulator call", () => {
-    const call = (orderId: string, remoteAddress: string, app: TestApp = test) =>
-      app.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId }), payload: { action: 'audit-pass' }, remoteAddress })
+    const operator = { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET }
+    const call = (orderId: string, remoteAddress: string, app: TestApp = test, headers: Record<string, string> = operator) =>
+      app.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId }), payload: { action: 'audit-pass' }, remoteAddress, headers })
 
     it('answers this machine only', async () => {
       const orderId = await paidOrder()
@@ -242,15 +245,32 @@ describeDb('lifecycle simulator', () => {
         url: pathOf(LIFECYCLE_SIM_PATH, { orderId }),
         payload: { action: 'audit-pass' },
         remoteAddress: '203.0.113.9',
-        headers: { 'x-forwarded-for': '127.0.0.1' },
+        headers: { ...operator, 'x-forwarded-for': '127.0.0.1' },
       })
       expect(forwarded.statusCode).toBe(404)
       expect((await orderRow(database.db, orderId)).auditState).toBeNull()
       expect((await call(orderId, '127.0.0.1')).json()).toMatchObject({ code: 200, data: { orderId, status: 'awaitingShipment' } })
     })
 
+    it('needs the operator secret, even from this machine', async () => {
+      const orderId = await paidOrder()
+      expect((await call(orderId, '127.0.0.1', test, {})).statusCode).toBe(404)
+      expect((await call(orderId, '127.0.0.1', test, { [SIM_OPERATOR_HEADER]: `${TEST_SIM_OPERATOR_SECRET}x` })).statusCode).toBe(404)
+      expect((await orderRow(database.db, orderId)).auditState).toBeNull()
+      expect((await call(orderId, '127.0.0.1')).json()).toMatchObject({ code: 200 })
+    })
+
+    it('does not exist without an operator secret', async () => {
+      const unset = await createTestApp(database.db, { config: { simOperatorSecret: undefined } })
+      try {
+        expect((await call('O000000000000000000000000', '127.0.0.1', unset, {})).statusCode).toBe(404)
+      } finally {
+        await unset.close()
+      }
+    })
+
     it('does not exist in production', async () => {
-      const production = await createTestApp(database.db, { config: { production: true } })
+      const production = await createTestApp(database.db, { config: { production: true, smsSimulator: false }, ...realOutsidePartyStubs() })
       try {
         expect((await call('O000000000000000000000000', '127.0.0.1', production)).statusCode).toBe(404)
       } finally {
@@ -259,7 +279,7 @@ describeDb('lifecycle simulator', () => {
     })
 
     it('answers malformed input with a 400', async () => {
-      const response = await test.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O1' }), payload: { action: 'explode' }, remoteAddress: '127.0.0.1' })
+      const response = await test.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O1' }), payload: { action: 'explode' }, remoteAddress: '127.0.0.1', headers: operator })
       expect(response.statusCode).toBe(400)
     })
   })

@@ -39,6 +39,7 @@ import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
+const OFFLINE_REFUSED = { code: 404, msg: '线下订单不存在或验证未通过，请核对订单号、车牌和验证码', data: null }
 
 /** Order states that make each derived status, set directly as the outside parties would. */
 const STATUS_STATES: Readonly<Record<OrderStatus, Partial<typeof orders.$inferInsert>>> = {
@@ -347,14 +348,14 @@ describeDb('order routes', () => {
       expect(await database.db.select({ n: count() }).from(orders)).toEqual([{ n: 1 }])
 
       const other = await login(test, PHONES.other)
-      expect((await offline(other)).json()).toEqual({ code: 2003, msg: '该线下订单已转为线上订单', data: null })
+      expect((await offline(other)).json()).toEqual(OFFLINE_REFUSED)
     })
 
     it.each([
       ['an unknown offline order', { offlineNo: 'OFFNONE', plateNumber: FIXTURE.offlinePlate }],
       ['a plate that is not the offline order’s', { offlineNo: FIXTURE.offlineNo, plateNumber: PLATE }],
-    ])('answers %s as not found', async (_case, param) => {
-      expect((await offline(owner, param)).json()).toEqual({ code: 404, msg: '线下订单不存在', data: null })
+    ])('answers %s with the uniform refusal', async (_case, param) => {
+      expect((await offline(owner, param)).json()).toEqual(OFFLINE_REFUSED)
     })
 
     it('refuses when the caller already has an open order for the plate', async () => {

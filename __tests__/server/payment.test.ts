@@ -87,11 +87,23 @@ describeDb('payment routes and the cashier simulator', () => {
     })
   })
 
+  describe('the cashier address', () => {
+    it('comes from configuration, never from a forged Host or forwarded host', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const answer = data<PayDepositResponse>(
+        await as(owner, { ...payRequest(orderId), headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } }),
+      )
+      expect(answer.cashierUrl?.startsWith(`${test.config.publicBaseUrl}/sim/cashier/`)).toBe(true)
+      expect(answer.cashierUrl).not.toContain('evil.example')
+    })
+  })
+
   describe('a successful payment', () => {
-    it('starts in PAYING with a cashier page address on this server', async () => {
+    it('starts in PAYING with a cashier page address on this server (PUBLIC_BASE_URL)', async () => {
       const orderId = await submittedOrder(test, owner)
       const answer = data<PayDepositResponse>(await pay(owner, orderId))
-      expect(answer).toEqual({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/sim\/cashier\/P[0-9a-f]{24}\?token=[A-Za-z0-9_-]{43}$/) })
+      const base = test.config.publicBaseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      expect(answer).toEqual({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: expect.stringMatching(new RegExp(`^${base}/sim/cashier/P[0-9a-f]{24}\\?token=[A-Za-z0-9_-]{43}$`)) })
       const cashier = cashierOf(answer)
       expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.PAYING)
       const [row] = await paymentRows(orderId)

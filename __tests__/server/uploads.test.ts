@@ -233,12 +233,12 @@ describeDb('upload routes', () => {
       expect(storage.keys()).toHaveLength(before)
     })
 
-    it('serves an image to its owner only, privately cached', async () => {
+    it('serves an image to its owner only, never cached (personal data)', async () => {
       const uploaded = data<UploadResponse>(await upload(test, owner, API.uploadDrivingLicenseH5.path, { orderId }))
       const served = await image(owner, uploaded.fileId)
       expect(served.statusCode).toBe(200)
       expect(served.headers['content-type']).toBe('image/jpeg')
-      expect(served.headers['cache-control']).toBe('private')
+      expect(served.headers['cache-control']).toBe('no-store')
       expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
 
       const other = await login(test, PHONES.other)

@@ -18,11 +18,12 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
   const fakes: RootApi = {
     auth: {
       sendCode: async () => undefined,
-      loginByCode: async () => ({ accessToken: 't', expireIn: 60, uid: 'uid-0001' }),
+      loginByCode: async () => ({ accessToken: 't', expireIn: 60, uid: 'uid-0001', scope: 'person' }),
       loginByRememberedPhone: () => Promise.reject(new Error('no')),
       loginByPromoterAccount: () => Promise.reject(new Error('no')),
       loginByPageToken: () => Promise.reject(new Error('no')),
       loginByAuthCode: () => Promise.reject(new Error('no')),
+      logout: async () => undefined,
     },
     promotion: { channelInfo: async () => ({ promotionSubject: '银行ETC', call_link: null }) },
     commodities: {

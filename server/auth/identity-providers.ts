@@ -11,6 +11,8 @@ import type { AuthCodeProvider } from '../../types/api/auth'
 import type { ExternalIdentity, IdentityProviderName } from './users'
 
 export interface IdentityProvider {
+  /** Set on the stand-in only: production refuses to build with it (server/production-guard.ts). */
+  readonly simulated?: boolean
   /** The identity behind a credential, or undefined when the provider refuses it. */
   resolve(credential: string): Promise<ExternalIdentity | undefined>
 }
@@ -27,6 +29,7 @@ export const CREDENTIAL_PATTERN = /^[A-Za-z0-9._~-]{1,256}$/
 
 export function createSimulatedProvider(provider: IdentityProviderName): IdentityProvider {
   return {
+    simulated: true,
     async resolve(credential) {
       if (!CREDENTIAL_PATTERN.test(credential) || credential.startsWith(SIMULATED_REJECT_PREFIX)) return undefined
       const externalId = `${provider}-${createHash('sha256').update(`${provider}:${credential}`).digest('hex').slice(0, 24)}`

@@ -1,10 +1,13 @@
 /**
  * The remembered login phone (section 6): after a phone + code login the device gets a ticket
  * that logs the same phone in silently, in the same channel, for LOGIN_PHONE_MEMORY_MS (1 day).
- * Only the ticket's SHA-256 is stored.
+ * A ticket is single-use: redeeming it deletes it (one DELETE, so of two concurrent redemptions
+ * only one finds the row) and the login hands out a fresh ticket. Only the ticket's SHA-256 and
+ * the phone's blind index are stored.
  */
 import { and, eq, gt } from 'drizzle-orm'
 import { LOGIN_PHONE_MEMORY_MS } from '../../src/domain/constants'
+import { phoneIndex } from '../crypto/field-cipher'
 import type { Clock, RandomSource } from '../deps'
 import type { Db } from '../db/database'
 import { loginTickets, users } from '../db/schema'
@@ -22,32 +25,35 @@ export async function issueLoginTicket(context: TicketContext, user: UserRow, ph
   await context.db.insert(loginTickets).values({
     ticketHash: hashSecret(ticket),
     userId: user.id,
-    phone,
+    phoneIndex: phoneIndex(phone),
     channel: user.channel,
     expiresAt: new Date(context.clock.now().getTime() + LOGIN_PHONE_MEMORY_MS),
   })
   return ticket
 }
 
-/** The user a ticket remembers, if it is unexpired and was issued for this phone and channel. */
+/**
+ * Uses up a ticket: the user it remembers if it is unexpired, unused and was issued for this
+ * phone and channel. A second redemption of the same ticket finds nothing.
+ */
 export async function redeemLoginTicket(
   context: TicketContext,
   ticket: string,
   phone: string,
   channel: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await context.db
-    .select({ user: users })
-    .from(loginTickets)
-    .innerJoin(users, eq(users.id, loginTickets.userId))
+  const [redeemed] = await context.db
+    .delete(loginTickets)
     .where(
       and(
         eq(loginTickets.ticketHash, hashSecret(ticket)),
-        eq(loginTickets.phone, phone),
+        eq(loginTickets.phoneIndex, phoneIndex(phone)),
         eq(loginTickets.channel, channel),
         gt(loginTickets.expiresAt, context.clock.now()),
       ),
     )
-    .limit(1)
-  return row?.user
+    .returning({ userId: loginTickets.userId })
+  if (!redeemed) return undefined
+  const [user] = await context.db.select().from(users).where(eq(users.id, redeemed.userId)).limit(1)
+  return user
 }

@@ -77,7 +77,9 @@ export async function loginByRememberedPhone(
 ): Promise<LoginOutcome> {
   const user = await redeemLoginTicket(context, ticket, phone, channel)
   if (!user) return refuse(BUSINESS_CODE.LOGIN_FAILED, LOGIN_MESSAGE.badTicket)
-  return { ok: true, grant: await issueSession(context, user, 'rememberedPhone') }
+  const grant = await issueSession(context, user, 'rememberedPhone')
+  // The redeemed ticket is gone: the device remembers the phone with the next one.
+  return { ok: true, grant: { ...grant, loginTicket: await issueLoginTicket(context, user, phone) } }
 }
 
 export async function loginByPageToken(context: LoginContext, channel: string, token: string): Promise<LoginOutcome> {

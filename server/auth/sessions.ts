@@ -3,7 +3,7 @@
  * and the TokenGrant every login answers with.
  */
 import { and, eq, gt } from 'drizzle-orm'
-import type { TokenGrant } from '../../types/api/auth'
+import type { SessionScope, TokenGrant } from '../../types/api/auth'
 import type { Clock, RandomSource } from '../deps'
 import type { Db } from '../db/database'
 import { sessions, users } from '../db/schema'
@@ -12,6 +12,18 @@ import { hashSecret, newSecret } from './secrets'
 /** How a session was obtained. */
 export type LoginMethod = 'promoter' | 'smsCode' | 'rememberedPhone' | 'pageToken' | 'authCode'
 
+/**
+ * The promoter account identifies the channel, not a person (everyone who comes in through it is
+ * the same user), so its sessions reach only public and channel-level calls. Every other method
+ * proves a person: an SMS-verified phone, its remembered ticket, the bank's page token or a
+ * platform authorisation.
+ */
+const CHANNEL_LOGIN_METHOD: LoginMethod = 'promoter'
+
+function sessionScope(method: string): SessionScope {
+  return method === CHANNEL_LOGIN_METHOD ? 'channel' : 'person'
+}
+
 /** The logged-in user as routes see it (`request.user`). */
 export interface SessionUser {
   /** Internal row id: use it in queries, never send it to the client (send `uid`). */
@@ -19,6 +31,8 @@ export interface SessionUser {
   uid: string
   channel: string
   phone: string | null
+  /** Whether the session proves a person (false: the channel's promoter login). */
+  personal: boolean
   sessionId: number
   expiresAt: Date
 }
@@ -40,6 +54,7 @@ export async function issueSession(context: SessionContext, user: UserRow, metho
     accessToken,
     expireIn: context.tokenTtlSeconds,
     uid: user.uid,
+    scope: sessionScope(method),
     ...(user.aliUid ? { aliUid: user.aliUid } : {}),
     ...(user.nickname ? { nickname: user.nickname } : {}),
     ...(user.avatar ? { avatar: user.avatar } : {}),
@@ -56,10 +71,13 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
       phone: users.phone,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      loginMethod: sessions.loginMethod,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, now)))
     .limit(1)
-  return row
+  if (!row) return undefined
+  const { loginMethod, ...user } = row
+  return { ...user, personal: sessionScope(loginMethod) === 'person' }
 }

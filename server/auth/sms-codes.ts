@@ -1,14 +1,15 @@
 /**
  * SMS verification codes: 6 digits, valid 5 minutes, one send per phone per 60 s, at most
  * SMS_SENDS_PER_PHONE sends per phone per window (counted across server processes with Redis),
- * and 5 wrong tries void the code. Codes are stored as an HMAC, never in clear. A newer code voids
- * the older ones. Every outcome is a value: the routes turn refusals into business errors.
+ * and 5 wrong tries void the code. Codes are stored as an HMAC, never in clear, and the phone only
+ * as its blind index (phoneIndex). A newer code voids the older ones. Every outcome is a value: the routes turn refusals into business errors.
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { VERIFY_CODE_WAIT_S } from '../../src/domain/constants'
 import { VERIFY_CODE_LENGTH } from '../../src/domain/verify-code'
+import { phoneIndex } from '../crypto/field-cipher'
 import type { Clock, RandomSource } from '../deps'
 import type { Db } from '../db/database'
 import { smsCodes } from '../db/schema'
@@ -56,28 +57,29 @@ function newCode(random: RandomSource): string {
   return String(random.int(10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0')
 }
 
-/** Serialises work on one phone across connections and processes until the transaction ends. */
-const lockPhone = (phone: string) => sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`
+/** Serialises work on one phone (by its blind index) across connections and processes until the transaction ends. */
+const lockPhone = (index: string) => sql`select pg_advisory_xact_lock(hashtext(${`sms:${index}`}))`
 
 export async function sendCode(context: SmsCodeContext, phone: string, log: FastifyBaseLogger): Promise<SendOutcome> {
   const { db, clock } = context
   const now = clock.now()
+  const index = phoneIndex(phone)
   const created = await db.transaction(async (tx) => {
-    await tx.execute(lockPhone(phone))
-    const [last] = await tx.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.sentAt)).limit(1)
+    await tx.execute(lockPhone(index))
+    const [last] = await tx.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phoneIndex, index)).orderBy(desc(smsCodes.sentAt)).limit(1)
     const waitMs = last ? last.sentAt.getTime() + VERIFY_CODE_WAIT_S * 1000 - now.getTime() : 0
     if (waitMs > 0) return { ok: false as const, reason: 'tooSoon' as const, msg: SMS_MESSAGE.tooSoon(Math.ceil(waitMs / 1000)) }
-    const { count } = await context.counters.hit(`sms-phone:${phone}`, SMS_SENDS_PER_PHONE.windowMs)
+    const { count } = await context.counters.hit(`sms-phone:${index}`, SMS_SENDS_PER_PHONE.windowMs)
     if (count > SMS_SENDS_PER_PHONE.max) return { ok: false as const, reason: 'tooMany' as const, msg: SMS_MESSAGE.tooMany }
     const code = newCode(context.random)
     await tx
       .update(smsCodes)
       .set({ voidedAt: now })
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), isNull(smsCodes.voidedAt)))
+      .where(and(eq(smsCodes.phoneIndex, index), isNull(smsCodes.usedAt), isNull(smsCodes.voidedAt)))
     const [row] = await tx
       .insert(smsCodes)
       .values({
-        phone,
+        phoneIndex: index,
         codeHash: codeHash(context.codeKey, phone, code),
         sentAt: now,
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
@@ -101,12 +103,13 @@ export async function sendCode(context: SmsCodeContext, phone: string, log: Fast
  * the answer is a refusal: the transaction commits them. */
 export async function verifyCode(context: SmsCodeContext, phone: string, code: string): Promise<VerifyOutcome> {
   const now = context.clock.now()
+  const index = phoneIndex(phone)
   return context.db.transaction(async (tx) => {
-    await tx.execute(lockPhone(phone))
+    await tx.execute(lockPhone(index))
     const [current] = await tx
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), isNull(smsCodes.voidedAt)))
+      .where(and(eq(smsCodes.phoneIndex, index), isNull(smsCodes.usedAt), isNull(smsCodes.voidedAt)))
       .orderBy(desc(smsCodes.sentAt))
       .limit(1)
     if (!current || current.expiresAt <= now) return { ok: false, reason: 'invalid', msg: SMS_MESSAGE.invalid }

@@ -22,6 +22,8 @@ export interface SmsOutbox {
 }
 
 export interface SmsGateway {
+  /** Set on the simulator only: production refuses to build with it (server/production-guard.ts). */
+  readonly simulated?: boolean
   readonly sender: SmsSender
   /** Present only with the simulator: what the test calls may read. */
   readonly outbox: SmsOutbox | undefined
@@ -35,6 +37,7 @@ export class SmsUnavailableError extends Error {
 export function createSmsSimulator(): SmsGateway {
   const latest = new Map<string, SmsMessage>()
   return {
+    simulated: true,
     sender: {
       async send(message, log) {
         latest.set(message.phone, message)

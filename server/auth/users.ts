@@ -4,6 +4,7 @@
  * Concurrent first logins of the same person end up with one user (unique indexes + retry read).
  */
 import { and, eq } from 'drizzle-orm'
+import { phoneIndex } from '../crypto/field-cipher'
 import type { RandomSource } from '../deps'
 import type { Db } from '../db/database'
 import { users } from '../db/schema'
@@ -24,7 +25,12 @@ export interface ExternalIdentity {
 }
 
 async function findByPhone(db: Db, channel: string, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.channel, channel), eq(users.phone, phone))).limit(1)
+  // The phone is encrypted at rest; its blind index finds the user.
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.channel, channel), eq(users.phoneIndex, phoneIndex(phone))))
+    .limit(1)
   return row
 }
 
@@ -54,7 +60,11 @@ async function insertOrRead(
 
 export async function userByPhone(db: Db, random: RandomSource, channel: string, phone: string): Promise<UserRow> {
   const read = () => findByPhone(db, channel, phone)
-  return (await read()) ?? insertOrRead(db, { uid: newPublicId(random, USER_UID_PREFIX), channel, phone }, read)
+  return (await read()) ?? insertOrRead(
+      db,
+      { uid: newPublicId(random, USER_UID_PREFIX), channel, phone, phoneIndex: phoneIndex(phone) },
+      read,
+    )
 }
 
 export async function userByIdentity(

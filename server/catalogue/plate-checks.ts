@@ -1,10 +1,11 @@
 /**
  * The checks a plate goes through before an application (section 7's plate calls), as queries
  * over the seeded, editable tables: registered_plates (plates with ETC elsewhere), plate_rules
- * (white list, issuer interception), promotion_channels (closed channels) and the open orders of
- * other users. The apply route refuses what these refuse, so both use this module.
+ * (white list, issuer interception), promotion_channels (closed channels) and the submitted open
+ * orders of other users. The apply and payment routes refuse what these refuse, so all use this
+ * module.
  */
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import type { CheckApplyPlateResponse, InterceptionResponse } from '../../types/api/apply'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
@@ -23,27 +24,46 @@ export const INTERCEPT_REASON = {
   otherSource: '该推广活动不适用于当前渠道',
 } as const
 
+/** Why a plate another applicant has already submitted cannot be applied for. */
+export const PLATE_HELD_MESSAGE = '该车辆已有其他申请人提交办理申请，如有疑问请联系客服'
+
 const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
 const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
 
-/**
- * The uniqueness result of a plate for a user: the registered result (2 has ETC, 3 has an order
- * elsewhere) for a seeded plate, 3 when another user has an open order for it, else 1. The
- * caller's own open order does not count: the app resumes it.
- */
-export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number): Promise<PlateUniqueResult> {
+/** The registered result of a seeded plate (2 has ETC, 3 has an order elsewhere), if it is one. */
+export async function registeredPlateResult(db: Db, plateNumber: string, plateColor: number): Promise<PlateUniqueResult | undefined> {
   const [registered] = await db
     .select({ resultType: registeredPlates.resultType })
     .from(registeredPlates)
     .where(and(eq(registeredPlates.plateNumber, plateNumber), eq(registeredPlates.plateColor, plateColor)))
     .limit(1)
-  if (registered) return registered.resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
+  if (!registered) return undefined
+  return registered.resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
+}
+
+/**
+ * Whether another user holds the plate: only a submitted (so also a paid or verified) open order
+ * does. An unsubmitted one (step 1, no documents) holds nothing, so nobody can squat a plate; at
+ * the final commit the plate goes to the first to submit (orders_one_submitted_per_plate_key).
+ */
+export async function plateSubmittedByOther(db: Db, userId: number, plateNumber: string): Promise<boolean> {
   const [othersOrder] = await db
     .select({ orderId: orders.orderId })
     .from(orders)
-    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), OPEN_ORDER))
+    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isNotNull(orders.submittedAt), OPEN_ORDER))
     .limit(1)
-  return othersOrder ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
+  return othersOrder !== undefined
+}
+
+/**
+ * The uniqueness result of a plate for a user: the registered result for a seeded plate, 3 when
+ * another user has submitted an open order for it, else 1. The caller's own open order does not
+ * count (the app resumes it), nor does anyone's unsubmitted one.
+ */
+export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number): Promise<PlateUniqueResult> {
+  const registered = await registeredPlateResult(db, plateNumber, plateColor)
+  if (registered !== undefined) return registered
+  return (await plateSubmittedByOther(db, userId, plateNumber)) ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
 }
 
 export type PromotionChannelRow = typeof promotionChannels.$inferSelect
@@ -77,6 +97,34 @@ export async function channelInterception(db: Db, sourceChannel: string, promoti
   const verdict = channelVerdict(channel)
   if (verdict.intercept || channel === undefined) return verdict
   return channelKeyOfSource(sourceChannel) === channel.channelKey ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.otherSource)
+}
+
+export interface PromotionUse {
+  /** The `{channel}` path id the call came through. */
+  channelId: string
+  sourceChannel: string
+  promotionChannelId: string
+}
+
+/**
+ * Whether a promotion may be used through this channel: the interception check's rules (unknown,
+ * ended or intercepted, or of another channel profile than the source channel), and the
+ * promotion must also be one of the `{channel}` the call came through. Apply and choosing a
+ * package use it, so a promotion (and its free package) never leaves its channel.
+ */
+export async function promotionUseVerdict(db: Db, use: PromotionUse): Promise<InterceptionResponse> {
+  const verdict = await channelInterception(db, use.sourceChannel, use.promotionChannelId)
+  if (verdict.intercept) return verdict
+  return (await promotionOfChannel(db, use)) ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.otherSource)
+}
+
+/**
+ * Whether the promotion belongs to the call's `{channel}` and the source channel's profile,
+ * whether or not it still runs: a payment names the promotion of an order admitted while it ran.
+ */
+export async function promotionOfChannel(db: Db, use: PromotionUse): Promise<boolean> {
+  const channel = await findPromotionChannel(db, use.promotionChannelId)
+  return channel !== undefined && channel.channelId === use.channelId && channelKeyOfSource(use.sourceChannel) === channel.channelKey
 }
 
 export interface PlateInterceptionQuery {

@@ -224,3 +224,10 @@ export const SEED_SWITCHES = { windowSwitchOneZs: true, windowSwitchTwoZs: true,
 
 /** An order taken at a service outlet that the user can carry on online. */
 export const SEED_OFFLINE_ORDERS = [{ offlineNo: 'OFF202611210001', plateNumber: '苏E54321', plateColor: PLATE_COLOR.BLUE }] as const
+
+/**
+ * Demo values only: the phone the outlet took for each seeded offline order and the one-time
+ * hand-over code it gave the customer (server/README.md lists them). A real outlet issues a random
+ * code per order; only its SHA-256 is stored.
+ */
+export const SEED_OFFLINE_ORDER_PROOFS = [{ offlineNo: 'OFF202611210001', phone: '13800138000', handoverCode: '20261121' }] as const

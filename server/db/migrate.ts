@@ -12,8 +12,9 @@ export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations')
 /** Any fixed 64-bit number; it names this application's migration lock. */
 const MIGRATION_LOCK_ID = 7_305_014_211
 
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: database.migrationsSchema }
+/** `migrationsFolder`: another folder of migrations (tests build an older schema with it). */
+export async function migrate(database: Database, migrationsFolder: string = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder, migrationsSchema: database.migrationsSchema }
   const { handle } = database
   if (handle.driver === 'pglite') {
     // One embedded database belongs to one process: no lock needed.

@@ -7,6 +7,9 @@
  * the spec (pay state, audit, cancel, ...) as integers whose names live in src/domain/enums.ts;
  * secrets (tokens, tickets, SMS codes, passwords) only as hashes. Internal row ids are identity
  * integers; ids that travel to the client (user uid, order id, upload and payment ids) are text.
+ * Personal data (names, ID numbers, phones, addresses, vehicle data, drafts) is encrypted at rest
+ * (`encryptedText`/`encryptedJson`, server/db/encrypted-columns.ts); where the server looks such a
+ * value up, an HMAC blind index column (`phone_index`) stands beside it.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -21,6 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
+import { encryptedJson, encryptedText } from './encrypted-columns'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -35,8 +39,10 @@ export const users = pgTable(
     uid: text('uid').notNull().unique(),
     /** The channel id the user logged in through (the `{channel}` of the API paths). */
     channel: text('channel').notNull(),
-    /** Set by phone + code login; one user per phone and channel. */
-    phone: text('phone'),
+    /** Set by phone + code login (encrypted); one user per phone and channel, found by phone_index. */
+    phone: encryptedText('phone'),
+    /** Blind index of `phone` (phoneIndex() of server/crypto/field-cipher.ts). */
+    phoneIndex: text('phone_index'),
     nickname: text('nickname'),
     avatar: text('avatar'),
     aliUid: text('ali_uid'),
@@ -48,7 +54,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_channel_phone_key').on(t.channel, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('users_channel_phone_index_key').on(t.channel, t.phoneIndex).where(sql`${t.phoneIndex} is not null`),
     uniqueIndex('users_channel_identity_key')
       .on(t.channel, t.identityProvider, t.externalId)
       .where(sql`${t.externalId} is not null`),
@@ -81,7 +87,8 @@ export const loginTickets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    phone: text('phone').notNull(),
+    /** Blind index of the phone the ticket remembers; the phone itself is not stored. */
+    phoneIndex: text('phone_index').notNull(),
     channel: text('channel').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -94,7 +101,8 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    phone: text('phone').notNull(),
+    /** Blind index of the phone the code was sent to; the phone itself is not stored. */
+    phoneIndex: text('phone_index').notNull(),
     codeHash: text('code_hash').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -103,7 +111,7 @@ export const smsCodes = pgTable(
     /** Set after too many wrong tries, or when a newer code replaces this one. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
-  (t) => [index('sms_codes_phone_sent_idx').on(t.phone, t.sentAt)],
+  (t) => [index('sms_codes_phone_index_sent_idx').on(t.phoneIndex, t.sentAt)],
 )
 
 // ---- promotion and catalogue ------------------------------------------------------------------
@@ -301,14 +309,15 @@ export const orders = pgTable(
     deliveryState: integer('delivery_state'),
     /** DELIVERY_METHOD: on-site '2', mail '3'. */
     deliveryMethod: text('delivery_method'),
-    consigneeName: text('consignee_name'),
-    consigneeMobile: text('consignee_mobile'),
+    consigneeName: encryptedText('consignee_name'),
+    consigneeMobile: encryptedText('consignee_mobile'),
     region: text('region'),
-    address: text('address'),
-    vehicle: jsonb('vehicle').$type<VehicleJson>(),
-    ownerName: text('owner_name'),
-    ownerIdNumber: text('owner_id_number'),
-    ownerMobile: text('owner_mobile'),
+    address: encryptedText('address'),
+    /** Holds the VIN and engine number: encrypted JSON. */
+    vehicle: encryptedJson<VehicleJson>('vehicle'),
+    ownerName: encryptedText('owner_name'),
+    ownerIdNumber: encryptedText('owner_id_number'),
+    ownerMobile: encryptedText('owner_mobile'),
     trackingNo: text('tracking_no'),
     obuActivationState: integer('obu_activation_state'),
     cancelState: integer('cancel_state'),
@@ -331,6 +340,15 @@ export const orders = pgTable(
     uniqueIndex('orders_one_open_per_plate_key')
       .on(t.userId, t.plateNumber)
       .where(sql`coalesce(${t.cancelState}, 0) <> 2 and coalesce(${t.obuActivationState}, 0) <> 2`),
+    /**
+     * One submitted open order per plate across all users: an empty, unsubmitted order blocks
+     * nobody, and two owners racing to submit the same plate get one order.
+     */
+    uniqueIndex('orders_one_submitted_per_plate_key')
+      .on(t.plateNumber)
+      .where(
+        sql`${t.submittedAt} is not null and coalesce(${t.cancelState}, 0) <> 2 and coalesce(${t.obuActivationState}, 0) <> 2`,
+      ),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_plate_idx').on(t.plateNumber),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} is null or ${t.deliveryMethod} in ('2', '3')`),
@@ -354,12 +372,15 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 )
 
-/** The draft of the apply form, still sealed as the app sent it; one per user. */
+/**
+ * The draft of the apply form, sealed as the app sent it; one per user. Every client holds the
+ * sealing key, so the sealed text is encrypted again with the data key at rest.
+ */
 export const applyDrafts = pgTable('apply_drafts', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  sealedPayload: text('sealed_payload').notNull(),
+  sealedPayload: encryptedText('sealed_payload').notNull(),
   updatedAt: updatedAt(),
 })
 
@@ -379,6 +400,11 @@ export const uploads = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /**
+     * Whether the stored bytes are encrypted (every upload since encryption at rest; files
+     * uploaded before are false until the startup step, server/db/encrypt-at-rest.ts, encrypts them).
+     */
+    storedEncrypted: boolean('stored_encrypted').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_user_idx').on(t.userId), index('uploads_order_idx').on(t.orderId)],
@@ -431,15 +457,25 @@ export const vouchers = pgTable(
 )
 
 /** Orders taken offline (at an outlet), handed to an online order once. */
-export const offlineOrders = pgTable('offline_orders', {
-  offlineNo: text('offline_no').primaryKey(),
-  plateNumber: text('plate_number').notNull(),
-  plateColor: integer('plate_color').notNull(),
-  promotionChannelId: text('promotion_channel_id').references(() => promotionChannels.id),
-  convertedOrderId: text('converted_order_id').references(() => orders.orderId),
-  convertedAt: timestamp('converted_at', { withTimezone: true }),
-  createdAt: createdAt(),
-})
+export const offlineOrders = pgTable(
+  'offline_orders',
+  {
+    offlineNo: text('offline_no').primaryKey(),
+    plateNumber: text('plate_number').notNull(),
+    plateColor: integer('plate_color').notNull(),
+    promotionChannelId: text('promotion_channel_id').references(() => promotionChannels.id),
+    /** The customer's phone taken at the outlet (encrypted): a hand-over proves it by SMS. */
+    phone: encryptedText('phone'),
+    /** Blind index of `phone`. */
+    phoneIndex: text('phone_index'),
+    /** SHA-256 (hex) of the one-time code handed to the customer with the offline order. */
+    handoverCodeHash: text('handover_code_hash'),
+    convertedOrderId: text('converted_order_id').references(() => orders.orderId),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offline_orders_phone_index_idx').on(t.phoneIndex)],
+)
 
 /** Tracking events, inserted a batch at a time; the header fields repeat on each row. */
 export const trackingEvents = pgTable(
@@ -466,12 +502,18 @@ export const followUpPhones = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    phone: text('phone').notNull(),
+    /** Encrypted. */
+    phone: encryptedText('phone').notNull(),
+    /**
+     * Blind index of `phone`, one row per user and phone. Null only in rows written before
+     * encryption, until the startup step (server/db/encrypt-at-rest.ts) fills it.
+     */
+    phoneIndex: text('phone_index'),
     createdAt: createdAt(),
     /** The latest time the user asked for a call back on this phone. */
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('follow_up_phones_user_phone_key').on(t.userId, t.phone)],
+  (t) => [uniqueIndex('follow_up_phones_user_phone_index_key').on(t.userId, t.phoneIndex)],
 )
 
 // ---- bookkeeping --------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
  * Authentication of every route. A route is protected unless its config says `public: true`
  * (routes from the contract get it through `endpoint()`). For a protected route the hook reads
  * `Authorization: Bearer <token>`, looks the token's SHA-256 up among unexpired sessions and sets
- * `request.user`; otherwise it answers 401. It runs before the body is read (preParsing), so
- * requests without a valid login never get their bodies parsed.
+ * `request.user`; otherwise it answers 401. A channel-level session (the promoter login, which
+ * identifies the channel and not a person) reaches only routes whose config says `channel: true`;
+ * on any other protected route it answers 403 "请先验证手机号后再办理". It runs before the body is
+ * read (preParsing), so requests without a valid login never get their bodies parsed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { findSessionUser } from '../auth/sessions'
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Works without a login (the contract's notNeedLogin). */
     public?: boolean
+    /** Works with the channel's promoter login too (the contract's `channel` flag). */
+    channel?: boolean
   }
   interface FastifyRequest {
     /** The logged-in user of a protected route; null on public routes. */
@@ -40,6 +44,7 @@ export function registerAuthHook(app: FastifyInstance, db: Db, clock: Clock): vo
     }
     const user = await findSessionUser(db, token, clock.now())
     if (!user) throw ApiError.unauthorized()
+    if (!user.personal && request.routeOptions.config.channel !== true) throw ApiError.personRequired()
     request.user = user
   })
 }

@@ -4,7 +4,8 @@
  *
  *   app.route({ ...endpoint(API.promoterLogin), handler: async (request) => ok(...) })
  *
- * `{name}` placeholders become the router's `:name`; `config.public` comes from the contract.
+ * `{name}` placeholders become the router's `:name`; `config.public` and `config.channel` (a
+ * channel-level session is enough) come from the contract.
  */
 import type { FastifyContextConfig } from 'fastify'
 import type { Endpoint, HttpMethod } from '../../types/api/paths'
@@ -21,5 +22,9 @@ export function routePath(template: string): string {
 
 /** Method, router path and config of an endpoint; `config` adds route options (e.g. rateLimit). */
 export function endpoint(contract: Endpoint, config: FastifyContextConfig = {}): EndpointRoute {
-  return { method: contract.method, url: routePath(contract.path), config: { ...config, public: contract.public === true } }
+  return {
+    method: contract.method,
+    url: routePath(contract.path),
+    config: { ...config, public: contract.public === true, ...(contract.channel === true ? { channel: true } : {}) },
+  }
 }

@@ -5,8 +5,9 @@
  * - Success: HTTP 200, code 200 (`ok(data)`).
  * - Business failure (wrong code, plate taken, ...): HTTP 200, a business code, a Chinese msg
  *   (`fail(code, msg)` returned, or `throw ApiError.business(code, msg)` from deeper code).
- * - Malformed input: HTTP 400, code 400; missing or expired login: 401; unknown path or another
- *   user's resource: 404 (`ApiError.badRequest` / `unauthorized` / `notFound`).
+ * - Malformed input: HTTP 400, code 400; missing or expired login: 401; a channel-level session
+ *   on a call that needs a person: 403; unknown path or another user's resource: 404
+ *   (`ApiError.badRequest` / `unauthorized` / `personRequired` / `notFound`).
  */
 import { BUSINESS_CODE, SERVER_BUSY_MESSAGE } from '../../types/api/envelope'
 import type { BusinessCode, Envelope } from '../../types/api/envelope'
@@ -25,6 +26,7 @@ export const HTTP_MESSAGE = {
   invalidJson: '请求体不是有效的JSON',
   loginRequired: '请先登录',
   loginExpired: '登录信息已过期，请重新登录',
+  personRequired: '请先验证手机号后再办理',
   notFound: '无效的请求，请求地址不存在',
   tooManyRequests: '请求过于频繁，请稍后再试',
   payloadTooLarge: '请求内容过大',
@@ -41,11 +43,12 @@ export function fail(code: BusinessCode, msg: string): Envelope<null> {
   return { code, msg, data: null }
 }
 
-export type ApiErrorKind = 'badRequest' | 'unauthorized' | 'notFound' | 'tooManyRequests' | 'business'
+export type ApiErrorKind = 'badRequest' | 'unauthorized' | 'personRequired' | 'notFound' | 'tooManyRequests' | 'business'
 
 const STATUS: Readonly<Record<ApiErrorKind, number>> = {
   badRequest: 400,
   unauthorized: 401,
+  personRequired: 403,
   notFound: 404,
   tooManyRequests: 429,
   business: 200,
@@ -70,6 +73,11 @@ export class ApiError extends Error {
 
   static unauthorized(msg: string = HTTP_MESSAGE.loginExpired): ApiError {
     return new ApiError('unauthorized', BUSINESS_CODE.UNAUTHORIZED, msg)
+  }
+
+  /** A channel-level session (the promoter login) on a call that needs the person's own identity. */
+  static personRequired(msg: string = HTTP_MESSAGE.personRequired): ApiError {
+    return new ApiError('personRequired', BUSINESS_CODE.PERSON_REQUIRED, msg)
   }
 
   /** Unknown, or not the caller's: both answer alike so ids cannot be probed. */

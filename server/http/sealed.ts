@@ -9,7 +9,24 @@ import { openSealed } from '../crypto/sealed-box'
 import { ApiError } from './envelope'
 import { parseInput } from './validation'
 
-export const SEALED_MESSAGE = { unreadable: '参数解密失败，请刷新页面后重试' } as const
+export const SEALED_MESSAGE = {
+  unreadable: '参数解密失败，请刷新页面后重试',
+  stale: '请求已过期，请检查手机时间后重试',
+} as const
+
+/**
+ * A sealed parameter's `timestamp` (milliseconds) is accepted this far either side of the
+ * server's clock, so a captured sealed value cannot be replayed later; the margin covers slow
+ * networks and phones whose clocks drift a little.
+ */
+export const SEALED_TIMESTAMP_WINDOW_MS = 5 * 60_000
+
+/** Refuses a sealed timestamp outside the window (business code INVALID_PAYLOAD). */
+export function assertFreshTimestamp(timestamp: number, now: Date): void {
+  if (!(Math.abs(now.getTime() - timestamp) <= SEALED_TIMESTAMP_WINDOW_MS)) {
+    throw ApiError.business(BUSINESS_CODE.INVALID_PAYLOAD, SEALED_MESSAGE.stale)
+  }
+}
 
 export function openSealedJson<S extends z.ZodType>(keyHex: string, field: string, sealed: string, schema: S): z.output<S> {
   const plain = openSealed(keyHex, field, sealed)

@@ -1,6 +1,7 @@
 /**
- * Security headers (@fastify/helmet) and per-IP rate limits (@fastify/rate-limit, in Redis when
- * one is given so every server process counts together).
+ * Security headers (@fastify/helmet) and per-IP rate limits (@fastify/rate-limit, counted by the
+ * app's counters: in Redis when one is given so every server process counts together, in memory
+ * while Redis is unreachable).
  *
  * The H5 app is served from the same origin, so the Content-Security-Policy allows the app's own
  * scripts, styles, images (plus data: and blob: images, e.g. photo previews) and API calls. The
@@ -13,10 +14,12 @@ import path from 'node:path'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import type { Redis } from 'ioredis'
+import type { CounterStore } from '../limits/counters'
 import { ApiError } from './envelope'
 
 export const RATE_LIMIT_WINDOW_MS = 60_000
+/** Counter keys of the per-IP limits: this, then the route (for route limits), then the client key. */
+export const RATE_LIMIT_KEY_PREFIX = 'rate:'
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
 
@@ -56,17 +59,60 @@ export async function registerSecurityHeaders(app: FastifyInstance, staticRoot: 
   })
 }
 
+/**
+ * Every API answer (envelopes, errors, images, simulator pages) may carry personal data, so no
+ * browser or proxy keeps it. Files of the H5 app set their own caching before this runs
+ * (@fastify/static), and keep it.
+ */
+export const NO_STORE = 'no-store'
+
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE)
+    return payload
+  })
+}
+
 export interface RateLimitOptions {
   perMinute: number
-  redis: Redis | undefined
+  counters: CounterStore
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
+
+/** @fastify/rate-limit's store interface over the app's counters, so the limits fail over with them. */
+class CounterRateLimitStore {
+  constructor(
+    private readonly counters: CounterStore,
+    private readonly prefix: string,
+  ) {}
+
+  incr(key: string, callback: IncrCallback, timeWindow: number): void {
+    this.counters.hit(`${this.prefix}${key}`, timeWindow).then(
+      (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    )
+  }
+
+  child(routeOptions: object): CounterRateLimitStore {
+    // The plugin passes its merged options with the route under `routeInfo`, not the RouteOptions
+    // its types declare; a route's own limit counts apart from the global one.
+    const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo
+    return new CounterRateLimitStore(this.counters, `${this.prefix}${String(route?.method)}${String(route?.url)}-`)
+  }
 }
 
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  const { counters } = options
   await app.register(rateLimit, {
     global: true,
     max: options.perMinute,
     timeWindow: RATE_LIMIT_WINDOW_MS,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'etc-apply:rate:' } : {}),
+    store: class extends CounterRateLimitStore {
+      constructor() {
+        super(counters, RATE_LIMIT_KEY_PREFIX)
+      }
+    },
     errorResponseBuilder: () => ApiError.tooManyRequests(),
   })
 }

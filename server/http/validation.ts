@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { ValidationResult } from '../../src/domain/validation'
 import { ApiError } from './envelope'
+import { FIELD_REASON_PARAM, forbiddenIssue, hasForbiddenCharacter } from './text'
 
 type Issue = z.core.$ZodIssue
 
@@ -68,6 +69,22 @@ function issueReason(issue: Issue): string {
   }
 }
 
+/**
+ * The issue that says what is wrong: a record key's own issue, reported at the record (the key
+ * came from the client and is not quoted back); for a union where exactly one option took the
+ * value's type (e.g. a string in `string | number`), that option's first issue; else the issue.
+ */
+function decisiveIssue(issue: Issue): Issue {
+  if (issue.code === 'invalid_key') {
+    const inner = issue.issues[0]
+    return inner ? decisiveIssue({ ...inner, path: issue.path.slice(0, -1) }) : issue
+  }
+  if (issue.code !== 'invalid_union') return issue
+  const typed = issue.errors.filter((branch) => branch.length > 0 && branch.every((inner) => inner.code !== 'invalid_type'))
+  const inner = typed.length === 1 ? typed[0]?.[0] : undefined
+  return inner ? decisiveIssue({ ...inner, path: [...issue.path, ...inner.path] }) : issue
+}
+
 /** zod's own messages are English; a Chinese one was written by the schema for its users. */
 const AUTHORED_MESSAGE = /[\u4e00-\u9fff]/
 
@@ -76,8 +93,10 @@ const AUTHORED_MESSAGE = /[\u4e00-\u9fff]/
  * checks carry the domain's reasons), else one built from the issue and the field's path.
  */
 export function zodMessage(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return '请求参数不正确'
+  const first = error.issues[0]
+  if (!first) return '请求参数不正确'
+  const issue = decisiveIssue(first)
+  if (issue.code === 'custom' && issue.params?.[FIELD_REASON_PARAM] === true) return `${describePath(issue.path)}${issue.message}`.trim()
   if (issue.code === 'custom' || AUTHORED_MESSAGE.test(issue.message)) return issue.message
   return `${describePath(issue.path)}${issueReason(issue)}`.trim()
 }
@@ -92,16 +111,24 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 
 /**
  * A string field checked by a domain validator: the validator's normalised value, or its Chinese
- * reason. `maxLength` bounds the input before the validator runs (hostile input fails fast).
+ * reason. `maxLength` bounds the input before the validator runs (hostile input fails fast). The
+ * text rule (text.ts) applies around it: the input is NFC-normalised before the validator sees it,
+ * so its allow-list and its messages speak first, and whatever it lets through is checked again.
  */
 export function domainField(validate: (input: string) => ValidationResult, maxLength: number) {
   return z
     .string()
     .max(maxLength)
     .transform((input, context) => {
-      const result = validate(input)
-      if (result.ok) return result.value
-      context.addIssue({ code: 'custom', message: result.reason })
-      return z.NEVER
+      const result = validate(input.normalize('NFC'))
+      if (!result.ok) {
+        context.addIssue({ code: 'custom', message: result.reason })
+        return z.NEVER
+      }
+      if (hasForbiddenCharacter(result.value)) {
+        context.addIssue(forbiddenIssue())
+        return z.NEVER
+      }
+      return result.value
     })
 }

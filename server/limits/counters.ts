@@ -1,9 +1,12 @@
 /**
- * Fixed-window counters for limits the route layer enforces itself (e.g. SMS sends per phone).
- * In one process they live in memory; with REDIS_URL they live in Redis, so every server process
- * behind a load balancer counts together. (Per-IP request limits use @fastify/rate-limit, which
- * shares the same Redis client.)
+ * Fixed-window counters for limits the route layer enforces itself (e.g. SMS sends per phone)
+ * and for the per-IP request limits (server/http/security.ts). In one process they live in
+ * memory; with REDIS_URL they live in Redis, so every server process behind a load balancer
+ * counts together. When Redis cannot answer, the failover counters keep counting in this
+ * process's memory (fail open, yet still limited) and log the outage once; they return to Redis
+ * when it answers again.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Clock } from '../deps'
 
@@ -53,6 +56,37 @@ export function createRedisCounters(redis: Redis): CounterStore {
       const count = Number(results[1]?.[1])
       const ttl = Number(results[2]?.[1])
       return { count, resetInMs: ttl > 0 ? ttl : windowMs }
+    },
+  }
+}
+
+export const COUNTER_LOG = {
+  outage: 'Redis unreachable: limits are counted in this process until it answers again',
+  recovered: 'Redis answers again: limits are shared again',
+} as const
+
+/**
+ * Redis counters that fall back to `fallback` (memory) while Redis fails; warns once per outage
+ * and notes the recovery.
+ */
+export function createFailoverCounters(primary: CounterStore, fallback: CounterStore, log: FastifyBaseLogger): CounterStore {
+  let down = false
+  return {
+    async hit(key, windowMs) {
+      try {
+        const result = await primary.hit(key, windowMs)
+        if (down) {
+          down = false
+          log.info(COUNTER_LOG.recovered)
+        }
+        return result
+      } catch (error) {
+        if (!down) {
+          down = true
+          log.warn({ err: error }, COUNTER_LOG.outage)
+        }
+        return fallback.hit(key, windowMs)
+      }
     },
   }
 }

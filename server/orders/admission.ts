@@ -1,32 +1,69 @@
 /**
  * Whether a new order may be opened for a plate: the same verdicts the plate-check calls give the
  * app (catalogue/plate-checks.ts), enforced here so a client that skips them is refused alike.
- * Refused: a plate already handled (registered with ETC or an order elsewhere, or another user's
- * open order), a plate the issuer intercepts, an unknown, ended or intercepted promotion channel.
+ * Refused: a plate already handled (registered with ETC or an order elsewhere: "该车辆已办理ETC"),
+ * a plate another user has submitted (PLATE_HELD_MESSAGE; an unsubmitted order holds nothing), a
+ * plate the issuer intercepts, and a promotion that is unknown, ended, intercepted or of another
+ * channel than the call's `{channel}` and source channel.
  */
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { PLATE_TAKEN_MESSAGE, plateAlreadyHandled } from '../../src/domain/plate'
-import { findPromotionChannel, plateInterception, plateUniqueResult } from '../catalogue/plate-checks'
-import type { PromotionChannelRow } from '../catalogue/plate-checks'
+import {
+  INTERCEPT_REASON,
+  PLATE_HELD_MESSAGE,
+  findPromotionChannel,
+  plateInterception,
+  plateSubmittedByOther,
+  promotionOfChannel,
+  promotionUseVerdict,
+  registeredPlateResult,
+} from '../catalogue/plate-checks'
+import type { PromotionChannelRow, PromotionUse } from '../catalogue/plate-checks'
 import type { Db } from '../db/database'
 import { ApiError } from '../http/envelope'
+import type { OrderRow } from './order-records'
 
-export interface NewOrderPlate {
+export const PROMOTION_MESSAGE = { notTheOrders: '推广活动与订单不一致' } as const
+
+export interface NewOrderPlate extends PromotionUse {
   userId: number
   plateNumber: string
   plateColor: number
-  promotionChannelId: string
 }
 
 /** The promotion channel of the new order; throws the business error that stops it. */
 export async function admitNewOrder(db: Db, plate: NewOrderPlate): Promise<PromotionChannelRow> {
-  if (plateAlreadyHandled(await plateUniqueResult(db, plate.userId, plate.plateNumber, plate.plateColor))) {
-    throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
-  }
+  const registered = await registeredPlateResult(db, plate.plateNumber, plate.plateColor)
+  if (registered !== undefined && plateAlreadyHandled(registered)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
+  if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
   const interception = await plateInterception(db, { plateNumber: plate.plateNumber, promotionChannelId: plate.promotionChannelId })
   if (interception.intercept) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
+  await assertPromotionUse(db, plate)
   const channel = await findPromotionChannel(db, plate.promotionChannelId)
-  // plateInterception intercepts unknown channels, so this only fails if the row vanished meanwhile.
+  // The verdicts above refuse unknown channels, so this only fails if the row vanished meanwhile.
   if (!channel) throw new Error(`Promotion channel ${plate.promotionChannelId} vanished during admission`)
   return channel
+}
+
+/** Refuses (business 2002 with the interception check's reason) a promotion this channel may not use. */
+export async function assertPromotionUse(db: Db, use: PromotionUse): Promise<void> {
+  const verdict = await promotionUseVerdict(db, use)
+  if (verdict.intercept) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, verdict.reason)
+}
+
+/**
+ * A payment names the order's own promotion, and the call's `{channel}` must be that promotion's
+ * channel. Whether the promotion still runs was judged when the order was admitted and its
+ * package chosen: an applicant who already submitted is not stranded when it ends.
+ */
+export async function assertPaymentPromotion(
+  db: Db,
+  order: Pick<OrderRow, 'promotionChannelId' | 'sourceChannel'>,
+  channelId: string,
+  promotionChannelId: string,
+): Promise<void> {
+  if (!(await promotionOfChannel(db, { channelId, sourceChannel: order.sourceChannel, promotionChannelId }))) {
+    throw ApiError.business(BUSINESS_CODE.INTERCEPTED, INTERCEPT_REASON.otherSource)
+  }
+  if (promotionChannelId !== order.promotionChannelId) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, PROMOTION_MESSAGE.notTheOrders)
 }

@@ -2,10 +2,15 @@
  * The three apply steps of the sealed payload, each in one transaction:
  * - CREATE (1) opens an order for the plate, or returns the caller's open order of that plate
  *   (a repeat or replay never makes a second one; the partial unique index holds under races);
+ *   a user holds at most MAX_OPEN_UNSUBMITTED_ORDERS unsubmitted orders, each expiring after
+ *   UNSUBMITTED_ORDER_TTL_MS (unsubmitted-orders.ts);
  * - UPDATE (2) changes owner, vehicle, delivery and package of the caller's open, unsubmitted order;
  * - FINAL_COMMIT (200) saves what it carries, then submits the order when complete (else answers
  *   what is missing); the deposit state follows the package (free: not needed, else awaiting
- *   payment). Repeating it on a submitted order changes nothing.
+ *   payment). Repeating it on a submitted order changes nothing. The plate goes to the first
+ *   user to submit it: orders_one_submitted_per_plate_key refuses the others (2001).
+ * The promotion of a new order, and of an order whose package is chosen, must be one the call's
+ * `{channel}` may use (the interception check's rules).
  */
 import { and, eq } from 'drizzle-orm'
 import type { ApplyResponse } from '../../types/api/apply'
@@ -14,11 +19,14 @@ import type { CertificateFlag } from '../../src/domain/certificates'
 import { APPLY_STEP, DELIVERY_METHOD, PAY_STATE } from '../../src/domain/enums'
 import type { SessionUser } from '../auth/sessions'
 import type { Clock, RandomSource } from '../deps'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import { PLATE_HELD_MESSAGE } from '../catalogue/plate-checks'
+import { violatesUnique } from '../db/constraint-errors'
 import type { Db } from '../db/database'
-import { commodities, orders } from '../db/schema'
+import { commodities, orders, users } from '../db/schema'
 import { ApiError } from '../http/envelope'
 import type { CheckedApplyPayload } from '../validation/apply-payload'
-import { admitNewOrder } from './admission'
+import { admitNewOrder, assertPromotionUse } from './admission'
 import {
   ORDER_MESSAGE,
   addEvent,
@@ -30,6 +38,10 @@ import {
 } from './order-records'
 import type { OrderChanges, OrderRow } from './order-records'
 import { completeness } from './order-views'
+import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
+
+/** The index that gives a plate to the first user who submits it. */
+const ONE_SUBMITTED_PER_PLATE = 'orders_one_submitted_per_plate_key'
 
 export interface ApplyContext {
   readonly db: Db
@@ -85,10 +97,16 @@ function answer(order: OrderRow): ApplyResponse {
   }
 }
 
-/** What the payload's changes depend on: the order's promotion channel and whether consent is recorded. */
-type ChangeTarget = Pick<OrderRow, 'promotionChannelId' | 'agreementsAcceptedAt'>
+/**
+ * What the payload's changes depend on: the order's promotion and source channels, whether
+ * consent is recorded, and the `{channel}` of the call.
+ */
+type ChangeTarget = Pick<OrderRow, 'promotionChannelId' | 'sourceChannel' | 'agreementsAcceptedAt'> & { channel: string }
 
-/** The order columns the payload sets; the package must be one of the order's promotion channel. */
+/**
+ * The order columns the payload sets; the package must be one of the order's promotion channel,
+ * and that promotion one the call's channel may use.
+ */
 async function changesFrom(db: Db, target: ChangeTarget, payload: CheckedApplyPayload, now: Date): Promise<OrderChanges> {
   const changes: OrderChanges = {}
   if (payload.owner) {
@@ -106,6 +124,7 @@ async function changesFrom(db: Db, target: ChangeTarget, payload: CheckedApplyPa
     changes.address = mail ? (payload.delivery.address ?? null) : null
   }
   if (payload.commodityId) {
+    await assertPromotionUse(db, { channelId: target.channel, sourceChannel: target.sourceChannel, promotionChannelId: target.promotionChannelId })
     const [commodity] = await db
       .select()
       .from(commodities)
@@ -130,15 +149,21 @@ async function update(db: Db, orderId: string, changes: OrderChanges): Promise<O
 
 async function create(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
+    // One create per user at a time, so the cap on unsubmitted orders holds under concurrent calls.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+    const now = context.clock.now()
+    await expireUnsubmittedOrders(tx, now, user.id)
     const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
     if (existing) return answer(existing)
+    await assertUnsubmittedCap(tx, user.id)
     const promotion = await admitNewOrder(tx, {
       userId: user.id,
       plateNumber: payload.plateNumber,
       plateColor: payload.plateColor,
+      channelId: channel,
+      sourceChannel: payload.sourceChannel,
       promotionChannelId: payload.promotionChannelId,
     })
-    const now = context.clock.now()
     const [inserted] = await tx
       .insert(orders)
       .values({
@@ -154,7 +179,7 @@ async function create(context: ApplyContext, user: SessionUser, channel: string,
         partnerId: payload.partnerId ?? null,
         promoterId: payload.promoterId ?? null,
         stepId: APPLY_STEP.CREATE,
-        ...(await changesFrom(tx, { promotionChannelId: promotion.id, agreementsAcceptedAt: null }, payload, now)),
+        ...(await changesFrom(tx, { channel, promotionChannelId: promotion.id, sourceChannel: payload.sourceChannel, agreementsAcceptedAt: null }, payload, now)),
         createdAt: now,
         updatedAt: now,
       })
@@ -178,24 +203,36 @@ async function lockForStep(db: Db, user: SessionUser, payload: CheckedApplyPaylo
   return order
 }
 
-async function updateStep(context: ApplyContext, user: SessionUser, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+async function updateStep(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
     const order = await lockForStep(tx, user, payload)
+    assertNotExpired(order)
     assertEditable(order)
     const now = context.clock.now()
-    const changes = await changesFrom(tx, order, payload, now)
+    const changes = await changesFrom(tx, { ...order, channel }, payload, now)
     const updated = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
     return answer(updated)
   })
 }
 
-async function finalCommit(context: ApplyContext, user: SessionUser, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+async function finalCommit(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  try {
+    return await commitOnce(context, user, channel, payload)
+  } catch (error) {
+    // Another user submitted this plate first: the index, not a read, decides between racers.
+    if (violatesUnique(error, ONE_SUBMITTED_PER_PLATE)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+    throw error
+  }
+}
+
+async function commitOnce(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
     const order = await lockForStep(tx, user, payload)
+    assertNotExpired(order)
     assertOpen(order)
     if (order.submittedAt !== null) return answer(order)
     const now = context.clock.now()
-    const changes = await changesFrom(tx, order, payload, now)
+    const changes = await changesFrom(tx, { ...order, channel }, payload, now)
     const saved = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
     if (missingParts(saved).length) return answer(saved)
     const submitted = await update(tx, order.orderId, {
@@ -215,8 +252,10 @@ export async function applyStep(context: ApplyContext, user: SessionUser, channe
     case APPLY_STEP.CREATE:
       return create(context, user, channel, payload)
     case APPLY_STEP.UPDATE:
-      return updateStep(context, user, payload)
+      await expireUnsubmittedOrders(context.db, context.clock.now(), user.id)
+      return updateStep(context, user, channel, payload)
     case APPLY_STEP.FINAL_COMMIT:
-      return finalCommit(context, user, payload)
+      await expireUnsubmittedOrders(context.db, context.clock.now(), user.id)
+      return finalCommit(context, user, channel, payload)
   }
 }

@@ -3,6 +3,12 @@
  * order number and plate; the caller gets a new online order of the province flow (orderSource
  * PROVINCE) to complete. Each offline order converts once; the same user asking again gets the
  * same online order back.
+ *
+ * The caller proves to be the outlet's customer: the phone they verified by SMS is the one the
+ * outlet took (compared by blind index), or they bring the one-time hand-over code issued with the
+ * order (kept as its SHA-256, void once the order converts). Every failed proof (unknown number,
+ * wrong plate, wrong or missing proof, converted by someone else) answers the same refusal, so the
+ * answers never tell whether a number exists; attempts are limited per user and per IP.
  */
 import { asc, eq } from 'drizzle-orm'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
@@ -10,26 +16,49 @@ import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { OfflineOrderParam, OfflineToOnlineResponse } from '../../types/api/orders'
 import { APPLY_STEP, ORDER_SOURCE } from '../../src/domain/enums'
+import { hashSecret, sameDigest } from '../auth/secrets'
 import type { SessionUser } from '../auth/sessions'
 import type { PromotionChannelRow } from '../catalogue/plate-checks'
+import { phoneIndex } from '../crypto/field-cipher'
 import type { Db } from '../db/database'
 import { offlineOrders, orders, promotionChannels } from '../db/schema'
 import { ApiError } from '../http/envelope'
+import type { CounterStore } from '../limits/counters'
 import type { ApplyContext } from './apply-steps'
 import { addEvent, findOpenOrderForPlate, newOrderId } from './order-records'
 
 export const OFFLINE_MESSAGE = {
-  notFound: '线下订单不存在',
-  converted: '该线下订单已转为线上订单',
+  /** One answer for every failed proof: it must not tell which part was wrong. */
+  refused: '线下订单不存在或验证未通过，请核对订单号、车牌和验证码',
+  tooMany: '尝试次数过多，请稍后再试',
   plateBusy: '该车辆已有办理中的订单',
   noPromotion: '渠道没有可用的推广活动',
 } as const
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** Hand-over attempts, successful or not, per user and per IP address in a fixed window. */
+export const OFFLINE_HANDOVER_LIMITS = {
+  perUser: { max: 10, windowMs: HOUR_MS },
+  perIp: { max: 30, windowMs: HOUR_MS },
+} as const
+
+export interface OfflineContext extends ApplyContext {
+  readonly counters: CounterStore
+}
+
+/** Who asks: the logged-in user and the address the request came from. */
+export interface OfflineCaller {
+  readonly user: SessionUser
+  readonly ip: string
+}
 
 function isChannelKey(value: string): value is ChannelKey {
   return Object.hasOwn(CHANNEL_IDENTIFIERS, value)
 }
 
 const refuse = (msg: string): ApiError => ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
+const refuseProof = (): ApiError => ApiError.business(BUSINESS_CODE.NOT_FOUND, OFFLINE_MESSAGE.refused)
 
 /** The offline order's own promotion, else the first of the `{channel}` the call came through. */
 async function promotionFor(db: Db, promotionChannelId: string | null, channel: string): Promise<PromotionChannelRow> {
@@ -39,20 +68,42 @@ async function promotionFor(db: Db, promotionChannelId: string | null, channel: 
   return row
 }
 
+async function enforceLimits(counters: CounterStore, caller: OfflineCaller): Promise<void> {
+  const { perUser, perIp } = OFFLINE_HANDOVER_LIMITS
+  const [user, ip] = await Promise.all([
+    counters.hit(`offline-handover-user:${caller.user.id}`, perUser.windowMs),
+    counters.hit(`offline-handover-ip:${caller.ip}`, perIp.windowMs),
+  ])
+  if (user.count > perUser.max || ip.count > perIp.max) throw ApiError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, OFFLINE_MESSAGE.tooMany)
+}
+
+type OfflineRow = typeof offlineOrders.$inferSelect
+
+/** Whether the caller's SMS-verified phone is the order's, or the code is its unused hand-over code. */
+function proven(offline: OfflineRow, user: SessionUser, handoverCode: string | undefined): boolean {
+  const byPhone = user.phone !== null && offline.phoneIndex !== null && sameDigest(phoneIndex(user.phone), offline.phoneIndex)
+  const byCode = handoverCode !== undefined && offline.handoverCodeHash !== null && sameDigest(hashSecret(handoverCode), offline.handoverCodeHash)
+  return byPhone || byCode
+}
+
 export async function convertOfflineOrder(
-  context: ApplyContext,
-  user: SessionUser,
+  context: OfflineContext,
+  caller: OfflineCaller,
   channel: string,
   param: OfflineOrderParam,
 ): Promise<OfflineToOnlineResponse> {
+  const { user } = caller
+  await enforceLimits(context.counters, caller)
   return context.db.transaction(async (tx) => {
     const [offline] = await tx.select().from(offlineOrders).where(eq(offlineOrders.offlineNo, param.offlineNo)).limit(1).for('update')
-    if (!offline || offline.plateNumber !== param.plateNumber) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, OFFLINE_MESSAGE.notFound)
+    if (!offline || offline.plateNumber !== param.plateNumber) throw refuseProof()
     if (offline.convertedOrderId !== null) {
       const [converted] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.orderId, offline.convertedOrderId)).limit(1)
+      // The customer's own order again (its code is spent by now); anyone else learns nothing.
       if (converted?.userId === user.id) return { orderId: offline.convertedOrderId }
-      throw refuse(OFFLINE_MESSAGE.converted)
+      throw refuseProof()
     }
+    if (!proven(offline, user, param.handoverCode)) throw refuseProof()
     if (await findOpenOrderForPlate(tx, user.id, offline.plateNumber)) throw refuse(OFFLINE_MESSAGE.plateBusy)
     const promotion = await promotionFor(tx, offline.promotionChannelId, channel)
     const now = context.clock.now()
@@ -77,7 +128,10 @@ export async function convertOfflineOrder(
       .returning({ orderId: orders.orderId })
     // A concurrent create of the same plate by this user took the open slot.
     if (!inserted) throw refuse(OFFLINE_MESSAGE.plateBusy)
-    await tx.update(offlineOrders).set({ convertedOrderId: inserted.orderId, convertedAt: now }).where(eq(offlineOrders.offlineNo, offline.offlineNo))
+    await tx
+      .update(offlineOrders)
+      .set({ convertedOrderId: inserted.orderId, convertedAt: now, handoverCodeHash: null })
+      .where(eq(offlineOrders.offlineNo, offline.offlineNo))
     await addEvent(tx, inserted.orderId, 'applied', now, `线下订单${offline.offlineNo}转为线上办理`)
     return { orderId: inserted.orderId }
   })

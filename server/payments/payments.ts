@@ -13,7 +13,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
-import { SIMULATOR_PATHS } from '../../types/api/paths'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
@@ -23,6 +22,7 @@ import { commodities, orders, payments } from '../db/schema'
 import { ApiError } from '../http/envelope'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
+import type { Cashier } from './cashier'
 
 export interface PaymentContext {
   readonly db: Db
@@ -44,18 +44,14 @@ export const PAYMENT_MESSAGE = {
   notPayable: '订单暂无需支付',
 } as const
 
-export function cashierPath(paymentId: string, token: string): string {
-  return `${SIMULATOR_PATHS.cashier.replace('{paymentId}', encodeURIComponent(paymentId))}?token=${encodeURIComponent(token)}`
-}
-
 function payState(order: OrderRow): number {
   assertSubmitted(order)
   // A submitted order always has one; the fallback only satisfies the column's type.
   return order.depositPayState ?? PAY_STATE.AWAITING_PAYMENT
 }
 
-/** `baseUrl` is where the app reached this server (scheme and host), so the cashier opens there too. */
-export async function startPayment(context: PaymentContext, userId: number, orderId: string, baseUrl: string): Promise<PayDepositResponse> {
+/** The cashier's address for the payment comes from `cashier` (configured, never the request's Host). */
+export async function startPayment(context: PaymentContext & { readonly cashier: Cashier }, userId: number, orderId: string): Promise<PayDepositResponse> {
   return context.db.transaction(async (tx) => {
     const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
     assertOpen(order)
@@ -88,7 +84,7 @@ export async function startPayment(context: PaymentContext, userId: number, orde
       })
     }
     await tx.update(orders).set({ depositPayState: PAY_STATE.PAYING, updatedAt: now }).where(eq(orders.orderId, orderId))
-    return { orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: `${baseUrl}${cashierPath(paymentId, token)}` }
+    return { orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: context.cashier.checkoutUrl(paymentId, token) }
   })
 }
 
@@ -160,10 +156,15 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function settleOnce(context: PaymentContext, paymentId: string, token: string, outcome: CashierOutcome): Promise<SettleResult> {
   return context.db.transaction(async (tx) => {
+    // The order row first, then the payment: the order in which cancel and start lock them too,
+    // so a settle racing a cancel waits for it instead of deadlocking. A payment's order never
+    // changes, so reading it unlocked to find the order is safe.
+    const [owner] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId)).limit(1)
+    if (!owner) return { ok: false, reason: 'invalid' }
+    const [order] = await tx.select().from(orders).where(eq(orders.orderId, owner.orderId)).limit(1).for('update')
+    if (!order) throw new Error(`Payment ${paymentId} has no order`)
     const payment = await paymentWithToken(tx, paymentId, token, true)
     if (!payment) return { ok: false, reason: 'invalid' }
-    const [order] = await tx.select().from(orders).where(eq(orders.orderId, payment.orderId)).limit(1).for('update')
-    if (!order) throw new Error(`Payment ${paymentId} has no order`)
     const cancelled = order.cancelState === CANCEL_STATE.SUCCESS || order.cancelState === CANCEL_STATE.CANCELLING
     if (payment.state !== PAY_STATE.PAYING) return { ok: false, reason: cancelled ? 'cancelled' : 'settled', orderId: order.orderId }
     const now = context.clock.now()

@@ -14,6 +14,8 @@ import { createHash } from 'node:crypto'
 import { CREDENTIAL_PATTERN, SIMULATED_REJECT_PREFIX } from '../auth/identity-providers'
 
 export interface PhoneNumberProvider {
+  /** Set on the stand-in only: production refuses to build with it (server/production-guard.ts). */
+  readonly simulated?: boolean
   /** The phone behind an authorisation code, or undefined when the provider refuses the code. */
   phoneForCode(code: string): Promise<string | undefined>
 }
@@ -28,6 +30,7 @@ const digest = (label: string, value: string): Buffer => createHash('sha256').up
 
 export function createSimulatedPhoneNumbers(): PhoneNumberProvider {
   return {
+    simulated: true,
     async phoneForCode(code) {
       if (!CREDENTIAL_PATTERN.test(code) || code.startsWith(SIMULATED_REJECT_PREFIX)) return undefined
       const bytes = digest('phone', code)

@@ -11,6 +11,7 @@ import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
 import { ok } from '../http/envelope'
 import { openSealedJson } from '../http/sealed'
+import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import { applyStep } from '../orders/apply-steps'
 import { MAX_SEALED_DRAFT_LENGTH, loadDraft, saveDraft } from '../orders/drafts'
@@ -24,8 +25,8 @@ import { OrderParams, knownChannel } from './route-params'
 export const MAX_SEALED_APPLY_LENGTH = 16 * 1024
 
 const PushQuery = z.object({ promotionChannelId: identifier })
-const ApplyBody = z.object({ encryptUsersVehicleApplyVoStr: z.string().min(1).max(MAX_SEALED_APPLY_LENGTH) })
-const DraftBody = z.object({ encryptUsersVehicleApplyVoStr: z.string().min(1).max(MAX_SEALED_DRAFT_LENGTH) })
+const ApplyBody = z.object({ encryptUsersVehicleApplyVoStr: text(MAX_SEALED_APPLY_LENGTH, { min: 1 }) })
+const DraftBody = z.object({ encryptUsersVehicleApplyVoStr: text(MAX_SEALED_DRAFT_LENGTH, { min: 1 }) })
 
 export const applyRoutes: RouteGroup = async (app, { context }) => {
   const keyHex = context.config.payloadKeyHex

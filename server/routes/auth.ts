@@ -30,7 +30,8 @@ import type { LoginContext, LoginOutcome } from '../auth/login'
 import { deriveCodeKey, sendCode } from '../auth/sms-codes'
 import { endpoint } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
-import { openSealedJson } from '../http/sealed'
+import { assertFreshTimestamp, openSealedJson } from '../http/sealed'
+import { text } from '../http/text'
 import { domainField, parseInput } from '../http/validation'
 import type { RouteGroup } from './context'
 
@@ -51,13 +52,13 @@ const MAX_SEALED_LENGTH = 4096
 const MAX_MOBILE_INPUT = 32
 
 const mobile = domainField(validateMobile, MAX_MOBILE_INPUT)
-const sealedText = z.string().min(1).max(MAX_SEALED_LENGTH)
+const sealedText = text(MAX_SEALED_LENGTH, { min: 1 })
 const credential = z.string().min(1).max(256).regex(CREDENTIAL_PATTERN)
 const verifyCodeField = z.string().regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`))
 
 const PromoterLoginBody = z.object({
-  loginAccount: z.string().min(1).max(64),
-  password: z.string().min(1).max(128),
+  loginAccount: text(64, { min: 1 }),
+  password: text(128, { min: 1 }),
 })
 
 const ChannelParams = z.object({ channel: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) })
@@ -70,11 +71,11 @@ const TokenBody = z.discriminatedUnion('grantType', [
     grantType: z.literal('authCode'),
     provider: z.enum(['map', 'wechat', 'alipay']),
     code: credential,
-    appId: z.string().max(64).optional(),
+    appId: text(64).optional(),
   }),
 ])
 
-const TokenByQuery = z.object({ appId: z.string().min(1).max(64), code: credential })
+const TokenByQuery = z.object({ appId: text(64, { min: 1 }), code: credential })
 
 /** What the sealed tokenParamSJ carries (TokenParam of types/api/auth.ts). */
 const SmsCodeParam = z.object({ mobileNo: mobile, verifyCode: verifyCodeField })
@@ -126,6 +127,7 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
         }
         case 'rememberedPhone': {
           const param = openSealedJson(keyHex, SEALED_FIELD.token, body.tokenParamSJ, RememberedPhoneParam)
+          assertFreshTimestamp(param.timestamp, context.clock.now())
           return answer(await loginByRememberedPhone(login, channel, param.mobileNo, param.loginTicket))
         }
         case 'pageToken':
@@ -161,6 +163,7 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
     handler: async (request) => {
       const body = parseInput(SealedSendCodeBody, request.body)
       const param = openSealedJson(keyHex, SEALED_FIELD.sendCode, body.sendCodeParamSJ, SendCodeParam)
+      assertFreshTimestamp(param.timestamp, context.clock.now())
       return send(param.mobileNo, request.log)
     },
   })

@@ -7,6 +7,7 @@ import type { RouteGroup } from './context'
 import { healthRoutes } from './health'
 import { orderRoutes } from './orders'
 import { paymentRoutes } from './payment'
+import { sessionRoutes } from './session'
 import { platformRoutes } from './platform'
 import { simulatorRoutes } from './simulators'
 import { trackingRoutes } from './tracking'
@@ -15,6 +16,7 @@ import { uploadRoutes } from './uploads'
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   healthRoutes,
   authRoutes,
+  sessionRoutes,
   catalogueRoutes,
   checksRoutes,
   platformRoutes,

@@ -13,12 +13,14 @@ import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
 import { ApiError, ok } from '../http/envelope'
 import { openSealedJson } from '../http/sealed'
+import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import { cancelOrder } from '../orders/cancel-order'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
 import { ORDER_MESSAGE } from '../orders/order-records'
-import { identifier, plateNumber } from '../validation/fields'
+import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
+import { handoverCode, identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { ChannelParams, OrderParams, knownChannel } from './route-params'
 
@@ -41,17 +43,21 @@ const UidParams = ChannelParams.extend({ uid: identifier })
 const PlateQuery = z.object({ plateNumber })
 const CancelBody = z.object({
   orderId: identifier,
-  reason: z.string().trim().min(1).max(MAX_CANCEL_REASON_LENGTH),
+  reason: text(MAX_CANCEL_REASON_LENGTH, { min: 1, trim: true, multiline: true }),
 })
-const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: z.string().min(1).max(MAX_SEALED_LENGTH) })
-const OfflineParam = z.object({ offlineNo: identifier, plateNumber })
+const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: text(MAX_SEALED_LENGTH, { min: 1 }) })
+const OfflineParam = z.object({ offlineNo: identifier, plateNumber, handoverCode: handoverCode.optional() })
 
 export const orderRoutes: RouteGroup = async (app, { context }) => {
+  /** Orders that expired unsubmitted are shown cancelled, with the reason, before they are read. */
+  const expireStale = (userId: number): Promise<number> => expireUnsubmittedOrders(context.db, context.clock.now(), userId)
+
   app.route({
     ...endpoint(API.searchOrders),
     handler: async (request): Promise<Envelope<Page<OrderSummary>>> => {
       const user = requireUser(request)
       const body = parseInput(SearchBody, request.body)
+      await expireStale(user.id)
       return ok(await searchOrders(context.db, user.id, { ...body, pageSize: Math.min(body.pageSize, MAX_PAGE_SIZE) }))
     },
   })
@@ -61,6 +67,7 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
     handler: async (request): Promise<Envelope<OrderDetail>> => {
       const user = requireUser(request)
       const { orderId } = parseInput(ChannelParams.extend(OrderParams.shape), request.params)
+      await expireStale(user.id)
       return ok(await orderDetail(context.db, user.id, orderId))
     },
   })
@@ -71,6 +78,7 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
       const user = requireUser(request)
       const { channel, uid } = parseInput(UidParams, request.params)
       if (uid !== user.uid) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
+      await expireStale(user.id)
       return ok(await currentProcess(context.db, user.id, channel))
     },
   })
@@ -80,6 +88,7 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
     handler: async (request): Promise<Envelope<OrderDetail | null>> => {
       const user = requireUser(request)
       const query = parseInput(PlateQuery, request.query)
+      await expireStale(user.id)
       return ok(await currentProcessOfPlate(context.db, user.id, query.plateNumber))
     },
   })
@@ -101,7 +110,7 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
       const channel = await knownChannel(context.db, request.params)
       const body = parseInput(OfflineBody, request.body)
       const param = openSealedJson(context.config.payloadKeyHex, SEALED_FIELD.offlineOrder, body.encryptOfflineOrderToOnlineParam, OfflineParam)
-      return ok(await convertOfflineOrder(context, user, channel, param))
+      return ok(await convertOfflineOrder(context, { user, ip: request.ip }, channel, param))
     },
   })
 }

@@ -1,5 +1,6 @@
 /**
- * Paying the deposit or fee: starting a payment (the simulated cashier's address comes back),
+ * Paying the deposit or fee: starting a payment (the cashier's address comes back, built from
+ * configuration by context.cashier),
  * and the pay state and payment info of the caller's order. The cashier pages themselves are in
  * server/routes/simulators.ts.
  */
@@ -11,6 +12,8 @@ import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
 import { ok } from '../http/envelope'
 import { parseInput } from '../http/validation'
+import { assertPaymentPromotion } from '../orders/admission'
+import { requireOwnOrder } from '../orders/order-records'
 import { paymentInfo, paymentState, startPayment } from '../payments/payments'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -24,11 +27,11 @@ export const paymentRoutes: RouteGroup = async (app, { context }) => {
     ...endpoint(API.payDeposit),
     handler: async (request): Promise<Envelope<PayDepositResponse>> => {
       const user = requireUser(request)
-      const { orderId } = parseInput(ChannelOrderParams, request.params)
-      parseInput(PayDepositBody, request.body)
-      // The cashier opens where the app reached this server.
-      const baseUrl = `${request.protocol}://${request.host}`
-      return ok(await startPayment(context, user.id, orderId, baseUrl))
+      const { channel, orderId } = parseInput(ChannelOrderParams, request.params)
+      const { promotionChannelId } = parseInput(PayDepositBody, request.body)
+      // A promotion (and its price) never leaves its channel: the same rule as applying.
+      await assertPaymentPromotion(context.db, await requireOwnOrder(context.db, user.id, orderId), channel, promotionChannelId)
+      return ok(await startPayment(context, user.id, orderId))
     },
   })
 

@@ -21,12 +21,14 @@ import { isKnownChannel } from '../auth/login'
 import { deriveCodeKey, sendCode, verifyCode } from '../auth/sms-codes'
 import type { SmsCodeContext } from '../auth/sms-codes'
 import { APP_CONFIG_KEY, readSwitch } from '../catalogue/app-configs'
+import { phoneIndex } from '../crypto/field-cipher'
 import { followUpPhones } from '../db/schema'
 import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
+import { forbiddenIssue, hasForbiddenCharacter, text } from '../http/text'
 import { parseInput } from '../http/validation'
-import { createSimulatedPhoneNumbers, provinceSupplierUserId } from '../platform/phone-numbers'
+import { provinceSupplierUserId } from '../platform/phone-numbers'
 import { simulatedUrlLink, weixinConfig } from '../platform/wechat'
 import { mobile } from '../validation/fields'
 import { AUTH_RATE_LIMITS } from './auth'
@@ -45,7 +47,12 @@ const MAX_CODE_LENGTH = 256
 
 const ChannelParams = z.strictObject({ channel: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
 const EmptyBody = z.strictObject({}).optional()
-const WeixinConfigQuery = z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(MAX_PAGE_URL_LENGTH) })
+const WeixinConfigQuery = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(MAX_PAGE_URL_LENGTH)
+    .refine((url) => !hasForbiddenCharacter(url), forbiddenIssue()),
+})
 const UrlLinkBody = z.strictObject({
   // A page of the mini-program, without a query; empty opens its home page.
   path: z
@@ -59,9 +66,9 @@ const UrlLinkBody = z.strictObject({
     .max(URL_LINK_LIMIT)
     .regex(/^[A-Za-z0-9!#$&'()*+,/:;=?@\-._~%]*$/),
   appId: z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
-  code: z.string().max(MAX_CODE_LENGTH).optional(),
+  code: text(MAX_CODE_LENGTH).optional(),
 })
-const PhoneByCodeBody = z.strictObject({ code: z.string().min(1).max(MAX_CODE_LENGTH) })
+const PhoneByCodeBody = z.strictObject({ code: text(MAX_CODE_LENGTH, { min: 1 }) })
 const MobileQuery = z.strictObject({ mobile })
 const ProvinceSendBody = z.strictObject({ mobile })
 const ProvinceLoginBody = z.strictObject({
@@ -71,7 +78,7 @@ const ProvinceLoginBody = z.strictObject({
 
 export const platformRoutes: RouteGroup = async (app, { context }) => {
   const { db } = context
-  const phoneNumbers = createSimulatedPhoneNumbers()
+  const { phoneNumbers } = context
   const codeContext: SmsCodeContext = { ...context, codeKey: deriveCodeKey(context.config.payloadKeyHex) }
   const wechat = { clock: context.clock, random: context.random, secretHex: context.config.payloadKeyHex }
 
@@ -110,8 +117,8 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
       const { mobile: phone } = parseInput(MobileQuery, request.query)
       await db
         .insert(followUpPhones)
-        .values({ userId: user.id, phone, createdAt: context.clock.now(), updatedAt: context.clock.now() })
-        .onConflictDoUpdate({ target: [followUpPhones.userId, followUpPhones.phone], set: { updatedAt: sql`excluded.updated_at` } })
+        .values({ userId: user.id, phone, phoneIndex: phoneIndex(phone), createdAt: context.clock.now(), updatedAt: context.clock.now() })
+        .onConflictDoUpdate({ target: [followUpPhones.userId, followUpPhones.phoneIndex], set: { updatedAt: sql`excluded.updated_at` } })
       return ok(null)
     },
   })

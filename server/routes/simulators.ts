@@ -1,10 +1,12 @@
 /**
- * The outside parties' simulators served by the server:
+ * The outside parties' simulators served by the server, none of them in production (the
+ * configuration refuses simulators there, and not one /sim/* route is registered):
  * - the cashier (SIMULATOR_PATHS): a page with the amount and 支付成功 / 支付失败, whose form
  *   settles the payment once and returns to the app's pay result page. Public: the browser
  *   navigates there without the app's token; the one-time cashier token authorises it.
- * - outside production, the lifecycle call `npm run sim` uses while this server holds the embedded
- *   database (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address);
+ * - the lifecycle call `npm run sim` uses while this server holds the embedded database
+ *   (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address) with the
+ *   operator secret (server/simulators/operator-secret.ts); absent without a secret;
  * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
  *   when it closes.
  */
@@ -15,6 +17,7 @@ import type { Envelope } from '../../types/api/envelope'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
 import { routePath } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
+import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import { PAYMENT_MESSAGE, cashierView, settlePayment } from '../payments/payments'
 import type { SettleResult } from '../payments/payments'
@@ -24,6 +27,7 @@ import { payResultPath, renderCashierMessage, renderCashierPage } from '../simul
 import { LIFECYCLE_ACTIONS } from '../simulators/lifecycle'
 import { runLifecycleAction } from '../simulators/lifecycle-runner'
 import type { LifecycleRun } from '../simulators/lifecycle-runner'
+import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -32,12 +36,12 @@ const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
 const MAX_REASON_LENGTH = 200
 
-export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机调用' } as const
+export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机操作员调用' } as const
 
 const PaymentParams = z.object({ paymentId: identifier })
-const CashierQuery = z.object({ token: z.string().min(1).max(MAX_TOKEN_LENGTH) })
-const CashierResultBody = z.object({ token: z.string().min(1).max(MAX_TOKEN_LENGTH), outcome: z.enum(['success', 'fail']) })
-const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: z.string().max(MAX_REASON_LENGTH).optional() })
+const CashierQuery = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }) })
+const CashierResultBody = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }), outcome: z.enum(['success', 'fail']) })
+const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: text(MAX_REASON_LENGTH, { multiline: true }).optional() })
 const OrderParams = z.object({ orderId: identifier })
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
@@ -64,6 +68,7 @@ function lifecycleAnswer(run: LifecycleRun): Envelope<Omit<Extract<LifecycleRun,
 }
 
 export const simulatorRoutes: RouteGroup = async (app, { context }) => {
+  if (context.config.production) return
   app.get(routePath(SIMULATOR_PATHS.cashier), { config: { public: true } }, async (request, reply) => {
     const { paymentId } = parseInput(PaymentParams, request.params)
     const { token } = parseInput(CashierQuery, request.query)
@@ -83,10 +88,12 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
     return html(reply, status, renderCashierMessage(message, result.orderId))
   })
 
-  if (!context.config.production) {
+  const operatorSecret = context.config.simOperatorSecret
+  if (operatorSecret !== undefined) {
     app.post(routePath(LIFECYCLE_SIM_PATH), { config: { public: true } }, async (request: FastifyRequest) => {
       // The socket's own address, not request.ip: a forwarded-for header must not make a caller local.
-      if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) throw ApiError.notFound(SIMULATOR_MESSAGE.localOnly)
+      const local = LOOPBACK.test(request.socket.remoteAddress ?? '')
+      if (!local || !isOperatorSecret(operatorSecret, request.headers[SIM_OPERATOR_HEADER])) throw ApiError.notFound(SIMULATOR_MESSAGE.localOnly)
       const { orderId } = parseInput(OrderParams, request.params)
       const body = parseInput(LifecycleBody, request.body)
       return lifecycleAnswer(await runLifecycleAction(context, orderId, body.action, body.reason))

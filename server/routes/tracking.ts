@@ -14,6 +14,7 @@ import type { TrackEventType } from '../../types/api/tracking'
 import { trackingEvents } from '../db/schema'
 import { endpoint } from '../http/endpoint'
 import { ok } from '../http/envelope'
+import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import type { RouteGroup } from './context'
 
@@ -32,7 +33,7 @@ const TRACKING_LIMITS = {
   extraEntries: 20,
 } as const
 
-const headerField = (max: number) => z.string().max(max).default('')
+const headerField = (max: number) => text(max).default('')
 
 /** The header fields; other headers of the request are no concern here. */
 const TrackingHeaders = z.object({
@@ -46,11 +47,11 @@ const TrackingHeaders = z.object({
 
 const TrackEventSchema = z.strictObject({
   type: z.enum(TRACK_EVENT_TYPES),
-  page: z.string().min(1).max(TRACKING_LIMITS.page),
-  target: z.string().max(TRACKING_LIMITS.target).optional(),
+  page: text(TRACKING_LIMITS.page, { min: 1 }),
+  target: text(TRACKING_LIMITS.target).optional(),
   at: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   extra: z
-    .record(z.string().max(TRACKING_LIMITS.extraKey), z.union([z.string().max(TRACKING_LIMITS.extraText), z.number(), z.boolean()]))
+    .record(text(TRACKING_LIMITS.extraKey), z.union([text(TRACKING_LIMITS.extraText), z.number(), z.boolean()]))
     .refine((extra) => Object.keys(extra).length <= TRACKING_LIMITS.extraEntries, `参数 extra 最多${TRACKING_LIMITS.extraEntries}项`)
     .optional(),
 })

@@ -13,7 +13,8 @@ import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
-import { ApiError, ok } from '../http/envelope'
+import { ApiError, isApiError, ok } from '../http/envelope'
+import { NO_STORE } from '../http/security'
 import { parseInput } from '../http/validation'
 import { readPhoto, storePhoto } from '../uploads/photo-uploads'
 import { identifier } from '../validation/fields'
@@ -31,6 +32,7 @@ export const UPLOAD_ROUTE_MESSAGE = {
   oneFile: '每次只能上传一张图片',
   tooManyFields: '表单字段过多',
   fieldTooLong: '表单字段过长',
+  malformed: '上传的表单格式不正确',
 } as const
 
 /** @fastify/multipart's limit errors, by code. */
@@ -51,9 +53,20 @@ interface UploadForm {
   file: Buffer
 }
 
-function limitError(error: unknown): ApiError | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  return typeof code === 'string' && Object.hasOwn(MULTIPART_LIMIT_ERRORS, code) ? MULTIPART_LIMIT_ERRORS[code]?.() : undefined
+const CLIENT_ERROR = { min: 400, max: 499 } as const
+
+/**
+ * What to throw for a failure while reading the form: a limit as its answer; the framework's own
+ * client errors (a 4xx status) as they are, for the error handler; anything else means the body
+ * itself is malformed (no boundary, bad part headers, a form cut short: the parser's plain Errors),
+ * which is a 400, never a 500.
+ */
+function formError(error: unknown): unknown {
+  if (isApiError(error) || typeof error !== 'object' || error === null) return error
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown }
+  if (typeof code === 'string' && Object.hasOwn(MULTIPART_LIMIT_ERRORS, code)) return MULTIPART_LIMIT_ERRORS[code]?.()
+  if (typeof statusCode === 'number' && statusCode >= CLIENT_ERROR.min && statusCode <= CLIENT_ERROR.max) return error
+  return ApiError.badRequest(UPLOAD_ROUTE_MESSAGE.malformed)
 }
 
 /** The form fields and the one file; the limits of server/app.ts (MULTIPART_LIMITS) apply. */
@@ -73,7 +86,7 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
       }
     }
   } catch (error) {
-    throw limitError(error) ?? error
+    throw formError(error)
   }
   if (!file) throw ApiError.badRequest(UPLOAD_ROUTE_MESSAGE.noFile)
   return { fields, file }
@@ -122,7 +135,7 @@ export const uploadRoutes: RouteGroup = async (app, { context }) => {
       const user = requireUser(request)
       const { fileId } = parseInput(ImageParams, request.params)
       const image = await readPhoto(context, user.id, fileId)
-      return reply.header('content-type', image.mime).header('cache-control', 'private').send(image.bytes)
+      return reply.header('content-type', image.mime).header('cache-control', NO_STORE).send(image.bytes)
     },
   })
 }

@@ -5,9 +5,10 @@
  * add everything else: the closed channel, partners, packages, configuration documents, plates
  * and the offline order.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { SHOW } from '../../src/domain/enums'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import { hashSecret } from '../auth/secrets'
 import { APP_CONFIG_KEY, SWITCH_DEFAULTS } from '../catalogue/app-configs'
 import {
   SEED_COMMODITIES,
@@ -15,6 +16,7 @@ import {
   SEED_ISSUERS,
   SEED_NOTICES,
   SEED_OFFLINE_ORDERS,
+  SEED_OFFLINE_ORDER_PROOFS,
   SEED_PARTNER_CHANNELS,
   SEED_PLATE_RULES,
   SEED_PROMISE_CONFIGS,
@@ -23,6 +25,7 @@ import {
   SEED_SUPPLIER_PROTOCOLS,
   SEED_SWITCHES,
 } from '../catalogue/seed-data'
+import { phoneIndex } from '../crypto/field-cipher'
 import {
   appConfigs,
   commodities,
@@ -152,10 +155,27 @@ export const offlineOrdersSeed: SeedStep = {
   },
 }
 
+/**
+ * The hand-over proofs of the seeded offline orders (a step of its own, so databases seeded before
+ * proofs existed get them too); an order converted or edited meanwhile keeps what it has.
+ */
+export const offlineOrderProofsSeed: SeedStep = {
+  name: '0009-offline-order-proofs',
+  run: async (tx) => {
+    for (const proof of SEED_OFFLINE_ORDER_PROOFS) {
+      await tx
+        .update(offlineOrders)
+        .set({ phone: proof.phone, phoneIndex: phoneIndex(proof.phone), handoverCodeHash: hashSecret(proof.handoverCode) })
+        .where(and(eq(offlineOrders.offlineNo, proof.offlineNo), isNull(offlineOrders.convertedOrderId), isNull(offlineOrders.phoneIndex)))
+    }
+  },
+}
+
 export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   catalogueChannelsSeed,
   catalogueCommoditiesSeed,
   catalogueConfigsSeed,
   cataloguePlatesSeed,
   offlineOrdersSeed,
+  offlineOrderProofsSeed,
 ]

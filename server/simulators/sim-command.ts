@@ -14,16 +14,20 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import type { Envelope } from '../../types/api/envelope'
 import { ORDER_STATUSES } from '../../src/domain/order'
+import { localBaseUrl } from '../config'
 import type { Config, DatabaseConfig } from '../config'
+import { createFieldCipher, installFieldCipher } from '../crypto/field-cipher'
+import { createConfiguredKeyProvider } from '../crypto/key-provider'
 import { openDatabase } from '../db/database'
 import type { Database } from '../db/database'
 import type { Clock, RandomSource } from '../deps'
 import { isLifecycleAction, LIFECYCLE_ACTIONS } from './lifecycle'
+import { readOperatorSecret, SIM_OPERATOR_HEADER } from './operator-secret'
 import type { LifecycleAction } from './lifecycle'
 import { runLifecycleAction } from './lifecycle-runner'
 import type { LifecycleRun } from './lifecycle-runner'
 
-/** The running server's simulator call (not part of the app's contract; loopback only, not in production). */
+/** The running server's simulator call (not part of the app's contract; loopback and operator secret only, not in production). */
 export const LIFECYCLE_SIM_PATH = '/sim/lifecycle/{orderId}'
 
 export const SIM_EXIT = { ok: 0, refused: 1, usage: 2 } as const
@@ -72,8 +76,7 @@ const RunData = z.object({
 
 /** Where a client on this machine reaches the server listening on `host`. */
 export function loopbackUrl(config: Pick<Config, 'host' | 'port'>): string {
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
+  return localBaseUrl(config.host, config.port)
 }
 
 function isConnectionRefused(error: unknown): boolean {
@@ -88,11 +91,12 @@ function isConnectionRefused(error: unknown): boolean {
 async function viaServer(deps: SimDeps, args: SimArgs): Promise<LifecycleRun | undefined> {
   const base = loopbackUrl(deps.config)
   const url = `${base}${LIFECYCLE_SIM_PATH.replace('{orderId}', encodeURIComponent(args.orderId))}`
+  const secret = readOperatorSecret(deps.config)
   let response: Response
   try {
     response = await (deps.fetch ?? fetch)(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(secret !== undefined ? { [SIM_OPERATOR_HEADER]: secret } : {}) },
       body: JSON.stringify({ action: args.action, ...(args.reason ? { reason: args.reason } : {}) }),
     })
   } catch (error) {
@@ -112,6 +116,8 @@ async function direct(deps: SimDeps, args: SimArgs): Promise<LifecycleRun> {
   if (database.driver === 'pglite' && !existsSync(database.dataDir)) {
     return { ok: false, orderId: args.orderId, reason: SIM_MESSAGE.noDatabase(database.dataDir) }
   }
+  // Orders hold encrypted columns: this process reads them with the server's data key.
+  installFieldCipher(createFieldCipher(createConfiguredKeyProvider(deps.config.dataKeyHex)))
   const opened = await (deps.openDatabase ?? openDatabase)(database)
   try {
     return await runLifecycleAction({ db: opened.db, clock: deps.clock, random: deps.random }, args.orderId, args.action, args.reason)

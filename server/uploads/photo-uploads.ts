@@ -5,13 +5,14 @@
  * old one (row and file). If the database write fails, the stored file is removed again, so a
  * failed upload leaves nothing behind.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ImageKind, UploadResponse, UploadSubject } from '../../types/api/apply'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { CERTIFICATE, withCertificate } from '../../src/domain/certificates'
 import type { CertificateFlag } from '../../src/domain/certificates'
+import { CANCEL_STATE } from '../../src/domain/enums'
 import { newPublicId } from '../auth/secrets'
 import type { Clock, RandomSource } from '../deps'
 import type { Db } from '../db/database'
@@ -166,12 +167,22 @@ export interface StoredImage {
   bytes: Buffer
 }
 
-/** The caller's own image; anything else (unknown, another user's, bytes gone) is not found. */
+/**
+ * The caller's own image of an order that is not cancelled; anything else (unknown, another
+ * user's, a cancelled order's, bytes gone) is not found. The storage decrypts the bytes.
+ */
 export async function readPhoto(context: Pick<UploadContext, 'db' | 'storage'>, userId: number, fileId: string): Promise<StoredImage> {
   const [row] = await context.db
     .select({ key: uploads.storageKey, mime: uploads.mime })
     .from(uploads)
-    .where(and(eq(uploads.id, fileId), eq(uploads.userId, userId)))
+    .innerJoin(orders, eq(orders.orderId, uploads.orderId))
+    .where(
+      and(
+        eq(uploads.id, fileId),
+        eq(uploads.userId, userId),
+        sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.SUCCESS}`,
+      ),
+    )
     .limit(1)
   const bytes = row ? await context.storage.get(row.key) : undefined
   if (!row || !bytes) throw ApiError.notFound()

@@ -6,10 +6,12 @@
 import { z } from 'zod'
 import { ACTIVITY_TYPE, APPLY_STEP, DELIVERY_METHOD, PLATE_COLOR } from '../../src/domain/enums'
 import { parsePlate } from '../../src/domain/plate'
-import { address, engineNumber, identifier, idNumber, mobile, personName, plateNumber, vehicleInfo, vin } from './fields'
+import { jsonTextProblem, text } from '../http/text'
+import { address, engineNumber, identifier, idNumber, mobile, personName, plateNumber, region, vehicleInfo, vin } from './fields'
 
 const activityTypes = Object.values(ACTIVITY_TYPE)
-const REGION_MAX_LENGTH = 60
+/** A draft's field names are the payload's own; the most it may hold. */
+const DRAFT_LIMITS = { keyLength: 40, entries: 40 } as const
 
 export const ownerSchema = z.strictObject({ ownerName: personName, idNumber, mobile })
 
@@ -20,7 +22,7 @@ export const deliverySchema = z
     method: z.enum([DELIVERY_METHOD.ON_SITE, DELIVERY_METHOD.MAIL], { message: '请选择领取方式' }),
     consigneeName: personName.optional(),
     consigneeMobile: mobile.optional(),
-    region: z.string().max(REGION_MAX_LENGTH).optional(),
+    region: region.optional(),
     address: address.optional(),
   })
   .superRefine((delivery, context) => {
@@ -62,5 +64,14 @@ export const applyPayloadSchema = z
 
 export type CheckedApplyPayload = z.infer<typeof applyPayloadSchema>
 
-/** The draft: any part of the payload, each present field checked loosely (drafts hold half-typed input). */
-export const applyDraftSchema = z.record(z.string().max(40), z.unknown()).refine((draft) => Object.keys(draft).length <= 40, '草稿字段过多')
+/**
+ * The draft: any part of the payload, each present field checked loosely (drafts hold half-typed
+ * input), but every key and string inside under the text rule.
+ */
+export const applyDraftSchema = z
+  .record(text(DRAFT_LIMITS.keyLength), z.unknown())
+  .refine((draft) => Object.keys(draft).length <= DRAFT_LIMITS.entries, '草稿字段过多')
+  .superRefine((draft, context) => {
+    const problem = jsonTextProblem(draft)
+    if (problem) context.addIssue({ code: 'custom', message: `草稿${problem}` })
+  })

@@ -3,6 +3,7 @@
  * forms accept, with the same Chinese reasons.
  */
 import { z } from 'zod'
+import { validateHandoverCode } from '../../src/domain/handover-code'
 import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
 import {
@@ -10,6 +11,7 @@ import {
   validateEngineNumber,
   validateMobile,
   validateName,
+  validateRegion,
   validateVehicleInfo,
   validateVin,
 } from '../../src/domain/validation'
@@ -37,6 +39,8 @@ export const vin = ruled(validateVin)
 export const engineNumber = ruled(validateEngineNumber)
 export const vehicleInfo = ruled(validateVehicleInfo)
 export const address = ruled(validateAddress)
+export const region = ruled(validateRegion)
+export const handoverCode = ruled(validateHandoverCode)
 
 /** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
 export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)

@@ -72,7 +72,8 @@ function forwardedSession(target: () => Session): Session {
     token: () => target().token(),
     uid: () => target().uid(),
     isLoggedIn: () => target().isLoggedIn(),
-    login: () => target().login(),
+    isPersonal: () => target().isPersonal(),
+    login: (scope) => target().login(scope),
     logout: () => target().logout(),
   }
 }

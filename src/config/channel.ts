@@ -36,11 +36,15 @@ export interface ChannelProfile {
   /** Promotion ids used when the page address brings none. */
   readonly defaultPromotion: PromotionIds
   /**
-   * The fixed promoter account of silent login (section 6). PLACEHOLDER credentials of a
-   * low-privilege account that can only start applications; the backend seeds the same.
+   * The fixed promoter account of silent login (section 6). PLACEHOLDER credentials of an account
+   * that identifies the channel, not a person: its session reaches the channel-level calls only
+   * (catalogue, configuration, plate checks); the backend seeds the same.
    */
   readonly promoterAccount: { readonly loginAccount: string; readonly password: string }
-  /** Login methods, tried in order. */
+  /**
+   * Login methods, tried in order. A call that needs a person skips the promoter account and,
+   * when no silent method works, sends the user to the login page (phone + SMS code).
+   */
   readonly loginMethods: readonly LoginMethod[]
   /** Prefix of every local storage key this app writes for the channel. */
   readonly storagePrefix: string
@@ -60,7 +64,7 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
     label: '地图渠道',
     ...CHANNEL_IDENTIFIERS.map,
     noticeConfigUrl: '/config/notices/map.json',
-    loginMethods: ['mapAuthorization', 'promoterAccount'],
+    loginMethods: ['mapAuthorization', 'rememberedPhone', 'promoterAccount', 'phoneCode'],
     storagePrefix: 'etc_map_',
   },
 }

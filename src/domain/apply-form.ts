@@ -11,6 +11,7 @@ import {
   validateEngineNumber,
   validateMobile,
   validateName,
+  validateRegion,
   validateVehicleInfo,
   validateVin,
 } from './validation'
@@ -72,7 +73,11 @@ export function fieldApplies(form: ApplyForm, field: ApplyFormField): boolean {
 export function fieldError(form: ApplyForm, field: ApplyFormField): string | undefined {
   if (!fieldApplies(form, field)) return undefined
   if (field === 'deliveryMethod') return form.deliveryMethod ? undefined : DELIVERY_REQUIRED
-  if (field === 'region') return form.region.trim() ? undefined : REGION_REQUIRED
+  if (field === 'region') {
+    if (!form.region.trim()) return REGION_REQUIRED
+    const region = validateRegion(form.region)
+    return region.ok ? undefined : region.reason
+  }
   const result = RULES[field](form[field])
   return result.ok ? undefined : result.reason
 }

@@ -121,8 +121,23 @@ export const VEHICLE_INFO_RULE: FreeTextRule = {
   allowed: new RegExp(`^[${HAN}\\w \\-()（）.·/+]$`, 'u'),
 }
 
+/** Province, city and district fit comfortably in this many characters. */
+export const REGION_MAX_LENGTH = 30
+
+/** Chinese characters, letters, digits, spaces and the separators between province, city and district. */
+export const REGION_RULE: FreeTextRule = {
+  label: '所在地区',
+  min: 2,
+  max: REGION_MAX_LENGTH,
+  allowed: new RegExp(`^[${HAN}A-Za-z0-9 \\-/,，、·()（）]$`, 'u'),
+}
+
 export function validateAddress(input: string): ValidationResult {
   return validateFreeText(input, ADDRESS_RULE)
+}
+
+export function validateRegion(input: string): ValidationResult {
+  return validateFreeText(input, REGION_RULE)
 }
 
 export function validateVehicleInfo(input: string): ValidationResult {

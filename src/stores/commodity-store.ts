@@ -7,6 +7,7 @@ import { GOODS_CONFIG_CACHE_MS } from '../domain/constants'
 import { issuerName } from '../domain/enums'
 import { sortCommodities } from '../domain/money'
 import type { CommodityFields } from '../domain/money'
+import { DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError } from '../services/request/errors'
 import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
@@ -14,6 +15,11 @@ export interface CommodityApi<C extends CommodityFields> {
   listCommodities(promotionChannelId: string): Promise<C[]>
   goodsTypeConfig(): Promise<Record<string, unknown>>
   issuers(): Promise<readonly { id: number; name: string }[]>
+}
+
+/** The api's type promises an object; the server's document may not keep that promise. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 export class CommodityStore<C extends CommodityFields = CommodityFields> {
@@ -39,11 +45,15 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
     )
   }
 
-  /** The goods-type configuration, fetched at most once per GOODS_CONFIG_CACHE_MS. */
+  /**
+   * The goods-type configuration, fetched at most once per GOODS_CONFIG_CACHE_MS. A document that
+   * is not a JSON object (edited by hand on the server) rejects as a decode failure.
+   */
   async goodsTypeConfig(): Promise<Record<string, unknown>> {
     const fetchedAt = this.goodsTypesAt
     if (this.goodsTypes && fetchedAt !== undefined && this.now() - fetchedAt < GOODS_CONFIG_CACHE_MS) return this.goodsTypes
     const config = await this.api.goodsTypeConfig()
+    if (!isPlainRecord(config)) throw new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE)
     runInAction(() => {
       this.goodsTypes = config
       this.goodsTypesAt = this.now()

@@ -15,15 +15,17 @@ import type {
 import { CANCEL_STATE } from '../domain/enums'
 import { arrangeOrders, code } from '../domain/order'
 import type { ArrangedOrders } from '../domain/order'
+import type { FetchOptions } from '../services/request/client'
 import { isRequestError } from '../services/request/errors'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 import { InFlight } from './in-flight'
 
 export interface OrderApi {
-  searchOrders(): Promise<OrderSummary[]>
+  /** `fresh`: the user asked (pull to refresh, retry), so an answer just shared is not reused. */
+  searchOrders(options?: FetchOptions): Promise<OrderSummary[]>
   /** handleOrders/{orderId}: its data becomes the current process. */
-  orderProcess(orderId: string): Promise<OrderDetail>
+  orderProcess(orderId: string, options?: FetchOptions): Promise<OrderDetail>
   cancel(orderId: string, reason: string): Promise<CancelOrderResponse>
   offlineToOnline(param: OfflineOrderParam): Promise<OfflineToOnlineResponse>
 }
@@ -96,11 +98,12 @@ export class OrderStore {
     return this.processOrderId === orderId ? this.processLoad : initialLoadState()
   }
 
-  fetchList(): Promise<void> {
+  /** `{ fresh: true }` when the user asked: the server is asked again (spec: sharing is for double taps only). */
+  fetchList(options: FetchOptions = {}): Promise<void> {
     return this.inFlight.run('list', () =>
       runLoad(
         (state) => (this.listLoad = state),
-        () => this.api.searchOrders(),
+        () => this.api.searchOrders(options),
         (orders) => {
           this.orders = orders
           this.listLoaded = true
@@ -109,7 +112,7 @@ export class OrderStore {
     )
   }
 
-  fetchProcess(orderId: string): Promise<void> {
+  fetchProcess(orderId: string, options: FetchOptions = {}): Promise<void> {
     this.processOrderId = orderId
     return this.inFlight.run(`process:${orderId}`, () =>
       runLoad(
@@ -117,7 +120,7 @@ export class OrderStore {
         (state) => {
           if (this.processOrderId === orderId) this.processLoad = state
         },
-        () => this.api.orderProcess(orderId),
+        () => this.api.orderProcess(orderId, options),
         (process) => (this.process = process),
       ),
     )

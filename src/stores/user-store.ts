@@ -2,6 +2,10 @@
  * The user's session: who is logged in, until when, and how to log in. It is the request
  * client's Session: calls ask it for the token and uid, and ask it to log in silently when a call
  * needs a login. The session survives a reload through encrypted storage only.
+ *
+ * A session has a scope: the channel's promoter account identifies the channel, not a person, and
+ * is enough for channel-level calls only; a call that needs a person logs in by the channel's
+ * personal methods (page token, remembered phone, platform authorisation), else the login page.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
@@ -13,7 +17,7 @@ import type { AuthProvider, AuthorizationAdapter } from '../platform/authorizati
 import type { SecureStorage } from '../platform/secure-storage'
 import { MESSAGES } from '../services/request/errors'
 import type { Session } from '../services/request/transport'
-import type { TokenGrant } from '../../types/api/auth'
+import type { SessionScope, TokenGrant } from '../../types/api/auth'
 
 export type { TokenGrant }
 
@@ -26,12 +30,18 @@ export interface AuthApi {
   loginByPromoterAccount(): Promise<TokenGrant>
   loginByPageToken(token: string): Promise<TokenGrant>
   loginByAuthCode(provider: AuthProvider, code: string): Promise<TokenGrant>
+  /** Ends the session of `accessToken` on the server and its user's remembered-phone tickets. */
+  logout(accessToken: string): Promise<void>
 }
 
 export interface StoredSession {
   accessToken: string
   expiresAt: number
   uid: string
+  /** The phone an SMS or remembered-phone login proved: logging in as another one switches accounts. */
+  mobile?: string
+  /** Absent in sessions stored before scopes existed: treated as the channel's, never a person's. */
+  scope?: SessionScope
   aliUid?: string
   nickname?: string
   avatar?: string
@@ -59,8 +69,11 @@ export interface UserStoreDeps {
   onLogout?: () => void
 }
 
-/** Bank-app sessions are only valid with a uid as well. */
-const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken', 'phoneCode'])
+/** The login method that identifies the channel, not a person. */
+const CHANNEL_LOGIN_METHOD: LoginMethod = 'promoterAccount'
+
+/** Bank-app sessions (the channels the bank's page token logs in) are only valid with a uid as well. */
+const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken'])
 
 export class UserStore implements Session {
   session: StoredSession | undefined
@@ -100,17 +113,25 @@ export class UserStore implements Session {
     return this.isValid
   }
 
+  /** Whether the session is the person's own, not the channel's promoter login. */
+  isPersonal(): boolean {
+    return this.isValid && this.session?.scope === 'person'
+  }
+
   /**
    * Logs in by the first silent method this channel and moment allow, falling through to the next
-   * when one fails; rejects (with the last failure as its cause) when none works.
+   * when one fails; rejects (with the last failure as its cause) when none works. For 'person'
+   * the promoter account is skipped: it identifies the channel only.
    */
-  async login(): Promise<void> {
+  async login(scope: SessionScope = 'channel'): Promise<void> {
     let lastFailure: unknown
     for (const method of this.deps.channel.loginMethods) {
+      if (scope === 'person' && method === CHANNEL_LOGIN_METHOD) continue
       try {
         const grant = await this.trySilent(method)
         if (grant) {
-          this.accept(grant)
+          // The remembered phone's login proves that phone, like an SMS login.
+          this.accept(grant, method, method === 'rememberedPhone' ? this.rememberedMobile : undefined)
           return
         }
       } catch (failure) {
@@ -124,6 +145,18 @@ export class UserStore implements Session {
     this.session = undefined
     this.deps.storage.remove(USER_STORAGE.session)
     this.deps.onLogout?.()
+  }
+
+  /**
+   * Logs out here and on the server (the session and the remembered phone's tickets), e.g. before
+   * the app's data is cleared. The local session ends first and whatever the network does: the
+   * server's answer (or its absence, offline) changes nothing here.
+   */
+  async signOut(): Promise<void> {
+    const token = this.token()
+    this.logout()
+    this.deps.storage.remove(USER_STORAGE.phone)
+    if (token) await this.deps.api.logout(token).catch(() => undefined)
   }
 
   // ---- phone and SMS code (bank app) ----
@@ -143,13 +176,19 @@ export class UserStore implements Session {
     const checked = checkPhoneLogin(mobile, code)
     if (!checked.ok) throw new Error(checked.reason)
     const grant = await this.deps.api.loginByCode(checked.mobile, checked.code)
-    this.accept(grant)
-    if (!grant.loginTicket) return
-    const remembered: RememberedPhone = {
-      mobile: checked.mobile,
-      until: this.deps.now() + LOGIN_PHONE_MEMORY_MS,
-      ticket: grant.loginTicket,
+    // Another phone while logged in is an account switch: the previous account's session and
+    // remembered-phone tickets end on the server (best effort, offline too) before the new one starts.
+    const previous = this.isValid ? this.session : undefined
+    if (previous?.mobile !== undefined && previous.mobile !== checked.mobile) {
+      await this.deps.api.logout(previous.accessToken).catch(() => undefined)
+      this.logout()
     }
+    this.accept(grant, 'phoneCode', checked.mobile)
+    if (grant.loginTicket) this.rememberPhone(checked.mobile, grant.loginTicket)
+  }
+
+  private rememberPhone(mobile: string, ticket: string): void {
+    const remembered: RememberedPhone = { mobile, until: this.deps.now() + LOGIN_PHONE_MEMORY_MS, ticket }
     this.deps.storage.set(USER_STORAGE.phone, remembered)
   }
 
@@ -163,7 +202,10 @@ export class UserStore implements Session {
       case 'rememberedPhone': {
         const phone = this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)
         if (!phone?.ticket || this.deps.now() >= phone.until) return undefined
-        return api.loginByRememberedPhone(phone.mobile, phone.ticket)
+        const grant = await api.loginByRememberedPhone(phone.mobile, phone.ticket)
+        // A ticket works once: the grant carries the next one, remembered for another day.
+        if (grant.loginTicket) this.rememberPhone(phone.mobile, grant.loginTicket)
+        return grant
       }
       case 'promoterAccount':
         return api.loginByPromoterAccount()
@@ -180,11 +222,14 @@ export class UserStore implements Session {
     }
   }
 
-  private accept(grant: TokenGrant): void {
+  private accept(grant: TokenGrant, method: LoginMethod, mobile?: string): void {
     const session: StoredSession = {
       accessToken: grant.accessToken,
       expiresAt: this.deps.now() + grant.expireIn * MS_PER_SECOND,
       uid: grant.uid,
+      ...(mobile !== undefined ? { mobile } : {}),
+      // The server says what the session is; a grant without it is judged by how it was obtained.
+      scope: grant.scope ?? (method === CHANNEL_LOGIN_METHOD ? 'channel' : 'person'),
       ...(grant.aliUid ? { aliUid: grant.aliUid } : {}),
       ...(grant.nickname ? { nickname: grant.nickname } : {}),
       ...(grant.avatar ? { avatar: grant.avatar } : {}),

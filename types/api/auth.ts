@@ -1,11 +1,21 @@
 /** Login, tokens and SMS codes. */
 
+/** Whether a session proves a person or only the channel (see TokenGrant.scope). */
+export type SessionScope = 'channel' | 'person'
+
 /** What every login answers with. */
 export interface TokenGrant {
   accessToken: string
   /** Seconds the token stays valid. */
   expireIn: number
   uid: string
+  /**
+   * What the session may do: 'person' for a login that proves who the user is (SMS code,
+   * remembered phone, bank page token, platform authorisation), 'channel' for the channel's
+   * promoter account, which identifies the channel only and reaches just the public and
+   * channel-level calls (`channel: true` in paths.ts).
+   */
+  scope: SessionScope
   aliUid?: string
   nickname?: string
   avatar?: string

@@ -14,7 +14,7 @@ export interface ChannelIdentifiers {
   readonly activityIds: { readonly ordinary: string; readonly province: string }
   readonly defaultPromotion: { readonly promotionChannelId: string; readonly partnerId: string; readonly promoterId: string }
   readonly trackingId: string
-  /** A low-privilege account that can only start applications. */
+  /** The channel's own account: it identifies the channel, not a person (channel-level calls only). */
   readonly promoterAccount: { readonly loginAccount: string; readonly password: string }
 }
 

@@ -17,6 +17,11 @@ export const BUSINESS_CODE = {
   BAD_REQUEST: 400,
   /** Not logged in or the token expired (also the HTTP status). */
   UNAUTHORIZED: 401,
+  /**
+   * The call needs the person's own identity but the session is the channel's promoter login
+   * (also the HTTP status).
+   */
+  PERSON_REQUIRED: 403,
   /** A resource that does not exist or is not the caller's. */
   NOT_FOUND: 404,
   /** The body is larger than the server takes (also the HTTP status). */

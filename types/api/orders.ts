@@ -93,6 +93,11 @@ export interface CancelOrderResponse {
 export interface OfflineOrderParam {
   offlineNo: string
   plateNumber: string
+  /**
+   * The one-time code the outlet handed over with the offline order; needed unless the caller
+   * logged in by SMS with the phone the outlet took.
+   */
+  handoverCode?: string
 }
 export interface OfflineToOnlineRequest {
   encryptOfflineOrderToOnlineParam: string

@@ -13,11 +13,26 @@ export interface Endpoint {
   readonly path: string
   /** Works without a token (the spec's notNeedLogin). */
   readonly public?: true
+  /**
+   * Works with a channel-level session too: the promoter-account login identifies the channel,
+   * not a person, so it may read the catalogue, configuration and plate checks that reveal
+   * nothing personal. A call that is neither public nor channel-level needs the person's own
+   * identity (SMS-verified phone, remembered phone, bank page token or platform authorisation).
+   */
+  readonly channel?: true
 }
 
-const get = (path: string, isPublic?: true): Endpoint => ({ method: 'GET', path, ...(isPublic ? { public: isPublic } : {}) })
-const post = (path: string, isPublic?: true): Endpoint => ({ method: 'POST', path, ...(isPublic ? { public: isPublic } : {}) })
-const PUBLIC = true
+/** Who may call an endpoint; without one, only a person's own session. */
+type Access = 'public' | 'channel'
+const PUBLIC: Access = 'public'
+const CHANNEL: Access = 'channel'
+const ACCESS_FLAGS: Readonly<Record<Access, Pick<Endpoint, 'public' | 'channel'>>> = {
+  public: { public: true },
+  channel: { channel: true },
+}
+
+const get = (path: string, access?: Access): Endpoint => ({ method: 'GET', path, ...(access ? ACCESS_FLAGS[access] : {}) })
+const post = (path: string, access?: Access): Endpoint => ({ method: 'POST', path, ...(access ? ACCESS_FLAGS[access] : {}) })
 
 export const API = {
   // Login and SMS codes
@@ -25,13 +40,15 @@ export const API = {
   token: post('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
   /** The payment app's authorisation: appId and code in the query. */
   tokenByQuery: get('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
+  /** Ends the calling session and the user's remembered-phone tickets (not in the spec; the app's clear-cache page and account switch). */
+  logout: post('/oauth2/v2/oauth2/logout', CHANNEL),
   sendCode: get('/users/v2/usersVehicles/sendCodeMessage', PUBLIC),
   sendSealedCode: post('/users/v2/usersVehicles/encSendCodeMessage', PUBLIC),
   smsTestCheck: get('/message/v1/message/sendTestCheck', PUBLIC),
   smsTestLatest: get('/message/v1/message/sendTest', PUBLIC),
   phoneByCode: post('/users/{channel}/getPhoneBycode'),
   saveFollowUpPhone: get('/supportserv/followUp/savePhone'),
-  provinceMsgOpen: post('/supplier/v1/henanshibo/user/isOpenMsg'),
+  provinceMsgOpen: post('/supplier/v1/henanshibo/user/isOpenMsg', CHANNEL),
   provinceSendMsg: post('/supplier/v2/henanshibo/user/sendMsg'),
   provinceLogin: post('/supplier/v2/henanshibo/user/login'),
 
@@ -39,21 +56,21 @@ export const API = {
   promiseConfig: post('/supportserv/v1/supportserv/promiseConfig/getByType', PUBLIC),
   notices: get('/config/notices/{channelKey}.json', PUBLIC),
   goodsTypeConfig: get('/config/goods-type.json', PUBLIC),
-  promoterChannelEffective: post('/groundpromotion/v2/api/promotion/promoter_channel_effective'),
-  partnerChannels: post('/groundpromotion/v2/api/promotion/getPartnerChannels/{promotionChannelId}'),
-  listCommodity: post('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}'),
+  promoterChannelEffective: post('/groundpromotion/v2/api/promotion/promoter_channel_effective', CHANNEL),
+  partnerChannels: post('/groundpromotion/v2/api/promotion/getPartnerChannels/{promotionChannelId}', CHANNEL),
+  listCommodity: post('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}', CHANNEL),
   issuers: get('/config/issuers.json', PUBLIC),
-  supplierProtocol: post('/supplier/v1/getSupplierProtocol'),
-  weixinConfig: post('/users/v1/weixin/getWeixinConfig'),
-  weChatUrlLink: post('/groundpromotion/v2/api/getWeChat/urlLink'),
-  newApplySwitch: get('/order/v1/restNewApplySwitch'),
+  supplierProtocol: post('/supplier/v1/getSupplierProtocol', CHANNEL),
+  weixinConfig: post('/users/v1/weixin/getWeixinConfig', CHANNEL),
+  weChatUrlLink: post('/groundpromotion/v2/api/getWeChat/urlLink', CHANNEL),
+  newApplySwitch: get('/order/v1/restNewApplySwitch', CHANNEL),
 
   // Plate checks before applying
-  plateUnique: post('/supplier/v1/guangxi/checkPlateNumberUnique/cache'),
+  plateUnique: post('/supplier/v1/guangxi/checkPlateNumberUnique/cache', CHANNEL),
   contractInterception: post('/supplier/users/v1/query/contractUserInterception'),
-  channelInterceptCheck: post('/users/channel/interceptCheck'),
-  checkApplyPlate: get('/transfer/V1/checkApplyPlateNumber'),
-  requiredRisk: post('/groundpromotion/v2/api/requiredRisk'),
+  channelInterceptCheck: post('/users/channel/interceptCheck', CHANNEL),
+  checkApplyPlate: get('/transfer/V1/checkApplyPlateNumber', CHANNEL),
+  requiredRisk: post('/groundpromotion/v2/api/requiredRisk', CHANNEL),
 
   // Applying
   apply: post('/users/v3/{channel}/users/vehicles/h5/apply'),

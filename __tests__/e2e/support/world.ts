@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { API } from '../../../types/api/paths'
 import type { Envelope } from '../../../types/api/envelope'
 import type { LifecycleAction } from '../../../server/simulators/lifecycle'
+import { readOperatorSecret, SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
 import { baseUrl } from './browser'
 
@@ -36,11 +37,19 @@ export async function smsCode(mobile: string): Promise<string> {
   return (await envelopeOf<{ code: string }>(await fetch(url))).code
 }
 
-/** Moves an order on as the issuer or the logistics partner would (the server's loopback simulator). */
+/**
+ * Moves an order on as the issuer or the logistics partner would (the server's loopback simulator,
+ * with the operator secret the suite's server wrote into its data directory).
+ */
 export async function lifecycle(orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
   const url = `${baseUrl()}${LIFECYCLE_SIM_PATH.replace('{orderId}', encodeURIComponent(orderId))}`
+  const secret = readOperatorSecret({ dataDir: process.env.E2E_DATA_DIR ?? '', simOperatorSecret: undefined })
   await envelopeOf(
-    await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action, ...(reason ? { reason } : {}) }) }),
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(secret !== undefined ? { [SIM_OPERATOR_HEADER]: secret } : {}) },
+      body: JSON.stringify({ action, ...(reason ? { reason } : {}) }),
+    }),
   )
 }
 

@@ -12,6 +12,8 @@ import { SEALED_FIELD } from '../../../types/api/sealed'
 import { ACTIVITY_TYPE, APPLY_STEP, BUSINESS_MODE, DELIVERY_METHOD, PLATE_COLOR } from '../../../src/domain/enums'
 import { PACKAGE_VARIANT } from '../../../src/domain/money'
 import { PLATE_UNIQUE_RESULT } from '../../../src/domain/plate'
+import { hashSecret } from '../../../server/auth/secrets'
+import { phoneIndex } from '../../../server/crypto/field-cipher'
 import type { Db } from '../../../server/db/database'
 import { commodities, offlineOrders, orders, plateRules, promotionChannels, registeredPlates } from '../../../server/db/schema'
 import { BANK, bearer, envelope, loginBySms, pathOf, sealFor } from './api'
@@ -30,6 +32,8 @@ export const FIXTURE = {
   interceptReason: '该车辆存在未结清的通行费',
   offlineNo: 'OFFTEST0001',
   offlinePlate: '苏E54322',
+  /** The offline order's one-time hand-over code; its phone is PHONES.owner. */
+  offlineCode: '12345678',
 } as const
 
 export const PLATE = '京A12345'
@@ -87,7 +91,15 @@ export async function seedOrderFixtures(db: Db): Promise<void> {
     .onConflictDoNothing()
   await db
     .insert(offlineOrders)
-    .values({ offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate, plateColor: PLATE_COLOR.BLUE, promotionChannelId: bankPromotion })
+    .values({
+      offlineNo: FIXTURE.offlineNo,
+      plateNumber: FIXTURE.offlinePlate,
+      plateColor: PLATE_COLOR.BLUE,
+      promotionChannelId: bankPromotion,
+      phone: PHONES.owner,
+      phoneIndex: phoneIndex(PHONES.owner),
+      handoverCodeHash: hashSecret(FIXTURE.offlineCode),
+    })
     .onConflictDoNothing()
 }
 

@@ -13,6 +13,8 @@ import type { Config } from '../../../server/config'
 import type { Db } from '../../../server/db/database'
 import { cryptoRandom } from '../../../server/deps'
 import type { AppDeps, Clock } from '../../../server/deps'
+import { createSimulatedCashier } from '../../../server/payments/cashier'
+import { createSimulatedPhoneNumbers } from '../../../server/platform/phone-numbers'
 import { createMemoryFileStorage } from '../../../server/storage/file-storage'
 
 export class FakeClock implements Clock {
@@ -62,9 +64,12 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** The lifecycle simulator call's operator secret in tests (the server and `npm run sim` share testConfig). */
+export const TEST_SIM_OPERATOR_SECRET = 'test-operator-secret-0123456789abcdef'
+
 /** The test configuration: defaults for a development machine, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}, '/tmp/etc-apply-test'), ...overrides }
+  return { ...loadConfig({}, '/tmp/etc-apply-test'), simOperatorSecret: TEST_SIM_OPERATOR_SECRET, ...overrides }
 }
 
 export async function createTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {
@@ -81,6 +86,8 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     sms,
     storage: createMemoryFileStorage(),
     identity: createSimulatedIdentityProviders(),
+    phoneNumbers: createSimulatedPhoneNumbers(),
+    cashier: createSimulatedCashier(() => config.publicBaseUrl),
     ...depOverrides,
   })
   return {

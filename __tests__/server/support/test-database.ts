@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
+import { createFieldCipher, installFieldCipher } from '../../../server/crypto/field-cipher'
+import { DEV_DATA_KEY_HEX, createConfiguredKeyProvider } from '../../../server/crypto/key-provider'
 import { MEMORY_DATA_DIR, openDatabase } from '../../../server/db/database'
 import type { Database, Db } from '../../../server/db/database'
 import { migrate } from '../../../server/db/migrate'
@@ -36,8 +38,16 @@ export const TABLE_NAMES: readonly string[] = Object.values(schema).flatMap((val
   is(value, PgTable) ? [getTableName(value)] : [],
 )
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Runs on the empty database before the migrations (e.g. to build and fill an older schema). */
+  beforeMigrate?: (database: Database) => Promise<void>
+}
+
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const driver = testDriver()
+  // The seed and direct test writes go through the encrypted columns: the development data key,
+  // the one createTestApp's configuration installs too.
+  installFieldCipher(createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX)))
   let database: Database
   let schemaName = 'public'
   if (driver === 'pg') {
@@ -49,6 +59,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   } else {
     database = await openDatabase({ driver: 'pglite', dataDir: MEMORY_DATA_DIR })
   }
+  await options.beforeMigrate?.(database)
   await migrate(database)
   await seed(database.db)
   const tables = TABLE_NAMES.map((name) => `"${schemaName}"."${name}"`).join(', ')

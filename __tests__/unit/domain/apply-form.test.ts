@@ -36,6 +36,11 @@ describe('apply form', () => {
     expect(fieldError({ ...valid, address: '' }, 'address')).toBeTruthy()
   })
 
+  it('checks the region against the same allow-list as the server', () => {
+    expect(fieldError({ ...valid, region: '广东省<深圳市>' }, 'region')).toBe('所在地区中不能包含“<”')
+    expect(fieldError(valid, 'region')).toBeUndefined()
+  })
+
   it('gives the domain reason per field', () => {
     expect(fieldError({ ...valid, mobile: '12800138000' }, 'mobile')).toBeTruthy()
     expect(fieldError({ ...valid, idNumber: '110105491231002' }, 'idNumber')).toBeTruthy()

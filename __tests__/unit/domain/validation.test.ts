@@ -4,6 +4,7 @@ import {
   MOBILE_REASON,
   NAME_MAX_LENGTH,
   NAME_REASON,
+  REGION_RULE,
   VEHICLE_INFO_RULE,
   VIN_REASON,
   charLength,
@@ -11,9 +12,12 @@ import {
   validateEngineNumber,
   validateMobile,
   validateName,
+  validateRegion,
   validateVehicleInfo,
   validateVin,
   vinCheckCharacter,
+  validateHandoverCode,
+  HANDOVER_CODE_REASON,
 } from '../../../src/domain'
 import type { ValidationResult } from '../../../src/domain'
 import { HOSTILE_INPUTS } from './hostile'
@@ -93,6 +97,7 @@ describe('validateMobile', () => {
 describe.each([
   ['validateAddress', validateAddress, ADDRESS_RULE, '北京市朝阳区建国路88号SOHO现代城A座-1201室（东门）'],
   ['validateVehicleInfo', validateVehicleInfo, VEHICLE_INFO_RULE, '大众牌FV7152FCDWG(高尔夫) 1.4T/自动'],
+  ['validateRegion', validateRegion, REGION_RULE, '广东省 深圳市 南山区'],
 ] as const)('%s', (_name, validate, rule, example) => {
   it('accepts a realistic value and normalises spaces', () => {
     expect(validate(`  ${example}  `)).toEqual(valid(example))
@@ -181,7 +186,7 @@ describe('validateVin', () => {
 })
 
 describe('hostile input', () => {
-  const validators = { validateName, validateMobile, validateAddress, validateVehicleInfo, validateEngineNumber, validateVin }
+  const validators = { validateName, validateMobile, validateAddress, validateRegion, validateVehicleInfo, validateEngineNumber, validateVin, validateHandoverCode }
 
   it.each(Object.entries(validators).flatMap(([name, fn]) => HOSTILE_INPUTS.map(([label, input]) => [name, label, fn, input] as const)))(
     '%s returns a reason for %s',
@@ -194,5 +199,35 @@ describe('hostile input', () => {
 
   it('counts characters, not UTF-16 units', () => {
     expect(charLength('𠀋a')).toBe(2)
+  })
+})
+
+describe('validateRegion', () => {
+  it.each(['北京市 海淀区', '广东省/深圳市/南山区', '新疆维吾尔自治区·乌鲁木齐市', 'Hong Kong, 九龙'])('accepts %p', (region) => {
+    expect(validateRegion(region)).toEqual(valid(region))
+  })
+
+  it.each([
+    ['#', '“#”'],
+    [':', '“:”'],
+    ['\u0000', '控制字符'],
+  ])('keeps %p out of the region', (bad, described) => {
+    expect(validateRegion(`广东省${bad}深圳市`)).toEqual(invalid(`所在地区中不能包含${described}`))
+  })
+})
+
+describe('validateHandoverCode', () => {
+  it('accepts eight digits, ignoring spaces', () => {
+    expect(validateHandoverCode(' 2026 1121 ')).toEqual(valid('20261121'))
+  })
+
+  it.each([
+    ['', HANDOVER_CODE_REASON.empty],
+    ['1234567', HANDOVER_CODE_REASON.invalid],
+    ['123456789', HANDOVER_CODE_REASON.invalid],
+    ['1234567a', HANDOVER_CODE_REASON.invalid],
+    ['１２３４５６７８', HANDOVER_CODE_REASON.invalid],
+  ])('refuses %p', (input, reason) => {
+    expect(validateHandoverCode(input)).toEqual(invalid(reason))
   })
 })

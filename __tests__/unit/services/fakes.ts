@@ -1,3 +1,4 @@
+import type { SessionScope } from '../../../types/api/auth'
 import { createRequestClient } from '../../../src/services/request/client'
 import type { PathState } from '../../../src/services/request/client'
 import type {
@@ -28,7 +29,7 @@ export function deferred<T>(): Deferred<T> {
 export const ok = (data: unknown = { code: 200, msg: 'ok', data: null }): TransportResponse => ({ statusCode: 200, data, header: {} })
 
 /** A fake world for the request client: scripted transport, session, UI and clock. */
-export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
+export function fakeWorld(options: { loggedIn?: boolean; uid?: string; scope?: SessionScope } = {}) {
   const requests: TransportRequest[] = []
   const uploads: UploadRequest[] = []
   let uploadReply: () => Promise<{ statusCode: number; data: string }> = async () => ({ statusCode: 200, data: '{"code":200,"data":{"url":"/f/1"}}' })
@@ -36,10 +37,12 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
   let respond: (request: TransportRequest) => Promise<TransportResponse> = () => Promise.resolve(ok())
   let loggedIn = options.loggedIn ?? true
   let uid = options.uid ?? 'u-1'
-  let login: () => Promise<void> = async () => {
+  let scope: SessionScope = options.scope ?? 'person'
+  let login: (requested: SessionScope) => Promise<void> = async (requested) => {
     loggedIn = true
+    scope = requested
   }
-  const counts = { login: 0, logout: 0, toast: [] as string[], alert: 0, goToLogin: 0, reload: 0 }
+  const counts = { login: 0, loginScopes: [] as SessionScope[], logout: 0, toast: [] as string[], alert: 0, goToLogin: 0, reload: 0 }
   let alertResult: Promise<void> = Promise.resolve()
   let now = 1_000_000
 
@@ -47,9 +50,11 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
     token: () => (loggedIn ? 'token-abc' : undefined),
     uid: () => uid,
     isLoggedIn: () => loggedIn,
-    login: () => {
+    isPersonal: () => loggedIn && scope === 'person',
+    login: (requested = 'channel') => {
       counts.login++
-      return login()
+      counts.loginScopes.push(requested)
+      return login(requested)
     },
     logout: () => {
       counts.logout++
@@ -98,7 +103,7 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
     respondWith(handler: (request: TransportRequest) => Promise<TransportResponse>) {
       respond = handler
     },
-    loginWith(handler: () => Promise<void>) {
+    loginWith(handler: (requested: SessionScope) => Promise<void>) {
       login = handler
     },
     alertWith(result: Promise<void>) {
@@ -107,8 +112,9 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string } = {}) {
     setUid(value: string) {
       uid = value
     },
-    setLoggedIn(value: boolean) {
+    setLoggedIn(value: boolean, as: SessionScope = 'person') {
       loggedIn = value
+      scope = as
     },
     advance(ms: number) {
       now += ms

@@ -1,7 +1,9 @@
 import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS } from '../../../src/domain/constants'
-import { CLIENT_CODES, MESSAGES, RequestError, TRANSPORT_CODE } from '../../../src/services/request/errors'
+import { CLIENT_CODES, DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError, TRANSPORT_CODE } from '../../../src/services/request/errors'
 import { TransportFailure } from '../../../src/services/request/transport'
 import type { TransportResponse } from '../../../src/services/request/transport'
+import { API } from '../../../types/api/paths'
+import { callApi } from '../../../src/services/api/call'
 import { deferred, fakeWorld, ok, settle } from './fakes'
 
 const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
@@ -169,6 +171,49 @@ describe('login before calls', () => {
   })
 })
 
+describe('the channel login and a person', () => {
+  it('lets channel-level calls through on the channel login, and logs a person in before any other call', async () => {
+    const world = fakeWorld({ scope: 'channel' })
+    await world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true })
+    expect(world.counts.login).toBe(0)
+    await world.client.call({ url: '/order/search', method: 'POST' })
+    expect(world.counts.loginScopes).toEqual(['person'])
+    expect(world.requests.map((request) => request.url)).toEqual(['https://api.test/groundpromotion/list', 'https://api.test/order/search'])
+  })
+
+  it('logs in at the channel level only for a channel-level call without any session', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    await world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true })
+    expect(world.counts.loginScopes).toEqual(['channel'])
+  })
+
+  it('sends the user to the login page once when no personal login works, and keeps the channel calls working', async () => {
+    const world = fakeWorld({ scope: 'channel' })
+    world.loginWith(() => Promise.reject(new Error('no personal method')))
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => world.client.call({ url: `/order/${i}` })))
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as RequestError).kind === 'loginRequired')).toBe(true)
+    expect([world.counts.login, world.counts.goToLogin]).toEqual([1, 1])
+    expect(world.requests).toHaveLength(0)
+    await world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true })
+    expect(world.requests).toHaveLength(1)
+  })
+
+  it('needs a person for uploads and downloads', async () => {
+    const world = fakeWorld({ scope: 'channel' })
+    await world.client.upload({ url: '/users/v2/usersVehicles/h5/uploadIdcard', filePath: '/tmp/a.jpg' })
+    await world.client.download({ url: '/users/v2/usersVehicles/images/F1' })
+    expect(world.counts.loginScopes).toEqual(['person'])
+  })
+
+  it('marks the contract’s channel-level endpoints for the client', async () => {
+    const world = fakeWorld({ scope: 'channel' })
+    await callApi(world.client, API.listCommodity, { id: 'P1' })
+    expect(world.counts.login).toBe(0)
+    await expect(callApi(world.client, API.searchOrders, { pageNo: 1, pageSize: 10 })).resolves.toBeNull()
+    expect(world.counts.loginScopes).toEqual(['person'])
+  })
+})
+
 describe('an expired login (HTTP 401)', () => {
   it('shows one dialog for 5 concurrent 401s, then logs out, logs in and refreshes once', async () => {
     const world = fakeWorld()
@@ -328,5 +373,73 @@ describe('uploads and downloads', () => {
     const world = fakeWorld({ loggedIn: false })
     await world.client.upload({ url: '/u', filePath: '/x' })
     expect(world.counts.login).toBe(1)
+  })
+})
+
+describe('asking again when the user asks (issue 12)', () => {
+  it('bypasses a call in flight and a finished one within the window with fresh, and shares the fresh answer', async () => {
+    const world = fakeWorld()
+    const first = deferred<TransportResponse>()
+    world.respondWith(() => first.promise)
+    const inFlight = world.client.call({ url: '/x' })
+    await settle()
+    world.respondWith(async () => ok({ code: 200, data: 'fresh' }))
+    const fresh = world.client.call({ url: '/x', fresh: true })
+    await settle()
+    expect(world.requests).toHaveLength(2)
+    first.resolve(ok({ code: 200, data: 'old' }))
+    await expect(inFlight).resolves.toEqual({ code: 200, data: 'old' })
+    await expect(fresh).resolves.toEqual({ code: 200, data: 'fresh' })
+    // Within the window, a fresh call asks again; a plain one shares the latest answer.
+    await world.client.call({ url: '/x', fresh: true })
+    expect(world.requests).toHaveLength(3)
+    await expect(world.client.call({ url: '/x' })).resolves.toEqual({ code: 200, data: 'fresh' })
+    expect(world.requests).toHaveLength(3)
+  })
+
+  it('passes fresh through the typed calls', async () => {
+    const world = fakeWorld()
+    await callApi(world.client, API.searchOrders, { pageNo: 1 })
+    await callApi(world.client, API.searchOrders, { pageNo: 1 }, { fresh: true })
+    expect(world.requests).toHaveLength(2)
+  })
+})
+
+describe('an answer that is not JSON (issue 12)', () => {
+  it.each([
+    ['raw text a mini-program hands over', '<html><body>502 Bad Gateway</body></html>'],
+    ['nothing (H5 could not parse it)', null],
+    ['an empty body', ''],
+  ])('is a decode failure with client code 14 for %s', async (_case, data) => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 200, data, header: {} }))
+    const error = await rejection(world.client.call({ url: '/config/goods-type.json', notNeedLogin: true }))
+    expect(error).toMatchObject({ kind: 'decodeFailure', code: DECODE_FAILURE_CLIENT_CODE, message: MESSAGES.decodeFailure })
+    expect(world.counts.toast).toEqual([MESSAGES.decodeFailure])
+  })
+
+  it('decodes a JSON text a transport hands over as text', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 200, data: '{"code":200,"msg":"ok","data":[1]}', header: {} }))
+    await expect(world.client.call({ url: '/x' })).resolves.toEqual({ code: 200, msg: 'ok', data: [1] })
+  })
+
+  it('rejects the remote notices and goods-type documents as decode failures, silently for notices', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 200, data: 'not json', header: {} }))
+    await expect(callApi(world.client, { ...API.notices, path: '/config/notices/bank.json' }, undefined, { silent: true })).rejects.toMatchObject({ kind: 'decodeFailure' })
+    await expect(callApi(world.client, API.goodsTypeConfig)).rejects.toMatchObject({ kind: 'decodeFailure' })
+    expect(world.counts.toast).toEqual([MESSAGES.decodeFailure])
+  })
+})
+
+describe('a 401 that is the answer (issue 12)', () => {
+  it('shows no dialog and starts no login for a quietUnauthorized call (logging out a session already gone)', async () => {
+    const world = fakeWorld()
+    world.respondWith(async () => ({ statusCode: 401, data: { code: 401, msg: '登录信息已过期' }, header: {} }))
+    const error = await rejection(world.client.call({ url: API.logout.path, method: 'POST', notNeedLogin: true, silent: true, quietUnauthorized: true }))
+    expect(error.kind).toBe('unauthorized')
+    await settle()
+    expect([world.counts.alert, world.counts.logout, world.counts.login]).toEqual([0, 0, 0])
   })
 })

@@ -139,4 +139,15 @@ describe('OrderStore', () => {
       expect([store.listLoaded, store.listLoad.status, store.orders.length]).toEqual([true, 'error', 2])
     })
   })
+
+  describe('asking again when the user asks (issue 12)', () => {
+    it('passes fresh down from a refresh or retry, and not from a plain load', async () => {
+      const { api, store } = fakeApi()
+      await store.fetchList()
+      await store.fetchList({ fresh: true })
+      await store.fetchProcess('O-1', { fresh: true })
+      expect(api.searchOrders.mock.calls).toEqual([[{}], [{ fresh: true }]])
+      expect(api.orderProcess.mock.calls).toEqual([['O-1', { fresh: true }]])
+    })
+  })
 })

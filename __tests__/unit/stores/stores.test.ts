@@ -6,6 +6,7 @@ import type { CommodityFields, Notice } from '../../../src/domain'
 import type { OrderSummary } from '../../../types/api/orders'
 import { NoticeStore } from '../../../src/stores/notice-store'
 import { fakeRoot } from '../../support/fake-root'
+import { MESSAGES } from '../../../src/services/request/errors'
 
 describe('PromotionStore', () => {
   it("starts from the channel's default promotion and takes ids from the page address", () => {
@@ -49,6 +50,19 @@ describe('CommodityStore', () => {
     expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
     advance(1)
     expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 2 })
+  })
+
+  it.each([
+    ['null', null],
+    ['a list', [1, 2]],
+    ['a text', 'not an object'],
+  ])('rejects a goods-type config that is %s as a decode failure, and caches nothing', async (_case, document) => {
+    const { store } = fakeRoot({
+      // The server's document, whatever its shape: the api's type cannot promise it.
+      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => document as unknown as Record<string, unknown> },
+    })
+    await expect(store.commodity.goodsTypeConfig()).rejects.toMatchObject({ kind: 'decodeFailure', message: MESSAGES.decodeFailure })
+    expect(store.commodity.goodsTypes).toBeUndefined()
   })
 
   it("names issuers from the remote configuration, else by the domain's names, also when it fails", async () => {

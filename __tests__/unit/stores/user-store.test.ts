@@ -12,7 +12,7 @@ import type { AuthorizationAdapter } from '../../../src/platform/authorization'
 import type { AuthApi, TokenGrant, UserStoreDeps } from '../../../src/stores/user-store'
 
 const KEY = 'a'.repeat(64)
-const grant = (extra: Partial<TokenGrant> = {}): TokenGrant => ({ accessToken: 'tok-1', expireIn: 3600, uid: 'uid-12345678', ...extra })
+const grant = (extra: Partial<TokenGrant> = {}): TokenGrant => ({ accessToken: 'tok-1', expireIn: 3600, uid: 'uid-12345678', scope: 'person', ...extra })
 
 function memoryBackend(): StringStorage & { raw: Map<string, string> } {
   const raw = new Map<string, string>()
@@ -25,9 +25,10 @@ function setup(overrides: Partial<UserStoreDeps> = {}, backend = memoryBackend()
     sendCode: async (mobile) => void calls.push(`sendCode ${mobile}`),
     loginByCode: async (mobile, code) => (calls.push(`code ${mobile} ${code}`), grant({ loginTicket: 'ticket-1' })),
     loginByRememberedPhone: async (mobile, ticket) => (calls.push(`remembered ${mobile} ${ticket}`), grant()),
-    loginByPromoterAccount: async () => (calls.push('promoter'), grant({ uid: 'promoter-0001' })),
+    loginByPromoterAccount: async () => (calls.push('promoter'), grant({ uid: 'promoter-0001', scope: 'channel' })),
     loginByPageToken: async (token) => (calls.push(`pageToken ${token}`), grant()),
     loginByAuthCode: async (provider, code) => (calls.push(`auth ${provider} ${code}`), grant()),
+    logout: async (token) => void calls.push(`logout ${token}`),
   }
   let now = 1_800_000_000_000
   const logouts: string[] = []
@@ -129,6 +130,23 @@ describe('UserStore silent login', () => {
     expect(later.calls).toEqual([])
   })
 
+  it('keeps the next ticket a silent login hands out, for another day (a ticket works once)', async () => {
+    const backend = memoryBackend()
+    const first = setup({}, backend)
+    await first.store.loginWithCode('13800138000', '123456')
+    first.store.logout()
+    const next = setup({}, backend)
+    next.deps.api.loginByRememberedPhone = async (mobile, ticket) => (next.calls.push(`remembered ${mobile} ${ticket}`), grant({ loginTicket: 'ticket-2' }))
+    next.advance(LOGIN_PHONE_MEMORY_MS - 1)
+    await next.store.login()
+    next.store.logout()
+    const later = setup({}, backend)
+    // A day after the first login, but within a day of the rotation.
+    later.advance(LOGIN_PHONE_MEMORY_MS)
+    await later.store.login()
+    expect([...next.calls, ...later.calls]).toEqual(['remembered 13800138000 ticket-1', 'remembered 13800138000 ticket-2'])
+  })
+
   it('remembers no phone when the login gave no ticket', async () => {
     const backend = memoryBackend()
     const first = setup({}, backend)
@@ -170,6 +188,64 @@ describe('UserStore silent login', () => {
   })
 })
 
+describe('UserStore scope: the channel login versus a person', () => {
+  const refused: AuthorizationAdapter = { provider: 'map', authorize: () => Promise.reject(new Error('请使用真机')) }
+
+  it('keeps the promoter login for channel-level calls: logged in, but not as a person', async () => {
+    const { store, calls } = setup({ channel: CHANNELS.map, authorization: refused })
+    await store.login()
+    expect(calls).toEqual(['promoter'])
+    expect([store.isLoggedIn(), store.isPersonal()]).toEqual([true, false])
+  })
+
+  it('skips the promoter account when a person is needed, and leaves the login page to take over', async () => {
+    const { store, calls } = setup({ channel: CHANNELS.map, authorization: refused })
+    await store.login()
+    await expect(store.login('person')).rejects.toThrow(SILENT_LOGIN_FAILED)
+    expect(calls).toEqual(['promoter'])
+    // The channel session stays for the channel-level calls.
+    expect([store.isLoggedIn(), store.isPersonal()]).toEqual([true, false])
+  })
+
+  it("uses the map channel's personal methods for a person: the authorisation, then the remembered phone", async () => {
+    const authorization: AuthorizationAdapter = { provider: 'map', authorize: async () => 'auth-code-1' }
+    const authorized = setup({ channel: CHANNELS.map, authorization })
+    await authorized.store.login('person')
+    expect(authorized.calls).toEqual(['auth map auth-code-1'])
+    expect(authorized.store.isPersonal()).toBe(true)
+
+    const backend = memoryBackend()
+    const first = setup({ channel: CHANNELS.map, authorization: refused }, backend)
+    await first.store.loginWithCode('13800138000', '123456')
+    expect(first.store.isPersonal()).toBe(true)
+    first.store.logout()
+    const next = setup({ channel: CHANNELS.map, authorization: refused }, backend)
+    await next.store.login('person')
+    expect(next.calls).toEqual(['remembered 13800138000 ticket-1'])
+    expect(next.store.isPersonal()).toBe(true)
+  })
+
+  it('takes the scope the server grants, and the login method when a grant carries none', async () => {
+    const { store, deps } = setup({ pageToken: () => 'from-url' })
+    deps.api.loginByPageToken = async () => grant({ scope: 'channel' })
+    await store.login('person')
+    expect(store.isPersonal()).toBe(false)
+    const legacy = setup({ channel: CHANNELS.map, authorization: refused })
+    const { scope: _dropped, ...unscoped } = grant({ uid: 'promoter-0001' })
+    legacy.deps.api.loginByPromoterAccount = async () => unscoped as TokenGrant
+    await legacy.store.login()
+    expect(legacy.store.isPersonal()).toBe(false)
+  })
+
+  it('does not trust a stored session without a scope to be a person', () => {
+    const backend = memoryBackend()
+    const { deps } = setup({}, backend)
+    deps.storage.set(USER_STORAGE.session, { accessToken: 'old', expiresAt: deps.now() + 1000, uid: 'uid-old' })
+    const reloaded = setup({}, backend)
+    expect([reloaded.store.isLoggedIn(), reloaded.store.isPersonal()]).toEqual([true, false])
+  })
+})
+
 describe('UserStore verification code', () => {
   it('records when the code was sent, in storage, so the countdown survives a reload', async () => {
     const backend = memoryBackend()
@@ -185,5 +261,72 @@ describe('UserStore verification code', () => {
     deps.api.sendCode = () => Promise.reject(new Error('发送过于频繁'))
     await expect(store.sendCode('13800138000')).rejects.toThrow('发送过于频繁')
     expect(store.codeSentAt).toBeUndefined()
+  })
+})
+
+describe('UserStore logout on the server (issue 12)', () => {
+  it('signOut ends the session on the server with its token, and forgets the session and the remembered phone', async () => {
+    const backend = memoryBackend()
+    const { store, calls, logouts, deps } = setup({}, backend)
+    await store.loginWithCode('13800138000', '123456')
+    await store.signOut()
+    expect(calls).toEqual(['code 13800138000 123456', 'logout tok-1'])
+    expect([store.isLoggedIn(), store.rememberedMobile, logouts]).toEqual([false, undefined, ['logout']])
+    expect(deps.storage.get(USER_STORAGE.session)).toBeUndefined()
+  })
+
+  it('ends the local session even when the server cannot be reached (offline)', async () => {
+    const { store, deps } = setup()
+    await store.loginWithCode('13800138000', '123456')
+    deps.api.logout = () => Promise.reject(new Error('网络错误，请检查网络后重试'))
+    await expect(store.signOut()).resolves.toBeUndefined()
+    expect(store.isLoggedIn()).toBe(false)
+    expect(store.rememberedMobile).toBeUndefined()
+  })
+
+  it('asks nothing of the server without a session', async () => {
+    const { store, calls } = setup()
+    await store.signOut()
+    expect(calls).toEqual([])
+  })
+
+  it('logs the previous account out on the server when another phone logs in', async () => {
+    const { store, calls, deps } = setup()
+    await store.loginWithCode('13800138000', '123456')
+    deps.api.loginByCode = async (mobile, code) => (calls.push(`code ${mobile} ${code}`), grant({ accessToken: 'tok-2', uid: 'uid-other001', loginTicket: 'ticket-2' }))
+    await store.loginWithCode('13900139000', '654321')
+    expect(calls).toEqual(['code 13800138000 123456', 'code 13900139000 654321', 'logout tok-1'])
+    expect([store.token(), store.uid(), store.rememberedMobile]).toEqual(['tok-2', 'uid-other001', '13900139000'])
+  })
+
+  it('switches accounts even when the old session cannot be ended (offline)', async () => {
+    const { store, deps } = setup()
+    await store.loginWithCode('13800138000', '123456')
+    deps.api.logout = () => Promise.reject(new Error('网络错误'))
+    deps.api.loginByCode = async () => grant({ accessToken: 'tok-2' })
+    await store.loginWithCode('13900139000', '654321')
+    expect(store.token()).toBe('tok-2')
+  })
+
+  it('does not log out when the same phone logs in again, nor a failed login of another phone', async () => {
+    const { store, calls, deps } = setup()
+    await store.loginWithCode('13800138000', '123456')
+    await store.loginWithCode('13800138000', '111111')
+    deps.api.loginByCode = () => Promise.reject(new Error('验证码错误'))
+    await expect(store.loginWithCode('13900139000', '654321')).rejects.toThrow('验证码错误')
+    expect(calls.filter((call) => call.startsWith('logout'))).toEqual([])
+    expect(store.token()).toBe('tok-1')
+  })
+
+  it('knows the phone of a remembered-phone login, so a later switch logs it out', async () => {
+    const backend = memoryBackend()
+    const first = setup({}, backend)
+    await first.store.loginWithCode('13800138000', '123456')
+    first.store.logout()
+    const { store, calls, deps } = setup({}, backend)
+    await store.login('person')
+    deps.api.loginByCode = async () => grant({ accessToken: 'tok-2' })
+    await store.loginWithCode('13900139000', '654321')
+    expect(calls).toEqual(['remembered 13800138000 ticket-1', 'logout tok-1'])
   })
 })

@@ -92,7 +92,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
 
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) return <OrderPending load={load} errorTestId='order-cancel-error' onRetry={() => void orders.fetchProcess(orderId)} />
+  if (!order) return <OrderPending load={load} errorTestId='order-cancel-error' onRetry={() => void orders.fetchProcess(orderId, { fresh: true })} />
 
   const status = deriveOrderStatus(order)
   if (status === 'cancelled') {

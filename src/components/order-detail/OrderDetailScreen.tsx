@@ -33,7 +33,7 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) return <OrderPending load={load} errorTestId='order-detail-error' onRetry={() => void orders.fetchProcess(orderId)} />
+  if (!order) return <OrderPending load={load} errorTestId='order-detail-error' onRetry={() => void orders.fetchProcess(orderId, { fresh: true })} />
 
   return (
     <>

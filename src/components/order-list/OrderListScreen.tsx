@@ -37,7 +37,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
   })
 
   Taro.usePullDownRefresh(() => {
-    void orders.fetchList().finally(() => Taro.stopPullDownRefresh())
+    void orders.fetchList({ fresh: true }).finally(() => Taro.stopPullDownRefresh())
   })
 
   const { listLoad, listLoaded } = orders
@@ -50,7 +50,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
           title='订单加载失败'
           description={listLoad.error?.message}
           actionText='重试'
-          onAction={() => void orders.fetchList()}
+          onAction={() => void orders.fetchList({ fresh: true })}
         />
       )
     }
@@ -94,7 +94,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
         <View className='order-list__hint' role='status' data-testid='order-list-refreshing'>
           {listLoad.status === 'loading' ? '正在刷新…' : '下拉可刷新'}
         </View>
-        <Pressable className='order-list__refresh' label='刷新订单列表' onPress={() => void orders.fetchList()} testId='order-list-refresh'>
+        <Pressable className='order-list__refresh' label='刷新订单列表' onPress={() => void orders.fetchList({ fresh: true })} testId='order-list-refresh'>
           刷新
         </Pressable>
       </View>

@@ -4,8 +4,9 @@ import { useAppServices } from '../app-services/app-services'
 import { StatusView } from '../status-view/StatusView'
 
 /**
- * Lands links from outside the app on the order list: logs in first when needed (silently, else
- * through the login page, which returns here), then replaces itself with the list.
+ * Lands links from outside the app on the order list: logs the person in first when needed
+ * (silently, else through the login page, which returns here; the channel's promoter login is
+ * not enough, the orders are a person's), then replaces itself with the list.
  */
 export function RedirectToOrderList() {
   const { user } = useStores()
@@ -18,8 +19,8 @@ export function RedirectToOrderList() {
     running.current = true
     setFailed(false)
     try {
-      if (!user.isLoggedIn()) {
-        const loggedIn = await user.login().then(
+      if (!user.isPersonal()) {
+        const loggedIn = await user.login('person').then(
           () => true,
           () => false,
         )

@@ -86,7 +86,7 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
   const load = orders.processLoadOf(orderId)
-  if (!order) return <OrderPending load={load} errorTestId='guide-error' onRetry={() => void orders.fetchProcess(orderId)} />
+  if (!order) return <OrderPending load={load} errorTestId='guide-error' onRetry={() => void orders.fetchProcess(orderId, { fresh: true })} />
 
   const viewOrder = () => navigateFromTap(navigator.replace('order', { orderId }))
   if (!type) {

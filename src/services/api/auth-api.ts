@@ -34,6 +34,20 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
     loginByPromoterAccount: () => callApi<TokenGrant>(client, API.promoterLogin, channel.promoterAccount, { silent: true }),
     loginByPageToken: (pageToken: string) => token({ grantType: 'pageToken', token: pageToken }),
     loginByAuthCode: (provider: AuthProvider, code: string) => token({ grantType: 'authCode', provider, code }),
+    /**
+     * Ends the session of `accessToken` on the server, and its user's remembered-phone tickets.
+     * The token is passed in: the local session may already be gone (or be the next one).
+     */
+    async logout(accessToken: string): Promise<void> {
+      await client.call<unknown>({
+        url: API.logout.path,
+        method: API.logout.method,
+        notNeedLogin: true,
+        silent: true,
+        quietUnauthorized: true,
+        header: { Authorization: `Bearer ${accessToken}` },
+      })
+    },
     phoneByCode: (code: string) => callApi<PhoneByCodeResponse>(client, API.phoneByCode, { code }),
     saveFollowUpPhone: (mobile: string) => callApi<void>(client, API.saveFollowUpPhone, { mobile }),
   }

@@ -4,7 +4,7 @@ import type { Envelope } from '../../../types/api/envelope'
 import type { CallData } from '../request/encode'
 import type { CallOptions, RequestClient } from '../request/client'
 
-export type CallExtras = Pick<CallOptions, 'silent' | 'header' | 'contentType'>
+export type CallExtras = Pick<CallOptions, 'silent' | 'header' | 'contentType' | 'fresh'>
 
 export async function callApi<T>(client: RequestClient, endpoint: Endpoint, data?: object, extras: CallExtras = {}): Promise<T> {
   const envelope = await client.call<Envelope<T>>({
@@ -13,6 +13,7 @@ export async function callApi<T>(client: RequestClient, endpoint: Endpoint, data
     // Contract types are plain objects; the client's data is their structural supertype.
     data: data as CallData | undefined,
     ...(endpoint.public ? { notNeedLogin: true } : {}),
+    ...(endpoint.channel ? { channelLevel: true } : {}),
     ...extras,
   })
   return envelope.data

@@ -10,7 +10,7 @@ import type {
   OrderSummary,
 } from '../../../types/api/orders'
 import type { SealedBox } from '../../platform/sealed-box'
-import type { RequestClient } from '../request/client'
+import type { FetchOptions, RequestClient } from '../request/client'
 import { callApi } from './call'
 
 /** Users have a handful of orders; one page of this size holds them all. */
@@ -18,11 +18,11 @@ export const ORDER_PAGE_SIZE = 100
 
 export function createOrderApi(client: RequestClient, sealer: SealedBox) {
   return {
-    async searchOrders(): Promise<OrderSummary[]> {
-      const page = await callApi<Page<OrderSummary>>(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE })
+    async searchOrders(options: FetchOptions = {}): Promise<OrderSummary[]> {
+      const page = await callApi<Page<OrderSummary>>(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, options)
       return page.list
     },
-    orderProcess: (orderId: string) => callApi<OrderDetail>(client, API.orderDetail, { orderId }),
+    orderProcess: (orderId: string, options: FetchOptions = {}) => callApi<OrderDetail>(client, API.orderDetail, { orderId }, options),
     /** The bank app's current process, by the logged-in uid. */
     currentProcessByUid: () => callApi<OrderDetail | null>(client, API.currentProcessByUid),
     currentProcessByPlate: (plateNumber: string) => callApi<OrderDetail | null>(client, API.currentProcessByPlate, { plateNumber }),

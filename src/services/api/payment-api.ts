@@ -9,7 +9,9 @@ export function createPaymentApi(client: RequestClient) {
     payDeposit: (orderId: string, promotionChannelId: string) =>
       callApi<PayDepositResponse>(client, API.payDeposit, { orderId, promotionChannelId }),
     /** Polled by the result page: silent, the page shows its own states. */
-    payState: (orderId: string) => callApi<PayStateResponse>(client, API.payState, { orderId }, { silent: true }),
+    // Each poll (and the result page's 刷新) asks for the state now: a shared answer could be one
+    // from before the cashier settled.
+    payState: (orderId: string) => callApi<PayStateResponse>(client, API.payState, { orderId }, { silent: true, fresh: true }),
     orderInfo: (orderId: string) => callApi<PayOrderInfo>(client, API.payOrderInfo, { orderId }),
   }
 }

@@ -7,7 +7,7 @@
 import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../domain/constants'
 import { encodeCall, fillPath } from './encode'
 import type { CallData, ContentType } from './encode'
-import { MESSAGES, RequestError, clientCodeError, httpError, serverMessage, transportError } from './errors'
+import { DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError, clientCodeError, httpError, serverMessage, transportError } from './errors'
 import { createLoginGate } from './login-gate'
 import { TransportFailure } from './transport'
 import type { Clock, Method, RequestUi, Session, Transport, TransportResponse } from './transport'
@@ -20,12 +20,30 @@ export interface CallOptions {
   contentType?: ContentType
   /** A call that works without a login (the login calls themselves, public configuration). */
   notNeedLogin?: boolean
+  /**
+   * A channel-level call: the channel's promoter login is enough. Every other call that needs a
+   * login needs the person's own (the promoter login identifies the channel, not a person).
+   */
+  channelLevel?: boolean
   /** The caller shows the error itself: no toast. */
   silent?: boolean
+  /**
+   * A 401 is this call's own answer, not an expired login to recover from (logging out a session
+   * the server already ended): no dialog, no new login.
+   */
+  quietUnauthorized?: boolean
+  /**
+   * Ask the server again even when an identical call is in flight or just finished: the user
+   * pulled to refresh or tapped retry. Later identical calls share this new answer.
+   */
+  fresh?: boolean
   timeoutMs?: number
   /** Extra request headers (the tracking batch's fields). */
   header?: Record<string, string>
 }
+
+/** What a store passes down when the user asked for fresh data (pull to refresh, retry). */
+export type FetchOptions = Pick<CallOptions, 'fresh'>
 
 /** The path values taken from state rather than from a call's data. */
 export interface PathState {
@@ -71,6 +89,21 @@ interface SharedCall {
   finishedAt?: number
 }
 
+/**
+ * The body of a successful answer as JSON: a transport that could not parse it hands over the
+ * raw text (mini-programs) or nothing (H5), and a body that is not JSON is a decode failure
+ * (client code 14's message), never an answer the stores would trip over.
+ */
+function decodedBody(data: unknown): { ok: true; body: unknown } | { ok: false } {
+  if (data === null || data === undefined) return { ok: false }
+  if (typeof data !== 'string') return { ok: true, body: data }
+  try {
+    return { ok: true, body: JSON.parse(data) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
 function businessCode(body: unknown): number | undefined {
   if (typeof body !== 'object' || body === null || !('code' in body)) return undefined
   const code = Number((body as { code: unknown }).code)
@@ -87,9 +120,9 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     throw error
   }
 
-  const interpret = (response: TransportResponse, silent: boolean | undefined): unknown => {
+  const interpret = (response: TransportResponse, silent: boolean | undefined, quietUnauthorized = false): unknown => {
     if (response.statusCode === 401) {
-      gate.onUnauthorized()
+      if (!quietUnauthorized) gate.onUnauthorized()
       throw httpError(401, response.data)
     }
     if (response.statusCode >= 400) return fail(httpError(response.statusCode, response.data), silent)
@@ -132,12 +165,17 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       const kind = error instanceof TransportFailure ? error.kind : 'network'
       return fail(transportError(kind, false), options.silent)
     }
-    return interpret(response, options.silent)
+    if (response.statusCode < 400 && response.clientCode === undefined) {
+      const decoded = decodedBody(response.data)
+      if (!decoded.ok) return fail(new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE), options.silent)
+      return interpret({ ...response, data: decoded.body }, options.silent, options.quietUnauthorized)
+    }
+    return interpret(response, options.silent, options.quietUnauthorized)
   }
 
   return {
     async call<T>(options: CallOptions): Promise<T> {
-      if (!options.notNeedLogin) await gate.ensureLoggedIn()
+      if (!options.notNeedLogin) await gate.ensureLoggedIn(options.channelLevel ? 'channel' : 'person')
       const method = options.method ?? 'GET'
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
       const { path, rest } = fillPath(options.url, state, options.data)
@@ -147,7 +185,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       for (const [otherKey, other] of shared) {
         if (other.finishedAt !== undefined && now - other.finishedAt >= DEDUPE_WINDOW_MS) shared.delete(otherKey)
       }
-      const existing = shared.get(key)
+      const existing = options.fresh ? undefined : shared.get(key)
       if (existing) return existing.promise as Promise<T>
       const entry: SharedCall = {
         promise: send(options, method, encoded.url, encoded.body, encoded.contentType).then(
@@ -166,7 +204,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       return entry.promise as Promise<T>
     },
     async upload<T>(options: UploadOptions): Promise<T> {
-      await gate.ensureLoggedIn()
+      await gate.ensureLoggedIn('person')
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
       const { path } = fillPath(options.url, state)
       const response = await transfer(options.silent, () =>
@@ -193,7 +231,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       return interpret({ statusCode: response.statusCode, data, header: {} }, options.silent) as T
     },
     async download(options) {
-      await gate.ensureLoggedIn()
+      await gate.ensureLoggedIn('person')
       const response = await transfer(options.silent, () =>
         transport.download({ url: `${deps.baseUrl}${options.url}`, header: authHeader(), timeoutMs: REQUEST_TIMEOUT_MS }),
       )

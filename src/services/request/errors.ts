@@ -52,11 +52,14 @@ export const MESSAGES = {
 /** Transport codes: a timeout and a network error of a request (5), upload/download failure, abort. */
 export const TRANSPORT_CODE = { REQUEST_FAILED: 5, ABORTED: 600003, TRANSFER_FAILED: 602001 } as const
 
+/** The client code of a body that could not be decoded; the client reports it for a non-JSON answer too. */
+export const DECODE_FAILURE_CLIENT_CODE = 14
+
 /** Client codes a host's network bridge reports; codes not listed here are treated as success. */
 export const CLIENT_CODES: Readonly<Record<number, { kind: RequestErrorKind; message: string }>> = {
   23: { kind: 'proxyFailure', message: MESSAGES.proxyFailure },
   20: { kind: 'noResponse', message: MESSAGES.noResponse },
-  14: { kind: 'decodeFailure', message: MESSAGES.decodeFailure },
+  [DECODE_FAILURE_CLIENT_CODE]: { kind: 'decodeFailure', message: MESSAGES.decodeFailure },
   13: { kind: 'clientTimeout', message: MESSAGES.clientTimeout },
   12: { kind: 'networkAbnormal', message: MESSAGES.networkAbnormal },
   4: { kind: 'domainNotWhitelisted', message: MESSAGES.domainNotWhitelisted },

@@ -1,15 +1,18 @@
 /**
  * Login coordination for the request client. However many calls need a login at once, the
- * session logs in once (one shared promise); if that fails, every waiting call rejects and the
- * user is sent to the login page once. However many calls come back 401 at once, one dialog
- * shows, then one logout, one login and one page refresh.
+ * session logs in once per scope (one shared promise); if that fails, every waiting call rejects
+ * and the user is sent to the login page once. A call that needs a person is not satisfied by the
+ * channel's promoter login: it logs in by the channel's personal methods, else the login page
+ * (phone + SMS code). However many calls come back 401 at once, one dialog shows, then one
+ * logout, one login and one page refresh.
  */
+import type { SessionScope } from '../../../types/api/auth'
 import { MESSAGES, RequestError } from './errors'
 import type { RequestUi, Session } from './transport'
 
 export interface LoginGate {
-  /** Resolves once the user is logged in, logging in first if needed. */
-  ensureLoggedIn(): Promise<void>
+  /** Resolves once the session has this scope, logging in first if needed. */
+  ensureLoggedIn(scope: SessionScope): Promise<void>
   /** A call came back 401: ask once, then log out, log in and refresh. */
   onUnauthorized(): void
   /** Forget the pending login (logout). */
@@ -17,19 +20,23 @@ export interface LoginGate {
 }
 
 export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
-  let pendingLogin: Promise<void> | undefined
+  const pendingLogins = new Map<SessionScope, Promise<void>>()
   let expiredEpisode: Promise<void> | undefined
   let sentToLogin = false
 
-  const ensureLoggedIn = (): Promise<void> => {
-    if (session.isLoggedIn()) return Promise.resolve()
-    pendingLogin ??= session.login().then(
+  const satisfied = (scope: SessionScope): boolean => (scope === 'person' ? session.isPersonal() : session.isLoggedIn())
+
+  const ensureLoggedIn = (scope: SessionScope): Promise<void> => {
+    if (satisfied(scope)) return Promise.resolve()
+    const pending = pendingLogins.get(scope)
+    if (pending) return pending
+    const login = session.login(scope).then(
       () => {
-        pendingLogin = undefined
+        pendingLogins.delete(scope)
         sentToLogin = false
       },
       (cause: unknown) => {
-        pendingLogin = undefined
+        pendingLogins.delete(scope)
         if (!sentToLogin) {
           sentToLogin = true
           ui.goToLogin()
@@ -38,7 +45,8 @@ export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
         throw Object.assign(error, { cause })
       },
     )
-    return pendingLogin
+    pendingLogins.set(scope, login)
+    return login
   }
 
   return {
@@ -48,8 +56,8 @@ export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
         .alert({ title: MESSAGES.unauthorized, confirmText: MESSAGES.relogin })
         .then(async () => {
           session.logout()
-          pendingLogin = undefined
-          await ensureLoggedIn()
+          pendingLogins.clear()
+          await ensureLoggedIn('channel')
           ui.reloadPage()
         })
         // A failed login already sent the user to the login page; the episode just ends.
@@ -59,7 +67,7 @@ export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
         })
     },
     reset() {
-      pendingLogin = undefined
+      pendingLogins.clear()
     },
   }
 }

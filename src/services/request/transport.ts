@@ -2,6 +2,7 @@
  * What the request client needs from the outside world, as small interfaces: Taro's network
  * calls, the session, the user interface and a clock. Tests hand in fakes.
  */
+import type { SessionScope } from '../../../types/api/auth'
 import type { TransportFailureKind } from './errors'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS'
@@ -61,9 +62,15 @@ export interface Transport {
 export interface Session {
   token(): string | undefined
   uid(): string | undefined
+  /** Any valid session: the channel's promoter login is enough for channel-level calls. */
   isLoggedIn(): boolean
-  /** Logs in by whatever method the channel uses; rejects when that fails. */
-  login(): Promise<void>
+  /** A valid session of the person's own (not the channel's promoter login). */
+  isPersonal(): boolean
+  /**
+   * Logs in silently by the channel's methods; for 'person' only by those that prove a person
+   * (page token, remembered phone, platform authorisation). Rejects when none works.
+   */
+  login(scope?: SessionScope): Promise<void>
   logout(): void
 }
 

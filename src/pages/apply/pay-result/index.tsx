@@ -97,7 +97,7 @@ const NextSteps = observer(function NextSteps({ orderId }: { orderId: string }) 
             className='pay-result__retry'
             label='订单进度加载失败，点击重试'
             testId='order-timeline-error'
-            onPress={() => void order.fetchProcess(orderId)}
+            onPress={() => void order.fetchProcess(orderId, { fresh: true })}
           >
             订单进度加载失败，点击重试
           </Pressable>

@@ -23,6 +23,7 @@ import {
   ENGINE_NUMBER_MAX_LENGTH,
   MOBILE_LENGTH,
   NAME_MAX_LENGTH,
+  REGION_MAX_LENGTH,
   VEHICLE_INFO_RULE,
   VIN_LENGTH,
 } from '../../../domain/validation'
@@ -31,8 +32,6 @@ import './index.scss'
 import { navigateFromTap } from '../../../platform/navigator'
 
 const PAGE = trackedPage('upinfo')
-/** Province, city and district fit comfortably in this many characters. */
-const REGION_MAX_LENGTH = 30
 const SAVE_FAILED = '保存失败，请稍后重试'
 
 type TextField = Exclude<ApplyFormField, 'deliveryMethod'>

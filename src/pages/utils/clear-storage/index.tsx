@@ -7,11 +7,17 @@ import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
 import { taroStorage } from '../../../platform/taro-storage'
+import { useStores } from '../../../stores/store-context'
 import './index.scss'
 
-/** Clears this app's cached data (its own keys only) after a confirmation, then returns. */
+/**
+ * Clears this app's cached data (its own keys only) after a confirmation, then returns. The login
+ * ends on the server too (the session and the remembered phone's tickets); offline, the data here
+ * is cleared all the same.
+ */
 function ClearStorage() {
   const { navigator } = useAppServices()
+  const { user } = useStores()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const [busy, setBusy] = useState(false)
   const returnTimer = useRef<ReturnType<typeof setTimeout>>()
@@ -37,6 +43,7 @@ function ClearStorage() {
       if (!confirmed) setBusy(false)
     }
     if (!confirmed) return
+    await user.signOut()
     clearOwnKeys(taroStorage)
     setCount(0)
     await Taro.showToast({ title: '缓存已清除', icon: 'success', duration: TOAST_DURATION_MS })

@@ -1,0 +1,395 @@
+/**
+ * Personal data at rest (issue 12): encrypted columns and photos, blind indexes, the key
+ * provider, the migration of a database written in plaintext, photo retention and the purge of
+ * spent sessions, tickets and SMS codes.
+ */
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import type { InjectOptions } from 'fastify'
+import type { TokenGrant } from '../../types/api/auth'
+import type { LoadDraftResponse } from '../../types/api/apply'
+import { API } from '../../types/api/paths'
+import { SEALED_FIELD } from '../../types/api/sealed'
+import { ACTIVATION_STATE } from '../../src/domain/enums'
+import { LOGIN_PHONE_MEMORY_MS } from '../../src/domain/constants'
+import { installDataCipher } from '../../server/app'
+import {
+  CIPHERTEXT_PREFIX,
+  FieldDecryptionError,
+  createFieldCipher,
+  installFieldCipher,
+  installedFieldCipher,
+  phoneIndex,
+} from '../../server/crypto/field-cipher'
+import { DEV_DATA_KEY_HEX, InvalidDataKeyError, createConfiguredKeyProvider } from '../../server/crypto/key-provider'
+import { queryRows } from '../../server/db/database'
+import type { Database } from '../../server/db/database'
+import { ENCRYPTED_TABLES, encryptExistingData } from '../../server/db/encrypt-at-rest'
+import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate'
+import * as schema from '../../server/db/schema'
+import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads, users } from '../../server/db/schema'
+import { PHOTO_RETENTION_MS, runMaintenance } from '../../server/maintenance/sweep'
+import { createMemoryFileStorage } from '../../server/storage/file-storage'
+import { SMS_CODE_TTL_MS } from '../../server/auth/sms-codes'
+import { BANK, bearer, pathOf, sealFor, sendCode } from './support/api'
+import {
+  JPEG_BYTES,
+  MAIL_DELIVERY,
+  OWNER,
+  PHONES,
+  VEHICLE,
+  data,
+  login,
+  orderRow,
+  seedOrderFixtures,
+  submittedOrder,
+} from './support/orders'
+import { createTestApp } from './support/test-app'
+import type { TestApp } from './support/test-app'
+import { describeDb, openTestDatabase } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const SECOND = 1000
+const OTHER_KEY_HEX = 'ef'.repeat(32)
+/** Migrations 0000-0002: the schema before encryption at rest. */
+const LEGACY_MIGRATIONS = 3
+/** Every plaintext a full apply hands the server. */
+const PERSONAL_VALUES = [
+  OWNER.ownerName,
+  OWNER.idNumber,
+  OWNER.mobile,
+  PHONES.owner,
+  VEHICLE.vin,
+  VEHICLE.engineNo,
+  MAIL_DELIVERY.consigneeName,
+  MAIL_DELIVERY.consigneeMobile,
+  MAIL_DELIVERY.address,
+]
+const DUMPED_TABLES = ['orders', 'users', 'sms_codes', 'login_tickets', 'follow_up_phones', 'apply_drafts', 'offline_orders']
+
+describeDb('personal data at rest', () => {
+  let database: TestDatabase
+  let test: TestApp
+  let storage: ReturnType<typeof createMemoryFileStorage>
+  let owner: TokenGrant
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+  beforeEach(async () => {
+    await database.reset()
+    await seedOrderFixtures(database.db)
+    storage = createMemoryFileStorage()
+    test = await createTestApp(database.db, { storage })
+    owner = await login(test, PHONES.owner)
+  })
+  afterEach(async () => {
+    await test.close()
+    // A test may have installed another key; the next one starts from the development key.
+    installDataCipher({ config: test.config })
+  })
+
+  const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const image = (grant: TokenGrant, fileId: string) => as(grant, { method: 'GET', url: pathOf(API.image.path, { fileId }) })
+  const dump = async (table: string): Promise<string> =>
+    JSON.stringify(await queryRows(database.db, sql`select * from ${sql.identifier(table)}`))
+
+  describe('encrypted columns and blind indexes', () => {
+    it('leaves no plaintext name, ID number, phone, address or VIN in a raw dump after a full apply', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const draft = sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A1', owner: { ownerName: OWNER.ownerName } })
+      data(await as(owner, { method: 'POST', url: API.saveDraft.path, payload: { encryptUsersVehicleApplyVoStr: draft } }))
+      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other } }))
+      await sendCode(test, PHONES.third)
+
+      for (const table of DUMPED_TABLES) {
+        const text = await dump(table)
+        for (const value of [...PERSONAL_VALUES, PHONES.other, PHONES.third, draft]) expect({ table, leaked: text.includes(value) }).toEqual({ table, leaked: false })
+      }
+      expect(await dump('orders')).toContain(CIPHERTEXT_PREFIX)
+
+      // Through the application everything reads back as it was given.
+      const row = await orderRow(database.db, orderId)
+      expect(row).toMatchObject({
+        ownerName: OWNER.ownerName,
+        ownerIdNumber: OWNER.idNumber,
+        ownerMobile: OWNER.mobile,
+        consigneeName: MAIL_DELIVERY.consigneeName,
+        consigneeMobile: MAIL_DELIVERY.consigneeMobile,
+        address: MAIL_DELIVERY.address,
+        vehicle: VEHICLE,
+      })
+      expect(data<LoadDraftResponse>(await as(owner, { method: 'GET', url: API.loadDraft.path })).encryptUsersVehicleApplyVoStr).toBe(draft)
+      const [user] = await database.db.select().from(users).where(eq(users.uid, owner.uid))
+      expect(user).toMatchObject({ phone: PHONES.owner, phoneIndex: phoneIndex(PHONES.owner) })
+    })
+
+    it('fails loudly under a wrong data key, and a ciphertext moved to another column does not decrypt', async () => {
+      const orderId = await submittedOrder(test, owner)
+      installFieldCipher(createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX)))
+      await expect(database.db.select().from(orders).where(eq(orders.orderId, orderId))).rejects.toThrow(FieldDecryptionError)
+      const response = await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })
+      expect(response.statusCode).toBe(500)
+      expect(response.body).not.toContain(OWNER.ownerName)
+
+      installDataCipher({ config: test.config })
+      await database.db.execute(sql`update orders set owner_name = owner_id_number where order_id = ${orderId}`)
+      await expect(orderRow(database.db, orderId)).rejects.toThrow(FieldDecryptionError)
+    })
+
+    it('derives unrelated data and index keys from the configured key, and refuses a malformed key', () => {
+      const keys = createConfiguredKeyProvider(DEV_DATA_KEY_HEX)
+      expect(keys.dataKey()).toHaveLength(32)
+      expect(keys.dataKey().equals(keys.indexKey())).toBe(false)
+      expect(keys.dataKey().equals(Buffer.from(DEV_DATA_KEY_HEX, 'hex'))).toBe(false)
+      const other = createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX))
+      expect(other.blindIndex('phone', PHONES.owner)).not.toBe(phoneIndex(PHONES.owner))
+      expect(() => createConfiguredKeyProvider('abc')).toThrow(InvalidDataKeyError)
+    })
+
+    it('lists every encrypted column of the schema for the migration step', () => {
+      const encrypted = Object.values(schema)
+        .flatMap((value) => (is(value, PgTable) ? [value] : []))
+        .flatMap((table) =>
+          Object.values(getTableColumns(table))
+            .filter((column) => column.columnType === 'PgCustomColumn')
+            .map((column) => `${getTableName(table)}.${column.name}`),
+        )
+      const listed = ENCRYPTED_TABLES.flatMap((spec) => spec.columns.map((column) => `${spec.table}.${column}`))
+      expect([...listed].sort()).toEqual([...encrypted].sort())
+    })
+  })
+
+  describe('photos', () => {
+    it('stores encrypted bytes and serves the owner the uploaded image intact', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const [row] = await database.db.select().from(uploads).where(eq(uploads.orderId, orderId)).limit(1)
+      const stored = await storage.get(row!.storageKey)
+      expect(stored!.subarray(0, CIPHERTEXT_PREFIX.length).toString()).toBe(CIPHERTEXT_PREFIX)
+      expect(stored!.includes(JPEG_BYTES.subarray(6))).toBe(false)
+      const served = await image(owner, row!.id)
+      expect(served.statusCode).toBe(200)
+      expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
+    })
+
+    it('no longer serves the photos of a cancelled order, and deletes them after the retention period, not before', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const fileIds = (await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.orderId, orderId))).map((row) => row.id)
+      expect((await image(owner, fileIds[0]!)).statusCode).toBe(200)
+      data(await as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '不想办了' } }))
+      expect((await image(owner, fileIds[0]!)).statusCode).toBe(404)
+
+      const sweep = () => runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
+      test.clock.advance(PHOTO_RETENTION_MS - SECOND)
+      expect((await sweep()).photos).toBe(0)
+      expect(storage.keys()).toHaveLength(fileIds.length)
+      test.clock.advance(SECOND)
+      expect((await sweep()).photos).toBe(fileIds.length)
+      expect(storage.keys()).toEqual([])
+      expect(await database.db.select().from(uploads)).toEqual([])
+    })
+
+    it('serves an activated order\'s photos until the retention period after activation, then deletes them', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const kept = await submittedOrder(test, owner, { plateNumber: '沪C67890' })
+      const activatedAt = test.clock.now()
+      await database.db.update(orders).set({ obuActivationState: ACTIVATION_STATE.ACTIVATED }).where(eq(orders.orderId, orderId))
+      await database.db.insert(orderEvents).values({ orderId, kind: 'activated', at: activatedAt })
+      const [photo] = await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.orderId, orderId)).limit(1)
+
+      test.clock.advance(PHOTO_RETENTION_MS - SECOND)
+      await runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
+      // The first session expired long ago: the owner logs in again.
+      const again = await login(test, PHONES.owner)
+      expect((await image(again, photo!.id)).statusCode).toBe(200)
+      test.clock.advance(SECOND)
+      await runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
+      expect((await image(again, photo!.id)).statusCode).toBe(404)
+      expect(await database.db.select({ orderId: uploads.orderId }).from(uploads)).toEqual(
+        expect.arrayContaining([{ orderId: kept }]),
+      )
+      expect((await database.db.select().from(uploads).where(eq(uploads.orderId, orderId)))).toEqual([])
+    })
+
+    it('deletes a photo no order holds any more the retention period after its upload', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const kept = await submittedOrder(test, owner, { plateNumber: '沪C67890' })
+      await database.db.execute(sql`delete from order_events where order_id = ${orderId}`)
+      await database.db.delete(orders).where(eq(orders.orderId, orderId))
+      const sweep = () => runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
+      test.clock.advance(PHOTO_RETENTION_MS - SECOND)
+      expect((await sweep()).photos).toBe(0)
+      test.clock.advance(SECOND)
+      const orphans = (await sweep()).photos
+      expect(orphans).toBeGreaterThan(0)
+      expect(storage.keys()).toHaveLength((await database.db.select().from(uploads).where(eq(uploads.orderId, kept))).length)
+      expect(await database.db.select().from(uploads).where(sql`${uploads.orderId} is null`)).toEqual([])
+    })
+  })
+
+  describe('purge', () => {
+    const sweep = () => runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
+    const counts = async () => ({
+      sessions: (await database.db.select().from(sessions)).length,
+      loginTickets: (await database.db.select().from(loginTickets)).length,
+      smsCodes: (await database.db.select().from(smsCodes)).length,
+    })
+
+    it('removes expired sessions, tickets and codes, and used codes after the wait between sends, and nothing else', async () => {
+      // beforeEach: one SMS login now (a used code, a session for 7200 s, a ticket for a day).
+      await sendCode(test, PHONES.other)
+      expect(await counts()).toEqual({ sessions: 1, loginTickets: 1, smsCodes: 2 })
+      expect(await sweep()).toMatchObject({ sessions: 0, loginTickets: 0, smsCodes: 0 })
+
+      test.clock.advance(61 * SECOND)
+      expect(await sweep()).toMatchObject({ smsCodes: 1 })
+      expect(await counts()).toEqual({ sessions: 1, loginTickets: 1, smsCodes: 1 })
+
+      test.clock.advance(SMS_CODE_TTL_MS)
+      expect(await sweep()).toMatchObject({ smsCodes: 1 })
+      test.clock.advance(test.config.tokenTtlSeconds * SECOND)
+      expect(await sweep()).toMatchObject({ sessions: 1, loginTickets: 0 })
+      expect(await counts()).toEqual({ sessions: 0, loginTickets: 1, smsCodes: 0 })
+
+      test.clock.advance(LOGIN_PHONE_MEMORY_MS)
+      expect(await sweep()).toMatchObject({ loginTickets: 1 })
+      expect(await counts()).toEqual({ sessions: 0, loginTickets: 0, smsCodes: 0 })
+    })
+  })
+
+  describe('migrating a database written in plaintext', () => {
+    const LEGACY = { uid: 'U000000000000000000000001', orderId: 'ETC_LEGACY_0001', sealedDraft: 'v1.legacy.draft.text', photoKey: 'images/legacy.jpg' }
+
+    /** Rows and a file as the code before encryption at rest wrote them. */
+    async function writeLegacyRows(): Promise<number> {
+      const db = database.db
+      const [user] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into users (uid, channel, phone) values (${LEGACY.uid}, ${BANK.channelId}, ${PHONES.third}) returning id`,
+      )
+      const userId = user!.id
+      await db.execute(sql`insert into orders (order_id, user_id, channel, channel_source, source_channel, plate_number, plate_color,
+          promotion_channel_id, owner_name, owner_id_number, owner_mobile, consignee_name, consignee_mobile, address, vehicle)
+        values (${LEGACY.orderId}, ${userId}, ${BANK.channelId}, 'bank', ${BANK.sourceChannel}, '浙A00001', 0, ${BANK.promotionChannelId},
+          ${OWNER.ownerName}, ${OWNER.idNumber}, ${OWNER.mobile}, ${MAIL_DELIVERY.consigneeName}, ${MAIL_DELIVERY.consigneeMobile},
+          ${MAIL_DELIVERY.address}, ${JSON.stringify(VEHICLE)})`)
+      await db.execute(sql`insert into follow_up_phones (user_id, phone) values (${userId}, ${PHONES.other})`)
+      await db.execute(sql`insert into apply_drafts (user_id, sealed_payload) values (${userId}, ${LEGACY.sealedDraft})`)
+      await db.execute(sql`insert into uploads (id, user_id, order_id, kind, certificate_bit, storage_key, mime, size_bytes, stored_encrypted)
+        values ('F000000000000000000000001', ${userId}, ${LEGACY.orderId}, 'drivingLicence', 2, ${LEGACY.photoKey}, 'image/jpeg', ${JPEG_BYTES.length}, false)`)
+      await storage.put(LEGACY.photoKey, JPEG_BYTES)
+      return userId
+    }
+
+    it('encrypts plaintext rows and photos once, fills blind indexes, and the app reads them back', async () => {
+      const userId = await writeLegacyRows()
+      expect(await dump('orders')).toContain(OWNER.idNumber)
+
+      const first = await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)
+      expect(first).toEqual({ rows: 4, photos: 1 })
+      expect(await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)).toEqual({ rows: 0, photos: 0 })
+
+      for (const table of DUMPED_TABLES) {
+        const text = await dump(table)
+        for (const value of [...PERSONAL_VALUES, PHONES.third, PHONES.other, LEGACY.sealedDraft]) {
+          expect({ table, leaked: text.includes(value) }).toEqual({ table, leaked: false })
+        }
+      }
+      expect((await storage.get(LEGACY.photoKey))!.equals(JPEG_BYTES)).toBe(false)
+
+      // The phone finds its old user again, who reads the order, draft and photo as before.
+      const grant = await login(test, PHONES.third)
+      expect(grant.uid).toBe(LEGACY.uid)
+      expect(data<LoadDraftResponse>(await as(grant, { method: 'GET', url: API.loadDraft.path })).encryptUsersVehicleApplyVoStr).toBe(LEGACY.sealedDraft)
+      const served = await image(grant, 'F000000000000000000000001')
+      expect(served.statusCode).toBe(200)
+      expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
+      expect(await orderRow(database.db, LEGACY.orderId)).toMatchObject({ ownerIdNumber: OWNER.idNumber, vehicle: VEHICLE, userId })
+      const follow = await queryRows<{ phone_index: string }>(database.db, sql`select phone_index from follow_up_phones`)
+      expect(follow).toEqual([{ phone_index: phoneIndex(PHONES.other) }])
+    })
+
+    it('does not encrypt a value again that the app already wrote encrypted', async () => {
+      await writeLegacyRows()
+      await database.db.update(orders).set({ ownerName: '王五' }).where(eq(orders.orderId, LEGACY.orderId))
+      await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)
+      expect((await orderRow(database.db, LEGACY.orderId)).ownerName).toBe('王五')
+    })
+  })
+})
+
+describe('the blind index', () => {
+  it('is deterministic per key and purpose', () => {
+    const cipher = createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX))
+    expect(cipher.blindIndex('phone', PHONES.owner)).toBe(cipher.blindIndex('phone', PHONES.owner))
+    expect(cipher.blindIndex('phone', PHONES.owner)).toMatch(/^[0-9a-f]{64}$/)
+    expect(cipher.encrypt(PHONES.owner, 'phone')).not.toBe(cipher.encrypt(PHONES.owner, 'phone'))
+  })
+})
+
+describeDb('upgrading a database from before encryption at rest', () => {
+  const LEGACY_PROMOTION = 'TEST_LEGACY_PROMOTION'
+  const LEGACY_ORDER = 'ETC_LEGACY_0002'
+  const LEGACY_PHOTO = 'images/legacy-upgrade.jpg'
+  const storage = createMemoryFileStorage()
+  let database: TestDatabase
+  let test: TestApp
+  let folder: string
+
+  /** The schema of migrations 0000-0002, filled the way the code of that time wrote rows. */
+  async function legacyDatabase(target: Database): Promise<void> {
+    folder = await mkdtemp(path.join(tmpdir(), 'etc-legacy-migrations-'))
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+    const legacy = { ...journal, entries: journal.entries.slice(0, LEGACY_MIGRATIONS) }
+    await mkdir(path.join(folder, 'meta'))
+    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(legacy))
+    for (const { tag } of legacy.entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`))
+    await migrate(target, folder)
+    const db = target.db
+    await db.execute(sql`insert into promotion_channels (id, channel_key, channel_id, promotion_subject, business_mode)
+      values (${LEGACY_PROMOTION}, 'bank', ${BANK.channelId}, '旧活动', 0)`)
+    const [user] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into users (uid, channel, phone) values ('U000000000000000000000002', ${BANK.channelId}, ${PHONES.third}) returning id`,
+    )
+    await db.execute(sql`insert into orders (order_id, user_id, channel, channel_source, source_channel, plate_number, plate_color,
+        promotion_channel_id, owner_name, owner_id_number, owner_mobile, vehicle)
+      values (${LEGACY_ORDER}, ${user!.id}, ${BANK.channelId}, 'bank', ${BANK.sourceChannel}, '浙A00002', 0, ${LEGACY_PROMOTION},
+        ${OWNER.ownerName}, ${OWNER.idNumber}, ${OWNER.mobile}, ${JSON.stringify(VEHICLE)}::jsonb)`)
+    await db.execute(sql`insert into sms_codes (phone, code_hash, sent_at, expires_at) values (${PHONES.third}, 'x', now(), now())`)
+    await db.execute(sql`insert into login_tickets (ticket_hash, user_id, phone, channel, expires_at)
+      values ('y', ${user!.id}, ${PHONES.third}, ${BANK.channelId}, now())`)
+    await db.execute(sql`insert into uploads (id, user_id, order_id, kind, certificate_bit, storage_key, mime, size_bytes)
+      values ('F000000000000000000000002', ${user!.id}, ${LEGACY_ORDER}, 'drivingLicence', 2, ${LEGACY_PHOTO}, 'image/jpeg', ${JPEG_BYTES.length})`)
+    await storage.put(LEGACY_PHOTO, JPEG_BYTES)
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ beforeMigrate: legacyDatabase })
+    test = await createTestApp(database.db, { storage })
+  })
+  afterAll(async () => {
+    await test?.close()
+    await database?.dispose()
+    if (folder) await rm(folder, { recursive: true, force: true })
+  })
+
+  it('migrates the SQL, then encrypts the old rows and photo at startup, and the owner finds everything again', async () => {
+    // The migration ended the pending codes and tickets, whose phones it cannot index.
+    expect(await queryRows(database.db, sql`select id from sms_codes union all select id from login_tickets`)).toEqual([])
+    expect(await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)).toEqual({ rows: 2, photos: 1 })
+    const orderDump = JSON.stringify(await queryRows(database.db, sql`select * from orders`))
+    for (const value of [OWNER.ownerName, OWNER.idNumber, OWNER.mobile, VEHICLE.vin]) expect(orderDump).not.toContain(value)
+    expect(JSON.stringify(await queryRows(database.db, sql`select * from users`))).not.toContain(PHONES.third)
+
+    const grant = await login(test, PHONES.third)
+    expect(grant.uid).toBe('U000000000000000000000002')
+    expect(await orderRow(database.db, LEGACY_ORDER)).toMatchObject({ ownerName: OWNER.ownerName, vehicle: VEHICLE })
+    const served = await test.inject({ method: 'GET', url: pathOf(API.image.path, { fileId: 'F000000000000000000000002' }), headers: bearer(grant) })
+    expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
+  })
+})

@@ -1,0 +1,165 @@
+/**
+ * Production is real or refuses to start: the configuration refuses every simulated outside
+ * party, buildApp refuses simulated parts it is given, startServer fails with the list, and a
+ * production app registers no /sim/* route.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../../server/config'
+import { cryptoRandom } from '../../server/deps'
+import { MEMORY_DATA_DIR } from '../../server/db/database'
+import { startServer } from '../../server/main'
+import { createSimulatedCashier } from '../../server/payments/cashier'
+import { simulatedParts } from '../../server/production-guard'
+import { LIFECYCLE_SIM_PATH } from '../../server/simulators/sim-command'
+import { issueOperatorSecret, readOperatorSecret, SIM_OPERATOR_HEADER, SIM_OPERATOR_SECRET_FILE } from '../../server/simulators/operator-secret'
+import { SIMULATOR_PATHS } from '../../types/api/paths'
+import { pathOf } from './support/api'
+import { realOutsidePartyStubs } from './support/outside-party-stubs'
+import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
+import { describeDb, openTestDatabase, testDriver } from './support/test-database'
+import type { TestDatabase } from './support/test-database'
+
+const KEY = 'ab'.repeat(32)
+const OTHER_KEY = 'cd'.repeat(32)
+/** Everything a production deployment sets besides the outside parties. */
+const PRODUCTION_ENV = { NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: OTHER_KEY, PUBLIC_BASE_URL: 'https://etc.example.com' }
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, '/srv/etc')
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('production configuration', () => {
+  it('refuses every simulated outside party, naming the interface a real one implements', () => {
+    expect(problemsOf(PRODUCTION_ENV)).toEqual([
+      'IDENTITY_PROVIDERS=simulated is refused in production: a real deployment implements IdentityProvider (server/auth/identity-providers.ts)',
+      'PHONE_NUMBER_PROVIDER=simulated is refused in production: a real deployment implements PhoneNumberProvider (server/platform/phone-numbers.ts)',
+      'CASHIER_PROVIDER=simulated is refused in production: a real deployment implements Cashier (server/payments/cashier.ts)',
+    ])
+  })
+
+  it('refuses the SMS simulator and the lifecycle timer in production', () => {
+    const problems = problemsOf({ ...PRODUCTION_ENV, SMS_SIMULATOR: 'true', SIM_AUTO_ADVANCE_SECONDS: '30' })
+    expect(problems).toContain('SMS_SIMULATOR is refused in production: it reveals every code (sendTest); a real deployment implements SmsSender (server/auth/sms-gateway.ts)')
+    expect(problems).toContain('SIM_AUTO_ADVANCE_SECONDS must be 0 in production (the lifecycle simulator)')
+  })
+
+  it('needs PUBLIC_BASE_URL in production', () => {
+    const { PUBLIC_BASE_URL: _unset, ...env } = PRODUCTION_ENV
+    expect(problemsOf(env)).toContain('PUBLIC_BASE_URL must be set in production (where browsers reach this server, e.g. https://etc.example.com)')
+  })
+
+  it('knows no provider but the simulator yet', () => {
+    expect(problemsOf({ CASHIER_PROVIDER: 'alipay' })).toEqual([
+      'CASHIER_PROVIDER must be "simulated": no other implementation exists yet (one implements Cashier (server/payments/cashier.ts))',
+    ])
+  })
+
+  it('keeps the simulators on outside production, and takes the public address and operator secret', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
+    expect(config).toMatchObject({
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated' },
+      smsSimulator: true,
+      publicBaseUrl: 'http://127.0.0.1:8080',
+      simOperatorSecret: TEST_SIM_OPERATOR_SECRET,
+    })
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://etc.example.com/app/' }, '/srv/etc').publicBaseUrl).toBe('https://etc.example.com/app')
+    expect(problemsOf({ PUBLIC_BASE_URL: 'etc.example.com' })).toEqual(['PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment'])
+    expect(problemsOf({ SIM_OPERATOR_SECRET: 'short' })).toEqual(['SIM_OPERATOR_SECRET must be at least 32 characters (unset it to generate one per process)'])
+  })
+})
+
+describeDb('a production app', () => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+
+  const production = testConfig({ production: true, smsSimulator: false })
+
+  it('refuses to build with simulated parts, naming each', async () => {
+    await expect(createTestApp(database.db, { config: production })).rejects.toThrow(ConfigError)
+    await expect(createTestApp(database.db, { config: production })).rejects.toMatchObject({
+      problems: [
+        'the identity provider bank is simulated: production needs a real implementation',
+        'the identity provider map is simulated: production needs a real implementation',
+        'the identity provider wechat is simulated: production needs a real implementation',
+        'the identity provider alipay is simulated: production needs a real implementation',
+        'the SMS gateway is simulated: production needs a real implementation',
+        'the phone number provider is simulated: production needs a real implementation',
+        'the cashier is simulated: production needs a real implementation',
+      ],
+    })
+  })
+
+  it('refuses one simulated part among real ones', async () => {
+    const deps = { ...realOutsidePartyStubs(), cashier: createSimulatedCashier(() => 'https://etc.example.com') }
+    expect(simulatedParts(deps)).toEqual(['cashier'])
+    await expect(createTestApp(database.db, { config: production, ...deps })).rejects.toMatchObject({
+      problems: ['the cashier is simulated: production needs a real implementation'],
+    })
+  })
+
+  it('refuses the SMS simulator switch even with a real gateway', async () => {
+    await expect(createTestApp(database.db, { config: { ...production, smsSimulator: true }, ...realOutsidePartyStubs() })).rejects.toMatchObject({
+      problems: ['SMS_SIMULATOR is on: production never answers the SMS test calls'],
+    })
+  })
+
+  it('registers no /sim/* route', async () => {
+    const app = await createTestApp(database.db, { config: production, ...realOutsidePartyStubs() })
+    try {
+      const paymentId = 'P000000000000000000000000'
+      const page = await app.inject({ method: 'GET', url: `${pathOf(SIMULATOR_PATHS.cashier, { paymentId })}?token=x` })
+      const settle = await app.inject({ method: 'POST', url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }), payload: { token: 'x', outcome: 'success' } })
+      const lifecycle = await app.inject({
+        method: 'POST',
+        url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O000000000000000000000000' }),
+        payload: { action: 'audit-pass' },
+        remoteAddress: '127.0.0.1',
+        headers: { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET },
+      })
+      expect([page.statusCode, settle.statusCode, lifecycle.statusCode]).toEqual([404, 404, 404])
+      expect(app.app.printRoutes()).not.toContain('sim')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('the operator secret of the lifecycle simulator', () => {
+  it('is generated per process when unset and written, owner-only, where `npm run sim` reads it', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-sim-secret-'))
+    try {
+      const config = { dataDir, simOperatorSecret: undefined }
+      expect(readOperatorSecret(config)).toBeUndefined()
+      const secret = issueOperatorSecret(config, cryptoRandom)
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(readOperatorSecret(config)).toBe(secret)
+      expect(statSync(path.join(dataDir, SIM_OPERATOR_SECRET_FILE)).mode & 0o777).toBe(0o600)
+      expect(issueOperatorSecret(config, cryptoRandom)).not.toBe(secret)
+      expect(issueOperatorSecret({ dataDir, simOperatorSecret: TEST_SIM_OPERATOR_SECRET }, cryptoRandom)).toBe(TEST_SIM_OPERATOR_SECRET)
+      expect(readOperatorSecret({ dataDir, simOperatorSecret: TEST_SIM_OPERATOR_SECRET })).toBe(TEST_SIM_OPERATOR_SECRET)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+const describeEmbedded = testDriver() === 'pglite' ? describe : describe.skip
+
+describeEmbedded('startServer in production', () => {
+  it('refuses to start with the simulators, with every problem listed', async () => {
+    const config = testConfig({ production: true, smsSimulator: false, port: 0, logLevel: 'silent', database: { driver: 'pglite', dataDir: MEMORY_DATA_DIR } })
+    await expect(startServer({ config, staticRoot: '/nonexistent' })).rejects.toThrow(/Invalid server configuration:\n {2}- the identity provider bank is simulated/)
+  })
+})

@@ -1,0 +1,109 @@
+/**
+ * Personal data at rest: AES-256-GCM for fields (names, ID numbers, phones, addresses, vehicle
+ * data, drafts) and photo files, and an HMAC-SHA256 blind index for the values the server looks
+ * up (a phone finds its user without the phone being stored in clear).
+ *
+ * Formats (versioned, so a later key or algorithm can sit beside this one):
+ * - text: `enc:v1:` + base64(iv 12 bytes | tag 16 bytes | ciphertext)
+ * - bytes: the ASCII bytes `enc:v1:` + iv | tag | ciphertext (no base64: photos stay compact)
+ * The associated data binds a ciphertext to its place (a column name, a storage key): a value
+ * copied into another column or file does not decrypt.
+ *
+ * One cipher is installed per process (`installFieldCipher`, by buildApp and server/main.ts)
+ * because the encrypted column types of server/db/schema.ts read it; without one, every
+ * encrypted read or write throws instead of touching plaintext.
+ */
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
+import type { KeyProvider } from './key-provider'
+
+export const CIPHERTEXT_PREFIX = 'enc:v1:'
+const PREFIX_BYTES = Buffer.from(CIPHERTEXT_PREFIX, 'ascii')
+const ALGORITHM = 'aes-256-gcm'
+const IV_BYTES = 12
+const TAG_BYTES = 16
+
+/** What a blind index is of: the same value under two purposes gives unrelated indexes. */
+export type BlindIndexPurpose = 'phone'
+
+export interface FieldCipher {
+  /** `context` is the associated data (e.g. the column name); decrypt must be given the same. */
+  encrypt(plain: string, context: string): string
+  /** Throws FieldDecryptionError on a wrong key, a wrong context, tampering or a plaintext value. */
+  decrypt(stored: string, context: string): string
+  encryptBytes(plain: Buffer, context: string): Buffer
+  decryptBytes(stored: Buffer, context: string): Buffer
+  /** Deterministic HMAC-SHA256 (hex) for equality lookups. */
+  blindIndex(purpose: BlindIndexPurpose, value: string): string
+}
+
+export class FieldDecryptionError extends Error {
+  override readonly name = 'FieldDecryptionError'
+}
+
+export class FieldCipherMissingError extends Error {
+  override readonly name = 'FieldCipherMissingError'
+}
+
+export function isEncryptedText(value: string): boolean {
+  return value.startsWith(CIPHERTEXT_PREFIX)
+}
+
+export function isEncryptedBytes(value: Buffer): boolean {
+  return value.length >= PREFIX_BYTES.length && value.subarray(0, PREFIX_BYTES.length).equals(PREFIX_BYTES)
+}
+
+export function createFieldCipher(keys: KeyProvider): FieldCipher {
+  const dataKey = keys.dataKey()
+  const indexKey = keys.indexKey()
+
+  const seal = (plain: Buffer, context: string): Buffer => {
+    const iv = randomBytes(IV_BYTES)
+    const cipher = createCipheriv(ALGORITHM, dataKey, iv)
+    cipher.setAAD(Buffer.from(context, 'utf8'))
+    const body = Buffer.concat([cipher.update(plain), cipher.final()])
+    return Buffer.concat([iv, cipher.getAuthTag(), body])
+  }
+
+  const open = (sealed: Buffer, context: string): Buffer => {
+    if (sealed.length < IV_BYTES + TAG_BYTES) throw new FieldDecryptionError(`Encrypted value of ${context} is truncated`)
+    const decipher = createDecipheriv(ALGORITHM, dataKey, sealed.subarray(0, IV_BYTES))
+    decipher.setAAD(Buffer.from(context, 'utf8'))
+    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
+    try {
+      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()])
+    } catch {
+      throw new FieldDecryptionError(`Encrypted value of ${context} does not decrypt: wrong data key or altered data`)
+    }
+  }
+
+  return {
+    encrypt: (plain, context) => CIPHERTEXT_PREFIX + seal(Buffer.from(plain, 'utf8'), context).toString('base64'),
+    decrypt: (stored, context) => {
+      if (!isEncryptedText(stored)) throw new FieldDecryptionError(`Value of ${context} is not encrypted`)
+      return open(Buffer.from(stored.slice(CIPHERTEXT_PREFIX.length), 'base64'), context).toString('utf8')
+    },
+    encryptBytes: (plain, context) => Buffer.concat([PREFIX_BYTES, seal(plain, context)]),
+    decryptBytes: (stored, context) => {
+      if (!isEncryptedBytes(stored)) throw new FieldDecryptionError(`File ${context} is not encrypted`)
+      return open(stored.subarray(PREFIX_BYTES.length), context)
+    },
+    blindIndex: (purpose, value) => createHmac('sha256', indexKey).update(`${purpose}:${value}`).digest('hex'),
+  }
+}
+
+let installed: FieldCipher | undefined
+
+/** The process's cipher for the encrypted columns; installing again replaces it. */
+export function installFieldCipher(cipher: FieldCipher): void {
+  installed = cipher
+}
+
+export function installedFieldCipher(): FieldCipher {
+  if (!installed) throw new FieldCipherMissingError('No field cipher installed: call installFieldCipher before using the database')
+  return installed
+}
+
+/** The blind index of a phone number (users, SMS codes, login tickets, follow-up and offline phones). */
+export function phoneIndex(phone: string): string {
+  return installedFieldCipher().blindIndex('phone', phone)
+}

@@ -1,0 +1,31 @@
+/**
+ * Production is real or refuses to start. The configuration already refuses simulated outside
+ * parties in production (server/config.ts); this checks the parts actually built, so a
+ * deployment that wires a stand-in in code (or a configuration assembled without loadConfig)
+ * cannot serve real people with a simulator behind it.
+ */
+import { ConfigError } from './config'
+import type { AppDeps } from './deps'
+
+type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier'>
+
+/** The names of the simulated parts among `deps`, in a fixed order. */
+export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
+  const parts: [string, { readonly simulated?: boolean }][] = [
+    ['identity provider bank', deps.identity.bank],
+    ...Object.entries(deps.identity.authCode).map(([name, provider]): [string, { readonly simulated?: boolean }] => [`identity provider ${name}`, provider]),
+    ['SMS gateway', deps.sms],
+    ['phone number provider', deps.phoneNumbers],
+    ['cashier', deps.cashier],
+  ]
+  return parts.filter(([, part]) => part.simulated === true).map(([name]) => name)
+}
+
+/** Throws a ConfigError naming every simulated part when the app is built for production. */
+export function assertProductionReady(deps: BuiltParties): void {
+  if (!deps.config.production) return
+  const problems = simulatedParts(deps).map((name) => `the ${name} is simulated: production needs a real implementation`)
+  if (deps.config.smsSimulator) problems.push('SMS_SIMULATOR is on: production never answers the SMS test calls')
+  if (deps.config.simAutoAdvanceSeconds > 0) problems.push('SIM_AUTO_ADVANCE_SECONDS must be 0 in production')
+  if (problems.length) throw new ConfigError(problems)
+}
