@@ -13,11 +13,9 @@ import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import { orders, promotionChannels } from '../../server/db/schema'
-import {
-  MAX_OPEN_UNSUBMITTED_ORDERS,
-  UNSUBMITTED_ORDER_TTL_MS,
-  expireUnsubmittedOrders,
-} from '../../server/orders/unsubmitted-orders'
+import { runMaintenance } from '../../server/maintenance/sweep'
+import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_ORDER_TTL_MS } from '../../server/orders/unsubmitted-orders'
+import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { BANK, MAP, bearer, envelope, pathOf, sealFor, tokenCall } from './support/api'
 import {
   FIXTURE,
@@ -127,10 +125,11 @@ describeDb('plate holding and channel binding', () => {
       const other = await login(test, PHONES.other)
       const stale = await createOrder(test, other, OTHER_PLATE)
       test.clock.advance(UNSUBMITTED_ORDER_TTL_MS + 1)
-      expect(await expireUnsubmittedOrders(world.database.db, test.clock.now())).toBe(1)
+      const sweep = () => runMaintenance({ db: world.database.db, clock: test.clock, storage: createMemoryFileStorage(), log: test.app.log })
+      expect(await sweep()).toMatchObject({ expiredOrders: 1 })
       expect((await orderRow(world.database.db, stale)).cancelReason).toBe(EXPIRED_MESSAGE)
       expect((await orderRow(world.database.db, submitted)).cancelState).toBeNull()
-      expect(await expireUnsubmittedOrders(world.database.db, test.clock.now())).toBe(0)
+      expect(await sweep()).toMatchObject({ expiredOrders: 0 })
     })
 
     it(`gives the plate to exactly one of ${RACERS} users committing it at once (the unique index decides)`, async () => {

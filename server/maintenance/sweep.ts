@@ -1,5 +1,6 @@
 /**
- * The maintenance sweep: retention of photos and the purge of spent login material. The server
+ * The maintenance sweep: expiry of orders left unsubmitted, retention of photos and the purge of
+ * spent login material. The server
  * process runs it on a timer (startMaintenance, from server/main.ts); tests call
  * runMaintenance with a fake clock.
  *
@@ -17,6 +18,7 @@ import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
 import type { Clock } from '../deps'
 import type { Db } from '../db/database'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads } from '../db/schema'
+import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { FileStorage } from '../storage/file-storage'
 
 /** How long photos are kept after their order is activated or cancelled. */
@@ -36,6 +38,8 @@ export interface MaintenanceContext {
 }
 
 export interface MaintenanceReport {
+  /** Orders cancelled because they stayed unsubmitted too long. */
+  expiredOrders: number
   photos: number
   sessions: number
   loginTickets: number
@@ -89,6 +93,7 @@ async function purgePhotos(context: MaintenanceContext, now: Date): Promise<numb
 export async function runMaintenance(context: MaintenanceContext): Promise<MaintenanceReport> {
   const { db } = context
   const now = context.clock.now()
+  const expiredOrders = await expireUnsubmittedOrders(db, now)
   const photos = await purgePhotos(context, now)
   const expiredSessions = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id })
   const expiredTickets = await db.delete(loginTickets).where(lte(loginTickets.expiresAt, now)).returning({ id: loginTickets.id })
@@ -102,7 +107,7 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
       ),
     )
     .returning({ id: smsCodes.id })
-  return { photos, sessions: expiredSessions.length, loginTickets: expiredTickets.length, smsCodes: spentCodes.length }
+  return { expiredOrders, photos, sessions: expiredSessions.length, loginTickets: expiredTickets.length, smsCodes: spentCodes.length }
 }
 
 export interface Maintenance {
