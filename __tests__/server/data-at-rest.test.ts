@@ -49,7 +49,7 @@ import {
 } from './support/orders'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
+import { databasePerFile, describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const SECOND = 1000
@@ -71,17 +71,12 @@ const PERSONAL_VALUES = [
 const DUMPED_TABLES = ['orders', 'users', 'sms_codes', 'login_tickets', 'follow_up_phones', 'apply_drafts', 'offline_orders']
 
 describeDb('personal data at rest', () => {
-  let database: TestDatabase
+  const database = databasePerFile()
   let test: TestApp
   let storage: ReturnType<typeof createMemoryFileStorage>
   let owner: TokenGrant
 
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
   beforeEach(async () => {
-    await database.reset()
     await seedOrderFixtures(database.db)
     storage = createMemoryFileStorage()
     test = await createTestApp(database.db, { storage })

@@ -24,13 +24,16 @@ import type { RunningServer } from '../../server/main'
 import { bearer, loginBySms, sendCode } from './support/api'
 import { createTestApp, FakeClock, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase, testDriver } from './support/test-database'
+import { databasePerFile, describeDb, openTestDatabase, testDriver } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const PHONE = '13800138000'
 const SECOND = 1000
-/** Where the test's own Redis listens, started and stopped by the test. */
-const OWN_REDIS_PORT = 6390
+/**
+ * Where the test's own Redis listens, started and stopped by the test: one port per database
+ * project, since the server and server-pg projects may run this file at the same time.
+ */
+const OWN_REDIS_PORT = testDriver() === 'pg' ? 6391 : 6390
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -88,16 +91,11 @@ describe('failover counters', () => {
 })
 
 describeDb('with Redis unreachable', () => {
-  let database: TestDatabase
+  const database = databasePerFile()
   let redis: Redis
   let test: TestApp
 
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
   beforeEach(async () => {
-    await database.reset()
     redis = createRedisClient(`redis://127.0.0.1:${await freePort()}`)
   })
   afterEach(async () => {

@@ -14,22 +14,16 @@ import { SEALED_MESSAGE, SEALED_TIMESTAMP_WINDOW_MS } from '../../server/http/se
 import { BANK, bearer, envelope, loginAsPromoter, loginBySms, sealFor, tokenCall } from './support/api'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databasePerFile, describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
 const SECOND = 1000
 
 describeDb('sessions and headers', () => {
-  let database: TestDatabase
+  const database = databasePerFile()
   let test: TestApp
 
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
   beforeEach(async () => {
-    await database.reset()
     test = await createTestApp(database.db)
   })
   afterEach(async () => test.close())

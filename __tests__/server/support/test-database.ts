@@ -78,3 +78,37 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
     },
   }
 }
+
+/**
+ * The hooks most suites start with: one database for the file (opened before all tests, disposed
+ * after) and reset before each test. Register it first in a describe block, so its reset runs
+ * before the suite's own beforeEach. The answer delegates to the open database.
+ */
+export function databasePerFile(): TestDatabase {
+  let current: TestDatabase | undefined
+  const open = (): TestDatabase => {
+    if (!current) throw new Error('The test database is opened in beforeAll: use it inside hooks and tests')
+    return current
+  }
+  beforeAll(async () => {
+    current = await openTestDatabase()
+  })
+  afterAll(async () => current?.dispose())
+  beforeEach(async () => open().reset())
+  return {
+    get driver() {
+      return open().driver
+    },
+    get database() {
+      return open().database
+    },
+    get db() {
+      return open().db
+    },
+    get schemaName() {
+      return open().schemaName
+    },
+    reset: () => open().reset(),
+    dispose: () => open().dispose(),
+  }
+}
