@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, deps.staticRoot)
   registerNoStore(app)
   const memoryCounters = createMemoryCounters(deps.clock)
-  const counters = deps.redis ? createFailoverCounters(createRedisCounters(deps.redis), memoryCounters, app.log) : memoryCounters
+  const counters = deps.redis ? createFailoverCounters(createRedisCounters(deps.redis), memoryCounters, app.log, deps.clock) : memoryCounters
   await registerRateLimit(app, { perMinute: deps.config.rateLimitPerMinute, counters })
   registerErrorHandlers(app)
   app.addHook('onRequest', ignoreEmptyBody)

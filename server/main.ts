@@ -15,6 +15,7 @@ import type { Config } from './config'
 import { openDatabase } from './db/database'
 import type { Database } from './db/database'
 import { encryptExistingData } from './db/encrypt-at-rest'
+import { verifyDataKey } from './db/data-key-check'
 import { migrate } from './db/migrate'
 import { cryptoRandom, systemClock } from './deps'
 import { startMaintenance } from './maintenance/sweep'
@@ -62,6 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await migrate(database)
     // Seeds write encrypted columns too: the cipher is installed before them.
     const cipher = installDataCipher({ config })
+    await verifyDataKey(database.db, cipher)
     const seeded = await seed(database.db)
     app = await buildApp({
       config,

@@ -13,7 +13,7 @@ import type { TokenGrant } from '../../types/api/auth'
 import type { LoadDraftResponse } from '../../types/api/apply'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
-import { ACTIVATION_STATE } from '../../src/domain/enums'
+import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
 import { LOGIN_PHONE_MEMORY_MS } from '../../src/domain/constants'
 import { installDataCipher } from '../../server/app'
 import {
@@ -28,10 +28,13 @@ import { DEV_DATA_KEY_HEX, InvalidDataKeyError, createConfiguredKeyProvider } fr
 import { queryRows } from '../../server/db/database'
 import type { Database } from '../../server/db/database'
 import { ENCRYPTED_TABLES, encryptExistingData } from '../../server/db/encrypt-at-rest'
+import { columnContext } from '../../server/db/encrypted-columns'
 import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate'
 import * as schema from '../../server/db/schema'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads, users } from '../../server/db/schema'
 import { PHOTO_RETENTION_MS, runMaintenance } from '../../server/maintenance/sweep'
+import { ConfigError } from '../../server/config'
+import { DATA_KEY_MISMATCH, verifyDataKey } from '../../server/db/data-key-check'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { SMS_CODE_TTL_MS } from '../../server/auth/sms-codes'
 import { BANK, bearer, pathOf, sealFor, sendCode } from './support/api'
@@ -134,6 +137,18 @@ describeDb('personal data at rest', () => {
       installDataCipher({ config: test.config })
       await database.db.execute(sql`update orders set owner_name = owner_id_number where order_id = ${orderId}`)
       await expect(orderRow(database.db, orderId)).rejects.toThrow(FieldDecryptionError)
+      // Nor does a phone moved into the same-named column of another table.
+      const [user] = await queryRows<{ phone: string }>(database.db, sql`select phone from users where uid = ${owner.uid}`)
+      expect(installedFieldCipher().decrypt(user!.phone, columnContext('users', 'phone'))).toBe(PHONES.owner)
+      expect(() => installedFieldCipher().decrypt(user!.phone, columnContext('follow_up_phones', 'phone'))).toThrow(FieldDecryptionError)
+    })
+
+    it('refuses to start under another key than the stored data was encrypted with', async () => {
+      const devCipher = createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX))
+      await verifyDataKey(database.db, devCipher)
+      await expect(verifyDataKey(database.db, devCipher)).resolves.toBeUndefined()
+      const otherCipher = createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX))
+      await expect(verifyDataKey(database.db, otherCipher)).rejects.toThrow(new ConfigError([DATA_KEY_MISMATCH]))
     })
 
     it('derives unrelated data and index keys from the configured key, and refuses a malformed key', () => {
@@ -330,6 +345,9 @@ describeDb('upgrading a database from before encryption at rest', () => {
   const LEGACY_PROMOTION = 'TEST_LEGACY_PROMOTION'
   const LEGACY_ORDER = 'ETC_LEGACY_0002'
   const LEGACY_PHOTO = 'images/legacy-upgrade.jpg'
+  const PROMOTER_ORDER = 'ETC_LEGACY_0004'
+  const FIRST_SUBMITTED = 'ETC_LEGACY_0005'
+  const SECOND_SUBMITTED = 'ETC_LEGACY_0006'
   const storage = createMemoryFileStorage()
   let database: TestDatabase
   let test: TestApp
@@ -361,6 +379,28 @@ describeDb('upgrading a database from before encryption at rest', () => {
     await db.execute(sql`insert into uploads (id, user_id, order_id, kind, certificate_bit, storage_key, mime, size_bytes)
       values ('F000000000000000000000002', ${user!.id}, ${LEGACY_ORDER}, 'drivingLicence', 2, ${LEGACY_PHOTO}, 'image/jpeg', ${JPEG_BYTES.length})`)
     await storage.put(LEGACY_PHOTO, JPEG_BYTES)
+    // Under the shared promoter user: an open application with a paid deposit, and a draft.
+    const [promoter] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into users (uid, channel, identity_provider, external_id) values ('U000000000000000000000003', ${BANK.channelId}, 'promoter', '1') returning id`,
+    )
+    await db.execute(sql`insert into orders (order_id, user_id, channel, channel_source, source_channel, plate_number, plate_color,
+        promotion_channel_id, submitted_at)
+      values (${PROMOTER_ORDER}, ${promoter!.id}, ${BANK.channelId}, 'bank', ${BANK.sourceChannel}, '浙A00004', 0, ${LEGACY_PROMOTION}, now())`)
+    await db.execute(sql`insert into payments (id, order_id, user_id, amount_cents, state, cashier_token_hash)
+      values ('P000000000000000000000003', ${PROMOTER_ORDER}, ${promoter!.id}, 2990, 5, 'z')`)
+    await db.execute(sql`insert into apply_drafts (user_id, sealed_payload) values (${promoter!.id}, 'sealed')`)
+    // Two people who both submitted one plate before the index existed: the first keeps it.
+    for (const [index, orderId] of [FIRST_SUBMITTED, SECOND_SUBMITTED].entries()) {
+      const [person] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into users (uid, channel, identity_provider, external_id) values (${`U00000000000000000000001${index}`}, ${BANK.channelId}, 'bank', ${`person-${index}`}) returning id`,
+      )
+      await db.execute(sql`insert into orders (order_id, user_id, channel, channel_source, source_channel, plate_number, plate_color,
+          promotion_channel_id, submitted_at)
+        values (${orderId}, ${person!.id}, ${BANK.channelId}, 'bank', ${BANK.sourceChannel}, '浙A00003', 0, ${LEGACY_PROMOTION},
+          ${new Date(Date.UTC(2026, 0, 1 + index))})`)
+    }
   }
 
   beforeAll(async () => {
@@ -386,5 +426,23 @@ describeDb('upgrading a database from before encryption at rest', () => {
     expect(await orderRow(database.db, LEGACY_ORDER)).toMatchObject({ ownerName: OWNER.ownerName, vehicle: VEHICLE })
     const served = await test.inject({ method: 'GET', url: pathOf(API.image.path, { fileId: 'F000000000000000000000002' }), headers: bearer(grant) })
     expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
+  })
+
+  it('cancels (and refunds) what the shared promoter user held, and keeps only the first submitted order of a plate', async () => {
+    const cancelState = async (orderId: string) => (await orderRow(database.db, orderId)).cancelState
+    expect(await cancelState(PROMOTER_ORDER)).toBe(CANCEL_STATE.SUCCESS)
+    expect(await cancelState(FIRST_SUBMITTED)).toBeNull()
+    expect(await cancelState(SECOND_SUBMITTED)).toBe(CANCEL_STATE.SUCCESS)
+    const events = await queryRows<{ order_id: string; kind: string }>(
+      database.db,
+      sql`select order_id, kind from order_events where order_id in (${PROMOTER_ORDER}, ${FIRST_SUBMITTED}, ${SECOND_SUBMITTED}) order by order_id`,
+    )
+    expect(events).toEqual([
+      { order_id: PROMOTER_ORDER, kind: 'cancelled' },
+      { order_id: SECOND_SUBMITTED, kind: 'cancelled' },
+    ])
+    const [payment] = await queryRows<{ refunded_at: unknown }>(database.db, sql`select refunded_at from payments where order_id = ${PROMOTER_ORDER}`)
+    expect(payment?.refunded_at).not.toBeNull()
+    expect(await queryRows(database.db, sql`select user_id from apply_drafts`)).toEqual([])
   })
 })

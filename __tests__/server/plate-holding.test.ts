@@ -12,7 +12,7 @@ import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
-import { orders, promotionChannels } from '../../server/db/schema'
+import { orders, promotionChannels, uploads } from '../../server/db/schema'
 import { runMaintenance } from '../../server/maintenance/sweep'
 import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_ORDER_TTL_MS } from '../../server/orders/unsubmitted-orders'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
@@ -32,6 +32,7 @@ import {
   orderWorld,
   payload,
   submittedOrder,
+  upload,
   uploadAllPhotos,
 } from './support/orders'
 import { describeDb, testDriver } from './support/test-database'
@@ -117,6 +118,17 @@ describeDb('plate holding and channel binding', () => {
       expect(step.json()).toEqual({ code: 2003, msg: EXPIRED_MESSAGE, data: null })
       // A new application of the plate starts afresh.
       expect(await createOrder(test, owner)).not.toBe(stale)
+    })
+
+    it('refuses a photo for an order past its 24 hours before any sweep has run, saying it expired', async () => {
+      const { test, owner } = world
+      const stale = await createOrder(test, owner)
+      test.clock.advance(UNSUBMITTED_ORDER_TTL_MS)
+      const again = await login(test, PHONES.owner)
+      const refused = await upload(test, again, API.uploadDrivingLicenseH5.path, { orderId: stale })
+      expect(refused.json()).toEqual({ code: 2003, msg: EXPIRED_MESSAGE, data: null })
+      expect(await world.database.db.select().from(uploads).where(eq(uploads.orderId, stale))).toEqual([])
+      expect(owner.uid).toBe(again.uid)
     })
 
     it('expires unsubmitted orders of every user from the maintenance sweep, and leaves submitted ones', async () => {

@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis'
 import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import { MEMORY_DATA_DIR } from '../../server/db/database'
-import { COUNTER_LOG, createFailoverCounters, createMemoryCounters, REDIS_COUNTER_PREFIX } from '../../server/limits/counters'
+import { COUNTER_LOG, REDIS_COUNTER_PREFIX, REDIS_RETRY_AFTER_MS, createFailoverCounters, createMemoryCounters } from '../../server/limits/counters'
 import type { CounterStore } from '../../server/limits/counters'
 import { closeRedis, createRedisClient } from '../../server/limits/redis-client'
 import { SMS_SENDS_PER_PHONE } from '../../server/auth/sms-codes'
@@ -76,12 +76,24 @@ describe('failover counters', () => {
         return { count: 100, resetInMs: 1 }
       },
     }
+    let primaryHits = 0
+    const counted: CounterStore = {
+      hit: (key, windowMs) => {
+        primaryHits += 1
+        return primary.hit(key, windowMs)
+      },
+    }
     const { log, warn, info } = warnings()
-    const counters = createFailoverCounters(primary, createMemoryCounters(new FakeClock()), log)
+    const clock = new FakeClock()
+    const counters = createFailoverCounters(counted, createMemoryCounters(clock), log, clock)
     expect((await counters.hit('k', 60_000)).count).toBe(1)
     expect((await counters.hit('k', 60_000)).count).toBe(2)
     expect(warn).toEqual([COUNTER_LOG.outage])
+    // Within the back-off Redis is not asked again, even once it would answer.
+    expect(primaryHits).toBe(1)
     failing = false
+    expect((await counters.hit('k', 60_000)).count).toBe(3)
+    clock.advance(REDIS_RETRY_AFTER_MS)
     expect((await counters.hit('k', 60_000)).count).toBe(100)
     expect(info).toEqual([COUNTER_LOG.recovered])
     failing = true
@@ -184,6 +196,7 @@ if (!redisServerInstalled) {
 
       startRedis()
       await until(() => redis.status === 'ready')
+      test.clock.advance(REDIS_RETRY_AFTER_MS)
       await redis.flushall()
       expect((await login()).statusCode).toBe(200)
       expect(await redis.keys(`${REDIS_COUNTER_PREFIX}*`)).not.toEqual([])

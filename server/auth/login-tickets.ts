@@ -20,20 +20,24 @@ export interface TicketContext {
   random: RandomSource
 }
 
-export async function issueLoginTicket(context: TicketContext, user: UserRow, phone: string): Promise<string> {
+/**
+ * A new ticket for the phone. `expiresAt` is given when it replaces a redeemed one: the phone is
+ * remembered for a day from the SMS login, however often the ticket rotates meanwhile.
+ */
+export async function issueLoginTicket(context: TicketContext, user: UserRow, phone: string, expiresAt?: Date): Promise<string> {
   const ticket = newSecret(context.random)
   await context.db.insert(loginTickets).values({
     ticketHash: hashSecret(ticket),
     userId: user.id,
     phoneIndex: phoneIndex(phone),
     channel: user.channel,
-    expiresAt: new Date(context.clock.now().getTime() + LOGIN_PHONE_MEMORY_MS),
+    expiresAt: expiresAt ?? new Date(context.clock.now().getTime() + LOGIN_PHONE_MEMORY_MS),
   })
   return ticket
 }
 
 /**
- * Uses up a ticket: the user it remembers if it is unexpired, unused and was issued for this
+ * Uses up a ticket: the user it remembers, and until when, if it is unexpired, unused and was issued for this
  * phone and channel. A second redemption of the same ticket finds nothing.
  */
 export async function redeemLoginTicket(
@@ -41,7 +45,7 @@ export async function redeemLoginTicket(
   ticket: string,
   phone: string,
   channel: string,
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
   const [redeemed] = await context.db
     .delete(loginTickets)
     .where(
@@ -52,8 +56,8 @@ export async function redeemLoginTicket(
         gt(loginTickets.expiresAt, context.clock.now()),
       ),
     )
-    .returning({ userId: loginTickets.userId })
+    .returning({ userId: loginTickets.userId, expiresAt: loginTickets.expiresAt })
   if (!redeemed) return undefined
   const [user] = await context.db.select().from(users).where(eq(users.id, redeemed.userId)).limit(1)
-  return user
+  return user ? { user, expiresAt: redeemed.expiresAt } : undefined
 }

@@ -75,11 +75,12 @@ export async function loginByRememberedPhone(
   phone: string,
   ticket: string,
 ): Promise<LoginOutcome> {
-  const user = await redeemLoginTicket(context, ticket, phone, channel)
-  if (!user) return refuse(BUSINESS_CODE.LOGIN_FAILED, LOGIN_MESSAGE.badTicket)
-  const grant = await issueSession(context, user, 'rememberedPhone')
-  // The redeemed ticket is gone: the device remembers the phone with the next one.
-  return { ok: true, grant: { ...grant, loginTicket: await issueLoginTicket(context, user, phone) } }
+  const redeemed = await redeemLoginTicket(context, ticket, phone, channel)
+  if (!redeemed) return refuse(BUSINESS_CODE.LOGIN_FAILED, LOGIN_MESSAGE.badTicket)
+  const grant = await issueSession(context, redeemed.user, 'rememberedPhone')
+  // The redeemed ticket is gone: the device remembers the phone with the next one, until the same end.
+  const loginTicket = await issueLoginTicket(context, redeemed.user, phone, redeemed.expiresAt)
+  return { ok: true, grant: { ...grant, loginTicket } }
 }
 
 export async function loginByPageToken(context: LoginContext, channel: string, token: string): Promise<LoginOutcome> {

@@ -21,6 +21,8 @@ export const APP_CONFIG_KEY = {
   windowSwitchTwo: 'switch:windowSwitchTwoZs',
   /** Whether the Henan supplier's own SMS login is open (isOpenMsg). */
   provinceMsgOpen: 'switch:provinceMsgOpen',
+  /** Not a remote document: a value encrypted with the data key, checked at startup (db/data-key-check.ts). */
+  dataKeyCheck: 'system:dataKeyCheck',
 } as const
 
 export type SwitchKey =

@@ -6,7 +6,7 @@
  * Formats (versioned, so a later key or algorithm can sit beside this one):
  * - text: `enc:v1:` + base64(iv 12 bytes | tag 16 bytes | ciphertext)
  * - bytes: the ASCII bytes `enc:v1:` + iv | tag | ciphertext (no base64: photos stay compact)
- * The associated data binds a ciphertext to its place (a column name, a storage key): a value
+ * The associated data binds a ciphertext to its place (a table and column, a storage key): a value
  * copied into another column or file does not decrypt.
  *
  * One cipher is installed per process (`installFieldCipher`, by buildApp and server/main.ts)
@@ -26,7 +26,7 @@ const TAG_BYTES = 16
 export type BlindIndexPurpose = 'phone'
 
 export interface FieldCipher {
-  /** `context` is the associated data (e.g. the column name); decrypt must be given the same. */
+  /** `context` is the associated data (e.g. `orders.owner_name`); decrypt must be given the same. */
   encrypt(plain: string, context: string): string
   /** Throws FieldDecryptionError on a wrong key, a wrong context, tampering or a plaintext value. */
   decrypt(stored: string, context: string): string

@@ -16,6 +16,7 @@ import { CIPHERTEXT_PREFIX, isEncryptedBytes, isEncryptedText } from '../crypto/
 import type { FieldCipher } from '../crypto/field-cipher'
 import type { FileStorage } from '../storage/file-storage'
 import { queryRows } from './database'
+import { columnContext } from './encrypted-columns'
 import type { Db } from './database'
 import { uploads } from './schema'
 
@@ -70,12 +71,12 @@ async function encryptRow(db: Db, cipher: FieldCipher, spec: EncryptedTable, row
   for (const column of spec.columns) {
     const value = row[column]
     if (typeof value !== 'string' || isEncryptedText(value)) continue
-    changes.push(sql`${sql.identifier(column)} = ${cipher.encrypt(value, column)}`)
+    changes.push(sql`${sql.identifier(column)} = ${cipher.encrypt(value, columnContext(spec.table, column))}`)
     unchanged.push(sql`${sql.identifier(column)} = ${value}`)
   }
   const phone = spec.indexed ? row[spec.indexed] : undefined
   if (spec.indexed && typeof phone === 'string' && row[PHONE_INDEX_COLUMN] === null) {
-    const plain = isEncryptedText(phone) ? cipher.decrypt(phone, spec.indexed) : phone
+    const plain = isEncryptedText(phone) ? cipher.decrypt(phone, columnContext(spec.table, spec.indexed)) : phone
     changes.push(sql`${sql.identifier(PHONE_INDEX_COLUMN)} = ${cipher.blindIndex('phone', plain)}`)
   }
   if (changes.length === 0) return

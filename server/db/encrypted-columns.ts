@@ -9,20 +9,30 @@
 import { customType } from 'drizzle-orm/pg-core'
 import { installedFieldCipher } from '../crypto/field-cipher'
 
-/** Text encrypted at rest; the column name is the associated data of its ciphertext. */
-export function encryptedText(name: string) {
+/**
+ * The associated data of a column's ciphertexts: table and column, so a value copied into another
+ * column, or into the same-named column of another table, does not decrypt.
+ */
+export function columnContext(table: string, column: string): string {
+  return `${table}.${column}`
+}
+
+/** Text encrypted at rest. */
+export function encryptedText(table: string, name: string) {
+  const context = columnContext(table, name)
   return customType<{ data: string; driverData: string }>({
     dataType: () => 'text',
-    toDriver: (value) => installedFieldCipher().encrypt(value, name),
-    fromDriver: (value) => installedFieldCipher().decrypt(value, name),
+    toDriver: (value) => installedFieldCipher().encrypt(value, context),
+    fromDriver: (value) => installedFieldCipher().decrypt(value, context),
   })(name)
 }
 
 /** A JSON document encrypted at rest (stored as text, so its content is not queryable). */
-export function encryptedJson<T>(name: string) {
+export function encryptedJson<T>(table: string, name: string) {
+  const context = columnContext(table, name)
   return customType<{ data: T; driverData: string }>({
     dataType: () => 'text',
-    toDriver: (value) => installedFieldCipher().encrypt(JSON.stringify(value), name),
-    fromDriver: (value) => JSON.parse(installedFieldCipher().decrypt(value, name)) as T,
+    toDriver: (value) => installedFieldCipher().encrypt(JSON.stringify(value), context),
+    fromDriver: (value) => JSON.parse(installedFieldCipher().decrypt(value, context)) as T,
   })(name)
 }

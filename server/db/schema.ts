@@ -40,7 +40,7 @@ export const users = pgTable(
     /** The channel id the user logged in through (the `{channel}` of the API paths). */
     channel: text('channel').notNull(),
     /** Set by phone + code login (encrypted); one user per phone and channel, found by phone_index. */
-    phone: encryptedText('phone'),
+    phone: encryptedText('users', 'phone'),
     /** Blind index of `phone` (phoneIndex() of server/crypto/field-cipher.ts). */
     phoneIndex: text('phone_index'),
     nickname: text('nickname'),
@@ -309,15 +309,15 @@ export const orders = pgTable(
     deliveryState: integer('delivery_state'),
     /** DELIVERY_METHOD: on-site '2', mail '3'. */
     deliveryMethod: text('delivery_method'),
-    consigneeName: encryptedText('consignee_name'),
-    consigneeMobile: encryptedText('consignee_mobile'),
+    consigneeName: encryptedText('orders', 'consignee_name'),
+    consigneeMobile: encryptedText('orders', 'consignee_mobile'),
     region: text('region'),
-    address: encryptedText('address'),
+    address: encryptedText('orders', 'address'),
     /** Holds the VIN and engine number: encrypted JSON. */
-    vehicle: encryptedJson<VehicleJson>('vehicle'),
-    ownerName: encryptedText('owner_name'),
-    ownerIdNumber: encryptedText('owner_id_number'),
-    ownerMobile: encryptedText('owner_mobile'),
+    vehicle: encryptedJson<VehicleJson>('orders', 'vehicle'),
+    ownerName: encryptedText('orders', 'owner_name'),
+    ownerIdNumber: encryptedText('orders', 'owner_id_number'),
+    ownerMobile: encryptedText('orders', 'owner_mobile'),
     trackingNo: text('tracking_no'),
     obuActivationState: integer('obu_activation_state'),
     cancelState: integer('cancel_state'),
@@ -380,7 +380,7 @@ export const applyDrafts = pgTable('apply_drafts', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  sealedPayload: encryptedText('sealed_payload').notNull(),
+  sealedPayload: encryptedText('apply_drafts', 'sealed_payload').notNull(),
   updatedAt: updatedAt(),
 })
 
@@ -465,7 +465,7 @@ export const offlineOrders = pgTable(
     plateColor: integer('plate_color').notNull(),
     promotionChannelId: text('promotion_channel_id').references(() => promotionChannels.id),
     /** The customer's phone taken at the outlet (encrypted): a hand-over proves it by SMS. */
-    phone: encryptedText('phone'),
+    phone: encryptedText('offline_orders', 'phone'),
     /** Blind index of `phone`. */
     phoneIndex: text('phone_index'),
     /** SHA-256 (hex) of the one-time code handed to the customer with the offline order. */
@@ -503,7 +503,7 @@ export const followUpPhones = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Encrypted. */
-    phone: encryptedText('phone').notNull(),
+    phone: encryptedText('follow_up_phones', 'phone').notNull(),
     /**
      * Blind index of `phone`, one row per user and phone. Null only in rows written before
      * encryption, until the startup step (server/db/encrypt-at-rest.ts) fills it.

@@ -9,6 +9,9 @@ import { openSealed } from '../crypto/sealed-box'
 import { ApiError } from './envelope'
 import { parseInput } from './validation'
 
+/** The longest sealed parameter a login, SMS or hand-over call takes (a few fields, base64). */
+export const MAX_SEALED_PARAM_LENGTH = 4096
+
 export const SEALED_MESSAGE = {
   unreadable: '参数解密失败，请刷新页面后重试',
   stale: '请求已过期，请检查手机时间后重试',

@@ -66,13 +66,21 @@ export const COUNTER_LOG = {
 } as const
 
 /**
- * Redis counters that fall back to `fallback` (memory) while Redis fails; warns once per outage
- * and notes the recovery.
+ * After a failure Redis is left alone this long: a Redis that hangs costs one command timeout
+ * per period, not one per request.
  */
-export function createFailoverCounters(primary: CounterStore, fallback: CounterStore, log: FastifyBaseLogger): CounterStore {
+export const REDIS_RETRY_AFTER_MS = 5_000
+
+/**
+ * Redis counters that fall back to `fallback` (memory) while Redis fails; warns once per outage,
+ * tries Redis again REDIS_RETRY_AFTER_MS after a failure, and notes the recovery.
+ */
+export function createFailoverCounters(primary: CounterStore, fallback: CounterStore, log: FastifyBaseLogger, clock: Clock): CounterStore {
   let down = false
+  let retryAt = 0
   return {
     async hit(key, windowMs) {
+      if (down && clock.now().getTime() < retryAt) return fallback.hit(key, windowMs)
       try {
         const result = await primary.hit(key, windowMs)
         if (down) {
@@ -85,6 +93,7 @@ export function createFailoverCounters(primary: CounterStore, fallback: CounterS
           down = true
           log.warn({ err: error }, COUNTER_LOG.outage)
         }
+        retryAt = clock.now().getTime() + REDIS_RETRY_AFTER_MS
         return fallback.hit(key, windowMs)
       }
     },

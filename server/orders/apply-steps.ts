@@ -150,7 +150,9 @@ async function update(db: Db, orderId: string, changes: OrderChanges): Promise<O
 async function create(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
     // One create per user at a time, so the cap on unsubmitted orders holds under concurrent calls.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+    // NO KEY UPDATE: creates queue on each other, while inserts that only reference the user
+    // (sessions, uploads, drafts: KEY SHARE) go on, so an upload racing a create cannot deadlock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update')
     const now = context.clock.now()
     await expireUnsubmittedOrders(tx, now, user.id)
     const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)

@@ -15,6 +15,7 @@ import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { OfflineOrderParam, OfflineToOnlineResponse } from '../../types/api/orders'
+import { HOUR_MS } from '../../src/domain/constants'
 import { APPLY_STEP, ORDER_SOURCE } from '../../src/domain/enums'
 import { hashSecret, sameDigest } from '../auth/secrets'
 import type { SessionUser } from '../auth/sessions'
@@ -35,7 +36,6 @@ export const OFFLINE_MESSAGE = {
   noPromotion: '渠道没有可用的推广活动',
 } as const
 
-const HOUR_MS = 60 * 60 * 1000
 
 /** Hand-over attempts, successful or not, per user and per IP address in a fixed window. */
 export const OFFLINE_HANDOVER_LIMITS = {

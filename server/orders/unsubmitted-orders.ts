@@ -8,6 +8,7 @@
  */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
+import { HOUR_MS } from '../../src/domain/constants'
 import { CANCEL_STATE } from '../../src/domain/enums'
 import type { Db } from '../db/database'
 import { orderEvents, orders } from '../db/schema'
@@ -19,7 +20,6 @@ import type { OrderRow } from './order-records'
 export const MAX_OPEN_UNSUBMITTED_ORDERS = 3
 /** How long an order may stay unsubmitted before it is cancelled on its own. */
 export const UNSUBMITTED_ORDER_TTL_HOURS = 24
-const HOUR_MS = 60 * 60 * 1000
 export const UNSUBMITTED_ORDER_TTL_MS = UNSUBMITTED_ORDER_TTL_HOURS * HOUR_MS
 
 export const UNSUBMITTED_MESSAGE = {

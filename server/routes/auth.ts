@@ -30,7 +30,7 @@ import type { LoginContext, LoginOutcome } from '../auth/login'
 import { deriveCodeKey, sendCode } from '../auth/sms-codes'
 import { endpoint } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
-import { assertFreshTimestamp, openSealedJson } from '../http/sealed'
+import { MAX_SEALED_PARAM_LENGTH, assertFreshTimestamp, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { domainField, parseInput } from '../http/validation'
 import type { RouteGroup } from './context'
@@ -47,18 +47,21 @@ export const AUTH_MESSAGE = {
   noCodeSent: '该手机号暂无验证码',
 } as const
 
-const MAX_SEALED_LENGTH = 4096
+/** Longest promoter account name, password and mini-program app id taken. */
+const MAX_ACCOUNT_LENGTH = 64
+const MAX_PASSWORD_LENGTH = 128
+const MAX_APP_ID_LENGTH = 64
 /** Generous for a mobile number with stray spaces; the domain rule gives the real message. */
 const MAX_MOBILE_INPUT = 32
 
 const mobile = domainField(validateMobile, MAX_MOBILE_INPUT)
-const sealedText = text(MAX_SEALED_LENGTH, { min: 1 })
+const sealedText = text(MAX_SEALED_PARAM_LENGTH, { min: 1 })
 const credential = z.string().min(1).max(256).regex(CREDENTIAL_PATTERN)
 const verifyCodeField = z.string().regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`))
 
 const PromoterLoginBody = z.object({
-  loginAccount: text(64, { min: 1 }),
-  password: text(128, { min: 1 }),
+  loginAccount: text(MAX_ACCOUNT_LENGTH, { min: 1 }),
+  password: text(MAX_PASSWORD_LENGTH, { min: 1 }),
 })
 
 const ChannelParams = z.object({ channel: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) })
@@ -71,11 +74,11 @@ const TokenBody = z.discriminatedUnion('grantType', [
     grantType: z.literal('authCode'),
     provider: z.enum(['map', 'wechat', 'alipay']),
     code: credential,
-    appId: text(64).optional(),
+    appId: text(MAX_APP_ID_LENGTH).optional(),
   }),
 ])
 
-const TokenByQuery = z.object({ appId: text(64, { min: 1 }), code: credential })
+const TokenByQuery = z.object({ appId: text(MAX_APP_ID_LENGTH, { min: 1 }), code: credential })
 
 /** What the sealed tokenParamSJ carries (TokenParam of types/api/auth.ts). */
 const SmsCodeParam = z.object({ mobileNo: mobile, verifyCode: verifyCodeField })

@@ -12,7 +12,7 @@ import { SEALED_FIELD } from '../../types/api/sealed'
 import { requireUser } from '../http/auth-hook'
 import { endpoint } from '../http/endpoint'
 import { ApiError, ok } from '../http/envelope'
-import { openSealedJson } from '../http/sealed'
+import { MAX_SEALED_PARAM_LENGTH, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import { cancelOrder } from '../orders/cancel-order'
@@ -28,7 +28,6 @@ import { ChannelParams, OrderParams, knownChannel } from './route-params'
 export const MAX_PAGE_SIZE = 100
 export const DEFAULT_PAGE_SIZE = 20
 const MAX_CANCEL_REASON_LENGTH = 200
-const MAX_SEALED_LENGTH = 4096
 
 const SearchBody = z
   .object({
@@ -45,7 +44,7 @@ const CancelBody = z.object({
   orderId: identifier,
   reason: text(MAX_CANCEL_REASON_LENGTH, { min: 1, trim: true, multiline: true }),
 })
-const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: text(MAX_SEALED_LENGTH, { min: 1 }) })
+const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: text(MAX_SEALED_PARAM_LENGTH, { min: 1 }) })
 const OfflineParam = z.object({ offlineNo: identifier, plateNumber, handoverCode: handoverCode.optional() })
 
 export const orderRoutes: RouteGroup = async (app, { context }) => {

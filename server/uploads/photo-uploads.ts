@@ -19,6 +19,7 @@ import type { Db } from '../db/database'
 import { orders, uploads } from '../db/schema'
 import { ApiError } from '../http/envelope'
 import { assertEditable, requireOwnOrder } from '../orders/order-records'
+import { assertNotExpired, expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { FileStorage } from '../storage/file-storage'
 import { IMAGE_EXTENSION, sniffImageType } from './image-type'
 import type { ImageType } from './image-type'
@@ -142,8 +143,12 @@ export async function storePhoto(
   bytes: Buffer,
 ): Promise<UploadResponse> {
   const mime = checkImage(bytes)
+  // An order past its time to submit is expired first, so it takes no photo and says why.
+  await expireUnsubmittedOrders(context.db, context.clock.now(), userId)
   // Checked before storing anything; checked again under the order's lock when recording.
-  assertEditable(await requireOwnOrder(context.db, userId, orderId))
+  const order = await requireOwnOrder(context.db, userId, orderId)
+  assertNotExpired(order)
+  assertEditable(order)
   const file = {
     id: newPublicId(context.random, FILE_ID_PREFIX),
     key: `${STORAGE_FOLDER}/${context.random.bytes(STORAGE_NAME_BYTES).toString('hex')}.${IMAGE_EXTENSION[mime]}`,
