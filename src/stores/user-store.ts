@@ -16,6 +16,7 @@ import type { ChannelProfile, LoginMethod } from '../config/channel'
 import type { AuthProvider, AuthorizationAdapter } from '../platform/authorization'
 import type { SecureStorage } from '../platform/secure-storage'
 import { MESSAGES } from '../services/request/errors'
+import { createLoginFlight } from '../services/request/login-flight'
 import type { Session } from '../services/request/transport'
 import type { SessionScope, TokenGrant } from '../../types/api/auth'
 
@@ -78,11 +79,20 @@ const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken'])
 export class UserStore implements Session {
   session: StoredSession | undefined
   codeSentAt: number | undefined
+  /**
+   * The request client is not the only one to log in (the home and order-list redirect pages do
+   * too): every silent login goes through this one flight, so a remembered phone's ticket, which
+   * works once, is never redeemed twice at the same time.
+   */
+  private readonly flight = createLoginFlight(
+    (scope) => (scope === 'person' ? this.isPersonal() : this.isLoggedIn()),
+    (scope) => this.loginSilently(scope),
+  )
 
   constructor(private readonly deps: UserStoreDeps) {
     this.session = deps.storage.get<StoredSession>(USER_STORAGE.session)
     this.codeSentAt = deps.storage.get<number>(USER_STORAGE.codeSentAt)
-    makeAutoObservable<UserStore, 'deps'>(this, { deps: false })
+    makeAutoObservable<UserStore, 'deps' | 'flight'>(this, { deps: false, flight: false })
   }
 
   get isValid(): boolean {
@@ -119,11 +129,19 @@ export class UserStore implements Session {
   }
 
   /**
+   * Resolves once the session has this scope: joins or waits for the login in flight, else logs
+   * in silently (see loginSilently); rejects when no silent method works.
+   */
+  login(scope: SessionScope = 'channel'): Promise<void> {
+    return this.flight.ensure(scope)
+  }
+
+  /**
    * Logs in by the first silent method this channel and moment allow, falling through to the next
    * when one fails; rejects (with the last failure as its cause) when none works. For 'person'
    * the promoter account is skipped: it identifies the channel only.
    */
-  async login(scope: SessionScope = 'channel'): Promise<void> {
+  private async loginSilently(scope: SessionScope): Promise<void> {
     let lastFailure: unknown
     for (const method of this.deps.channel.loginMethods) {
       if (scope === 'person' && method === CHANNEL_LOGIN_METHOD) continue
@@ -149,13 +167,16 @@ export class UserStore implements Session {
 
   /**
    * Logs out here and on the server (the session and the remembered phone's tickets), e.g. before
-   * the app's data is cleared. The local session ends first and whatever the network does: the
-   * server's answer (or its absence, offline) changes nothing here.
+   * the app's data is cleared. The local session ends first, whatever the network does.
    */
   async signOut(): Promise<void> {
     const token = this.token()
     this.logout()
     this.deps.storage.remove(USER_STORAGE.phone)
+    // A failure is ignored on purpose: offline, the server cannot be told, and the user must still
+    // be able to sign out. Nothing is left usable here: this device has forgotten the token and the
+    // ticket, and on the server both stop working when they expire (the ticket a day after the SMS
+    // login).
     if (token) await this.deps.api.logout(token).catch(() => undefined)
   }
 
@@ -187,6 +208,7 @@ export class UserStore implements Session {
     if (grant.loginTicket) this.rememberPhone(checked.mobile, grant.loginTicket)
   }
 
+  /** An SMS login proves the phone: it is remembered for a day from now. */
   private rememberPhone(mobile: string, ticket: string): void {
     const remembered: RememberedPhone = { mobile, until: this.deps.now() + LOGIN_PHONE_MEMORY_MS, ticket }
     this.deps.storage.set(USER_STORAGE.phone, remembered)
@@ -203,8 +225,12 @@ export class UserStore implements Session {
         const phone = this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)
         if (!phone?.ticket || this.deps.now() >= phone.until) return undefined
         const grant = await api.loginByRememberedPhone(phone.mobile, phone.ticket)
-        // A ticket works once: the grant carries the next one, remembered for another day.
-        if (grant.loginTicket) this.rememberPhone(phone.mobile, grant.loginTicket)
+        // A ticket works once: the grant carries the next one. It keeps the SMS login's expiry:
+        // a phone is remembered for a day from the SMS login, however often it logs in silently.
+        if (grant.loginTicket) {
+          const rotated: RememberedPhone = { ...phone, ticket: grant.loginTicket }
+          this.deps.storage.set(USER_STORAGE.phone, rotated)
+        }
         return grant
       }
       case 'promoterAccount':
@@ -222,14 +248,21 @@ export class UserStore implements Session {
     }
   }
 
+  /**
+   * Stores the grant as the session; a person's grant always wins. A channel grant never replaces
+   * a valid person's session: a promoter login that lands after an SMS login (or a silent one)
+   * would otherwise have the person's calls refused (403) with the channel's token.
+   */
   private accept(grant: TokenGrant, method: LoginMethod, mobile?: string): void {
+    // The server says what the session is; a grant without it is judged by how it was obtained.
+    const scope = grant.scope ?? (method === CHANNEL_LOGIN_METHOD ? 'channel' : 'person')
+    if (scope === 'channel' && this.isPersonal()) return
     const session: StoredSession = {
       accessToken: grant.accessToken,
       expiresAt: this.deps.now() + grant.expireIn * MS_PER_SECOND,
       uid: grant.uid,
       ...(mobile !== undefined ? { mobile } : {}),
-      // The server says what the session is; a grant without it is judged by how it was obtained.
-      scope: grant.scope ?? (method === CHANNEL_LOGIN_METHOD ? 'channel' : 'person'),
+      scope,
       ...(grant.aliUid ? { aliUid: grant.aliUid } : {}),
       ...(grant.nickname ? { nickname: grant.nickname } : {}),
       ...(grant.avatar ? { avatar: grant.avatar } : {}),

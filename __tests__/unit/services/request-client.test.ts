@@ -198,6 +198,67 @@ describe('the channel login and a person', () => {
     expect(world.requests).toHaveLength(1)
   })
 
+  it('runs one login for a channel-level call and a personal call at once: the ticket is redeemed once, and the person stays', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    // Like the store: every login tries the remembered phone's ticket first, which works once.
+    let ticketRedeemed = false
+    const redemption = deferred<void>()
+    world.loginWith(async () => {
+      if (ticketRedeemed) throw new Error('登录已失效')
+      ticketRedeemed = true
+      await redemption.promise
+      world.setLoggedIn(true, 'person')
+    })
+    const calls = [world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true }), world.client.call({ url: '/order/search', method: 'POST' })]
+    await settle()
+    redemption.resolve()
+    await Promise.all(calls)
+    expect(world.counts.loginScopes).toEqual(['channel'])
+    expect([world.counts.goToLogin, world.requests.length]).toEqual([0, 2])
+  })
+
+  it('lets a channel-level call wait for the person login in flight instead of starting its own', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    const login = deferred<void>()
+    world.loginWith((requested) => login.promise.then(() => world.setLoggedIn(true, requested)))
+    const calls = [world.client.call({ url: '/order/search', method: 'POST' }), world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true })]
+    await settle()
+    login.resolve()
+    await Promise.all(calls)
+    expect(world.counts.loginScopes).toEqual(['person'])
+    expect(world.requests).toHaveLength(2)
+  })
+
+  it('logs the person in after the channel login in flight when that one gave only the channel', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    const channelLogin = deferred<void>()
+    world.loginWith((requested) => (requested === 'channel' ? channelLogin.promise : Promise.resolve()).then(() => world.setLoggedIn(true, requested)))
+    const calls = [world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true }), world.client.call({ url: '/order/search', method: 'POST' })]
+    await settle()
+    expect(world.counts.loginScopes).toEqual(['channel'])
+    channelLogin.resolve()
+    await Promise.all(calls)
+    expect(world.counts.loginScopes).toEqual(['channel', 'person'])
+    expect(world.requests).toHaveLength(2)
+  })
+
+  it('logs the channel in after the person login it waited for fails, and goes to the login page once', async () => {
+    const world = fakeWorld({ loggedIn: false })
+    const personLogin = deferred<void>()
+    world.loginWith((requested) =>
+      requested === 'person' ? personLogin.promise.then(() => Promise.reject(new Error('no personal method'))) : Promise.resolve(world.setLoggedIn(true, 'channel')),
+    )
+    const person = rejection(world.client.call({ url: '/order/search', method: 'POST' }))
+    const channel = world.client.call({ url: '/groundpromotion/list', method: 'POST', channelLevel: true })
+    await settle()
+    expect(world.counts.loginScopes).toEqual(['person'])
+    personLogin.resolve()
+    expect((await person).kind).toBe('loginRequired')
+    await channel
+    expect(world.counts.loginScopes).toEqual(['person', 'channel'])
+    expect([world.counts.goToLogin, world.requests.length]).toEqual([1, 1])
+  })
+
   it('needs a person for uploads and downloads', async () => {
     const world = fakeWorld({ scope: 'channel' })
     await world.client.upload({ url: '/users/v2/usersVehicles/h5/uploadIdcard', filePath: '/tmp/a.jpg' })

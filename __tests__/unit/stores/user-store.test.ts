@@ -130,21 +130,25 @@ describe('UserStore silent login', () => {
     expect(later.calls).toEqual([])
   })
 
-  it('keeps the next ticket a silent login hands out, for another day (a ticket works once)', async () => {
+  it('keeps the next ticket a silent login hands out (a ticket works once), until a day after the SMS login', async () => {
     const backend = memoryBackend()
     const first = setup({}, backend)
     await first.store.loginWithCode('13800138000', '123456')
     first.store.logout()
     const next = setup({}, backend)
     next.deps.api.loginByRememberedPhone = async (mobile, ticket) => (next.calls.push(`remembered ${mobile} ${ticket}`), grant({ loginTicket: 'ticket-2' }))
-    next.advance(LOGIN_PHONE_MEMORY_MS - 1)
+    next.advance(LOGIN_PHONE_MEMORY_MS / 2)
     await next.store.login()
     next.store.logout()
+    const sameDay = setup({}, backend)
+    sameDay.advance(LOGIN_PHONE_MEMORY_MS - 1)
+    await sameDay.store.login()
+    sameDay.store.logout()
+    // A day after the SMS login the rotated ticket is not used, though it is younger than a day.
     const later = setup({}, backend)
-    // A day after the first login, but within a day of the rotation.
     later.advance(LOGIN_PHONE_MEMORY_MS)
-    await later.store.login()
-    expect([...next.calls, ...later.calls]).toEqual(['remembered 13800138000 ticket-1', 'remembered 13800138000 ticket-2'])
+    await expect(later.store.login()).rejects.toThrow(SILENT_LOGIN_FAILED)
+    expect([...next.calls, ...sameDay.calls, ...later.calls]).toEqual(['remembered 13800138000 ticket-1', 'remembered 13800138000 ticket-2'])
   })
 
   it('remembers no phone when the login gave no ticket', async () => {
@@ -235,6 +239,50 @@ describe('UserStore scope: the channel login versus a person', () => {
     legacy.deps.api.loginByPromoterAccount = async () => unscoped as TokenGrant
     await legacy.store.login()
     expect(legacy.store.isPersonal()).toBe(false)
+  })
+
+  it('redeems the remembered ticket once when the channel and a person log in at the same time, and ends as the person', async () => {
+    const backend = memoryBackend()
+    const first = setup({ channel: CHANNELS.map, authorization: refused }, backend)
+    await first.store.loginWithCode('13800138000', '123456')
+    first.store.logout()
+    const { store, calls, deps } = setup({ channel: CHANNELS.map, authorization: refused }, backend)
+    // The server's tickets work once: a second redemption of the same ticket fails.
+    const redeemed = new Set<string>()
+    deps.api.loginByRememberedPhone = async (mobile, ticket) => {
+      calls.push(`remembered ${mobile} ${ticket}`)
+      await Promise.resolve()
+      if (redeemed.has(ticket)) throw new Error(MESSAGES.loginRequired)
+      redeemed.add(ticket)
+      return grant({ loginTicket: `${ticket}-next` })
+    }
+    const results = await Promise.allSettled([store.login('channel'), store.login('person')])
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled'])
+    expect(calls).toEqual(['remembered 13800138000 ticket-1'])
+    expect(store.isPersonal()).toBe(true)
+  })
+
+  it('does not let a promoter grant that lands late replace the person who logged in meanwhile', async () => {
+    const { store, deps } = setup({ channel: CHANNELS.map, authorization: refused })
+    let grantPromoter: ((value: TokenGrant) => void) | undefined
+    deps.api.loginByPromoterAccount = () => new Promise<TokenGrant>((resolve) => (grantPromoter = resolve))
+    const channelLogin = store.login()
+    // The promoter login is under way (the personal methods found nothing) when the SMS login lands.
+    while (!grantPromoter) await Promise.resolve()
+    await store.loginWithCode('13800138000', '123456')
+    grantPromoter(grant({ accessToken: 'promoter-tok', uid: 'promoter-0001', scope: 'channel' }))
+    await channelLogin
+    expect([store.isPersonal(), store.token(), store.uid()]).toEqual([true, 'tok-1', 'uid-12345678'])
+    expect(deps.storage.get(USER_STORAGE.session)).toMatchObject({ accessToken: 'tok-1', scope: 'person' })
+  })
+
+  it('lets a person grant replace the channel session', async () => {
+    const { store, deps } = setup({ channel: CHANNELS.map, authorization: refused })
+    await store.login()
+    expect(store.isPersonal()).toBe(false)
+    deps.api.loginByCode = async () => grant({ accessToken: 'tok-person' })
+    await store.loginWithCode('13800138000', '123456')
+    expect([store.isPersonal(), store.token()]).toEqual([true, 'tok-person'])
   })
 
   it('does not trust a stored session without a scope to be a person', () => {

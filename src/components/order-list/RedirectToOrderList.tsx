@@ -6,7 +6,9 @@ import { StatusView } from '../status-view/StatusView'
 /**
  * Lands links from outside the app on the order list: logs the person in first when needed
  * (silently, else through the login page, which returns here; the channel's promoter login is
- * not enough, the orders are a person's), then replaces itself with the list.
+ * not enough, the orders are a person's), then replaces itself with the list. The login is the
+ * store's, shared with the request client's: one already in flight is joined or waited for, never
+ * run side by side (a remembered phone's ticket works once).
  */
 export function RedirectToOrderList() {
   const { user } = useStores()
@@ -19,15 +21,14 @@ export function RedirectToOrderList() {
     running.current = true
     setFailed(false)
     try {
-      if (!user.isPersonal()) {
-        const loggedIn = await user.login('person').then(
-          () => true,
-          () => false,
-        )
-        if (!loggedIn) {
-          await navigator.toLogin()
-          return
-        }
+      // Resolves at once when the session is already the person's.
+      const loggedIn = await user.login('person').then(
+        () => true,
+        () => false,
+      )
+      if (!loggedIn) {
+        await navigator.toLogin()
+        return
       }
       await navigator.replace('orderList')
     } catch {

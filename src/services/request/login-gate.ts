@@ -1,13 +1,14 @@
 /**
  * Login coordination for the request client. However many calls need a login at once, the
- * session logs in once per scope (one shared promise); if that fails, every waiting call rejects
- * and the user is sent to the login page once. A call that needs a person is not satisfied by the
- * channel's promoter login: it logs in by the channel's personal methods, else the login page
- * (phone + SMS code). However many calls come back 401 at once, one dialog shows, then one
- * logout, one login and one page refresh.
+ * session logs in once (one shared promise, one login in flight whatever the scope: see
+ * login-flight); if that fails, every waiting call rejects and the user is sent to the login page
+ * once. A call that needs a person is not satisfied by the channel's promoter login: it logs in by
+ * the channel's personal methods, else the login page (phone + SMS code). However many calls come
+ * back 401 at once, one dialog shows, then one logout, one login and one page refresh.
  */
 import type { SessionScope } from '../../../types/api/auth'
 import { MESSAGES, RequestError } from './errors'
+import { createLoginFlight } from './login-flight'
 import type { RequestUi, Session } from './transport'
 
 export interface LoginGate {
@@ -20,23 +21,17 @@ export interface LoginGate {
 }
 
 export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
-  const pendingLogins = new Map<SessionScope, Promise<void>>()
   let expiredEpisode: Promise<void> | undefined
   let sentToLogin = false
 
   const satisfied = (scope: SessionScope): boolean => (scope === 'person' ? session.isPersonal() : session.isLoggedIn())
 
-  const ensureLoggedIn = (scope: SessionScope): Promise<void> => {
-    if (satisfied(scope)) return Promise.resolve()
-    const pending = pendingLogins.get(scope)
-    if (pending) return pending
-    const login = session.login(scope).then(
+  const logIn = (scope: SessionScope): Promise<void> =>
+    session.login(scope).then(
       () => {
-        pendingLogins.delete(scope)
         sentToLogin = false
       },
       (cause: unknown) => {
-        pendingLogins.delete(scope)
         if (!sentToLogin) {
           sentToLogin = true
           ui.goToLogin()
@@ -45,19 +40,18 @@ export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
         throw Object.assign(error, { cause })
       },
     )
-    pendingLogins.set(scope, login)
-    return login
-  }
+
+  const flight = createLoginFlight(satisfied, logIn)
 
   return {
-    ensureLoggedIn,
+    ensureLoggedIn: flight.ensure,
     onUnauthorized() {
       expiredEpisode ??= ui
         .alert({ title: MESSAGES.unauthorized, confirmText: MESSAGES.relogin })
         .then(async () => {
           session.logout()
-          pendingLogins.clear()
-          await ensureLoggedIn('channel')
+          flight.reset()
+          await flight.ensure('channel')
           ui.reloadPage()
         })
         // A failed login already sent the user to the login page; the episode just ends.
@@ -67,7 +61,7 @@ export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
         })
     },
     reset() {
-      pendingLogins.clear()
+      flight.reset()
     },
   }
 }

@@ -68,7 +68,8 @@ export interface Session {
   isPersonal(): boolean
   /**
    * Logs in silently by the channel's methods; for 'person' only by those that prove a person
-   * (page token, remembered phone, platform authorisation). Rejects when none works.
+   * (page token, remembered phone, platform authorisation). Rejects when none works. One login at
+   * a time: a call while one is in flight joins or waits for it (see login-flight).
    */
   login(scope?: SessionScope): Promise<void>
   logout(): void
