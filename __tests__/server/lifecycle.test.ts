@@ -6,7 +6,6 @@
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -42,19 +41,11 @@ import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb, testDriver } from './support/test-database'
+import { freePort } from './support/ports'
 import type { TestDatabase } from './support/test-database'
 
 const run = promisify(execFile)
 const REPOSITORY = path.resolve(__dirname, '../..')
-
-/** A TCP port nothing listens on (taken from the OS, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describeDb('lifecycle simulator', () => {
   let database: TestDatabase

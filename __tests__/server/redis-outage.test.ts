@@ -6,8 +6,6 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
@@ -24,6 +22,7 @@ import type { RunningServer } from '../../server/main'
 import { bearer, loginBySms, sendCode } from './support/api'
 import { createTestApp, FakeClock, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
+import { freePort } from './support/ports'
 import { databasePerFile, describeDb, openTestDatabase, testDriver } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
@@ -34,14 +33,6 @@ const SECOND = 1000
  * project, since the server and server-pg projects may run this file at the same time.
  */
 const OWN_REDIS_PORT = testDriver() === 'pg' ? 6391 : 6390
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Every contract path with its `{x}` filled with something well-formed. */
 function concretePath(endpoint: Endpoint): string {

@@ -18,6 +18,8 @@ import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
 import type { Clock } from '../deps'
 import type { Db } from '../db/database'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads } from '../db/schema'
+import { startPeriodic } from '../jobs/periodic'
+import type { PeriodicJob } from '../jobs/periodic'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { FileStorage } from '../storage/file-storage'
 
@@ -110,30 +112,12 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
   return { expiredOrders, photos, sessions: expiredSessions.length, loginTickets: expiredTickets.length, smsCodes: spentCodes.length }
 }
 
-export interface Maintenance {
-  stop(): Promise<void>
-}
+export type Maintenance = PeriodicJob
 
 /** Sweeps now and every `intervalMs`; a sweep never overlaps the previous one. */
 export function startMaintenance(context: MaintenanceContext, intervalMs: number = MAINTENANCE_INTERVAL_MS): Maintenance {
-  let running: Promise<void> | undefined
-  const sweep = (): void => {
-    if (running) return
-    running = runMaintenance(context)
-      .then((report) => context.log.info({ ...report }, 'maintenance sweep done'))
-      .catch((error: unknown) => context.log.error({ err: error }, 'maintenance sweep failed'))
-      .finally(() => {
-        running = undefined
-      })
+  const sweep = async (): Promise<void> => {
+    context.log.info({ ...(await runMaintenance(context)) }, 'maintenance sweep done')
   }
-  sweep()
-  const timer = setInterval(sweep, intervalMs)
-  // The timer alone must not keep a process alive.
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startPeriodic(sweep, { intervalMs, log: context.log, failureMessage: 'maintenance sweep failed', runAtStart: true })
 }

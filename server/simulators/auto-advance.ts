@@ -8,6 +8,8 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { ACTIVATION_STATE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { orders } from '../db/schema'
+import { startPeriodic } from '../jobs/periodic'
+import type { PeriodicJob } from '../jobs/periodic'
 import { lifecycleOrder } from '../orders/order-records'
 import { nextAutomaticAction } from './lifecycle'
 import { applyAction } from './lifecycle-runner'
@@ -43,30 +45,13 @@ export async function autoAdvanceTick(context: LifecycleContext): Promise<Lifecy
   return runs
 }
 
-export interface AutoAdvance {
-  stop(): Promise<void>
-}
+export type AutoAdvance = PeriodicJob
 
 export function startAutoAdvance(context: LifecycleContext, intervalMs: number, log: FastifyBaseLogger): AutoAdvance {
-  let running: Promise<void> | undefined
-  const tick = (): void => {
-    if (running) return
-    running = autoAdvanceTick(context)
-      .then((runs) => {
-        for (const run of runs) if (run.ok) log.info({ orderId: run.orderId, action: run.action, status: run.status }, 'lifecycle simulator advanced an order')
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'lifecycle simulator tick failed'))
-      .finally(() => {
-        running = undefined
-      })
+  const tick = async (): Promise<void> => {
+    for (const run of await autoAdvanceTick(context)) {
+      if (run.ok) log.info({ orderId: run.orderId, action: run.action, status: run.status }, 'lifecycle simulator advanced an order')
+    }
   }
-  const timer = setInterval(tick, intervalMs)
-  // The timer alone must not keep a process alive.
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startPeriodic(tick, { intervalMs, log, failureMessage: 'lifecycle simulator tick failed' })
 }

@@ -1,0 +1,41 @@
+/**
+ * A job the server process runs on an interval (the maintenance sweep, the demo lifecycle timer):
+ * a run never overlaps the previous one, a failure is logged and the next interval tries again,
+ * the timer does not keep the process alive, and stopping waits for a run in progress.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface PeriodicJob {
+  stop(): Promise<void>
+}
+
+export interface PeriodicOptions {
+  intervalMs: number
+  log: FastifyBaseLogger
+  /** Logged with the error when a run fails. */
+  failureMessage: string
+  /** Run once at start as well, not only after the first interval. */
+  runAtStart?: boolean
+}
+
+export function startPeriodic(run: () => Promise<void>, options: PeriodicOptions): PeriodicJob {
+  let running: Promise<void> | undefined
+  const tick = (): void => {
+    if (running) return
+    running = run()
+      .catch((error: unknown) => options.log.error({ err: error }, options.failureMessage))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  if (options.runAtStart) tick()
+  const timer = setInterval(tick, options.intervalMs)
+  // The timer alone must not keep a process alive.
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
