@@ -147,28 +147,26 @@ function readRedisUrl(reader: EnvReader): string | undefined {
   return url
 }
 
-function readPayloadKey(reader: EnvReader, production: boolean): string {
-  const key = reader.raw('PAYLOAD_KEY_HEX')
-  if (key === undefined) {
-    if (production) reader.problems.push('PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build\'s TARO_APP_PAYLOAD_KEY)')
-    return DEV_PAYLOAD_KEY_HEX
-  }
-  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push('PAYLOAD_KEY_HEX must be 64 hex characters (32 bytes)')
-  else if (production && key.toLowerCase() === DEV_PAYLOAD_KEY_HEX) {
-    reader.problems.push('PAYLOAD_KEY_HEX must not be the development placeholder in production')
-  }
-  return key.toLowerCase()
+/** A 256-bit key variable: 64 hex characters; production must set it, and not to the development placeholder. */
+interface KeyVariable {
+  name: string
+  /** What the key is, for the message when production leaves it unset. */
+  purpose: string
+  devPlaceholder: string
 }
 
-function readDataKey(reader: EnvReader, production: boolean): string {
-  const key = reader.raw('DATA_KEY_HEX')
+const PAYLOAD_KEY: KeyVariable = { name: 'PAYLOAD_KEY_HEX', purpose: "the app build's TARO_APP_PAYLOAD_KEY", devPlaceholder: DEV_PAYLOAD_KEY_HEX }
+const DATA_KEY: KeyVariable = { name: 'DATA_KEY_HEX', purpose: 'the key of personal data at rest', devPlaceholder: DEV_DATA_KEY_HEX }
+
+function readKey(reader: EnvReader, production: boolean, variable: KeyVariable): string {
+  const key = reader.raw(variable.name)
   if (key === undefined) {
-    if (production) reader.problems.push('DATA_KEY_HEX must be set in production (64 hex characters, the key of personal data at rest)')
-    return DEV_DATA_KEY_HEX
+    if (production) reader.problems.push(`${variable.name} must be set in production (64 hex characters, ${variable.purpose})`)
+    return variable.devPlaceholder
   }
-  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push('DATA_KEY_HEX must be 64 hex characters (32 bytes)')
-  else if (production && key.toLowerCase() === DEV_DATA_KEY_HEX) {
-    reader.problems.push('DATA_KEY_HEX must not be the development placeholder in production')
+  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push(`${variable.name} must be 64 hex characters (32 bytes)`)
+  else if (production && key.toLowerCase() === variable.devPlaceholder) {
+    reader.problems.push(`${variable.name} must not be the development placeholder in production`)
   }
   return key.toLowerCase()
 }
@@ -264,8 +262,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     database: readDatabase(reader, dataDir),
     redisUrl: readRedisUrl(reader),
     tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
-    payloadKeyHex: readPayloadKey(reader, production),
-    dataKeyHex: readDataKey(reader, production),
+    payloadKeyHex: readKey(reader, production, PAYLOAD_KEY),
+    dataKeyHex: readKey(reader, production, DATA_KEY),
     ...readSimulatorSwitches(reader, production),
     outsideParties: readOutsideParties(reader, production),
     publicBaseUrl: readPublicBaseUrl(reader, production, host, port),

@@ -18,6 +18,7 @@ import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
 import type { Clock, RandomSource } from '../deps'
 import type { Db } from '../db/database'
+import { violatesUnique } from '../db/constraint-errors'
 import { commodities, orders, payments } from '../db/schema'
 import { ApiError } from '../http/envelope'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
@@ -34,8 +35,8 @@ export type PaymentRow = typeof payments.$inferSelect
 export type CashierOutcome = 'success' | 'fail'
 
 const PAYMENT_ID_PREFIX = 'P'
-/** PostgreSQL's unique_violation. */
-const UNIQUE_VIOLATION = '23505'
+/** At most one successful payment per order: the index a second settle runs into. */
+const ONE_SUCCESS_PER_ORDER = 'payments_one_success_per_order_key'
 
 export const PAYMENT_MESSAGE = {
   invalidLink: '支付链接无效或已失效',
@@ -147,13 +148,6 @@ export type SettleResult =
   | { ok: true; orderId: string; state: number }
   | { ok: false; reason: 'invalid' | 'settled' | 'cancelled'; orderId?: string }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true
-  }
-  return false
-}
-
 async function settleOnce(context: PaymentContext, paymentId: string, token: string, outcome: CashierOutcome): Promise<SettleResult> {
   return context.db.transaction(async (tx) => {
     // The order row first, then the payment: the order in which cancel and start lock them too,
@@ -195,7 +189,7 @@ export async function settlePayment(context: PaymentContext, paymentId: string, 
     return await settleOnce(context, paymentId, token, outcome)
   } catch (error) {
     // Another payment of this order succeeded first: the index refused a second charge.
-    if (isUniqueViolation(error)) return { ok: false, reason: 'settled' }
+    if (violatesUnique(error, ONE_SUCCESS_PER_ORDER)) return { ok: false, reason: 'settled' }
     throw error
   }
 }

@@ -149,7 +149,7 @@ export class UserStore implements Session {
         const grant = await this.trySilent(method)
         if (grant) {
           // The remembered phone's login proves that phone, like an SMS login.
-          this.accept(grant, method, method === 'rememberedPhone' ? this.rememberedMobile : undefined)
+          this.accept(grant, method === 'rememberedPhone' ? this.rememberedMobile : undefined)
           return
         }
       } catch (failure) {
@@ -204,7 +204,7 @@ export class UserStore implements Session {
       await this.deps.api.logout(previous.accessToken).catch(() => undefined)
       this.logout()
     }
-    this.accept(grant, 'phoneCode', checked.mobile)
+    this.accept(grant, checked.mobile)
     if (grant.loginTicket) this.rememberPhone(checked.mobile, grant.loginTicket)
   }
 
@@ -253,9 +253,8 @@ export class UserStore implements Session {
    * a valid person's session: a promoter login that lands after an SMS login (or a silent one)
    * would otherwise have the person's calls refused (403) with the channel's token.
    */
-  private accept(grant: TokenGrant, method: LoginMethod, mobile?: string): void {
-    // The server says what the session is; a grant without it is judged by how it was obtained.
-    const scope = grant.scope ?? (method === CHANNEL_LOGIN_METHOD ? 'channel' : 'person')
+  private accept(grant: TokenGrant, mobile?: string): void {
+    const { scope } = grant
     if (scope === 'channel' && this.isPersonal()) return
     const session: StoredSession = {
       accessToken: grant.accessToken,

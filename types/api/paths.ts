@@ -22,17 +22,13 @@ export interface Endpoint {
   readonly channel?: true
 }
 
-/** Who may call an endpoint; without one, only a person's own session. */
-type Access = 'public' | 'channel'
-const PUBLIC: Access = 'public'
-const CHANNEL: Access = 'channel'
-const ACCESS_FLAGS: Readonly<Record<Access, Pick<Endpoint, 'public' | 'channel'>>> = {
-  public: { public: true },
-  channel: { channel: true },
-}
+/** Who may call an endpoint besides a person's own session. */
+type Access = Pick<Endpoint, 'public' | 'channel'>
+const PUBLIC: Access = { public: true }
+const CHANNEL: Access = { channel: true }
 
-const get = (path: string, access?: Access): Endpoint => ({ method: 'GET', path, ...(access ? ACCESS_FLAGS[access] : {}) })
-const post = (path: string, access?: Access): Endpoint => ({ method: 'POST', path, ...(access ? ACCESS_FLAGS[access] : {}) })
+const get = (path: string, access?: Access): Endpoint => ({ method: 'GET', path, ...access })
+const post = (path: string, access?: Access): Endpoint => ({ method: 'POST', path, ...access })
 
 export const API = {
   // Login and SMS codes
