@@ -17,7 +17,7 @@ import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 
-const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' }
+const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }
 
 const commodity = (id: string, commodityPrice: number, extra: Record<string, unknown> = {}) => ({
   id,

@@ -38,7 +38,7 @@ const EVERY_TIMER_BUT_INTERVALS: NonNullable<FakeTimersConfig['doNotFake']> = [
   'setTimeout',
   'clearTimeout',
 ]
-const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', loginTicket: 'ticket-1' }
+const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person', loginTicket: 'ticket-1' }
 
 function loginWorld(token: (request: TransportRequest) => Promise<TransportResponse> = async () => envelope(GRANT), raw?: Map<string, string>) {
   return testWorld({

@@ -20,7 +20,7 @@ type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse
 
 /** Answers by the first path fragment the request's URL contains; an empty success otherwise. */
 const DEFAULT_REPLIES: Record<string, Reply> = {
-  '/oauth2/': { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' },
+  '/oauth2/': { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' },
   '/config/notices/': [],
   checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.FREE } },
   contractUserInterception: { intercept: false, reason: '' },

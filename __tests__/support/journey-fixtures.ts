@@ -29,7 +29,7 @@ export function loggedInWorld() {
   const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
   let route: Handler = () => undefined
   world.respondWith(async (request) => {
-    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' })
+    if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' })
     return (await route(request)) ?? envelope(null)
   })
   return { ...world, serve: (handler: Handler) => void (route = handler), ok: async (data: unknown) => envelope(data) }
@@ -117,7 +117,7 @@ export function withOpenOrder(world: { services: JourneyWorld['services'] }, cer
 /** A user logged in by SMS code with an open order for 京A12345, agreements accepted unless told otherwise. */
 export async function openOrderWorld({ certificates = 0, agreed = true } = {}): Promise<ReturnType<typeof pageTestWorld>> {
   const world = pageTestWorld()
-  world.respondWith(async () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1' }))
+  world.respondWith(async () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }))
   await world.services.store.user.loginWithCode('13800138000', '123456')
   world.respondWith(async () => envelope(null))
   withOpenOrder(world, certificates)

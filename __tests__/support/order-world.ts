@@ -27,7 +27,7 @@ export type OrdersWorld = ReturnType<typeof ordersWorld>
 export function ordersWorld(options: Omit<TestWorldOptions, 'navigationHost' | 'respond'> = {}) {
   const world = testWorld({ ...options, navigationHost: createTaroNavigationHost() })
   const handlers = new Map<Endpoint, Handler>()
-  handlers.set(API.token, () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-0001' }))
+  handlers.set(API.token, () => envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-0001', scope: 'person' }))
   world.respondWith(async (request) => {
     const path = new URL(request.url).pathname
     for (const [endpoint, handler] of handlers) {

@@ -12,7 +12,7 @@ import { deferred, settle } from '../services/fakes'
 import { TEST_BASE_URL, envelope, testWorld } from '../../support/test-services'
 import type { TestWorldOptions } from '../../support/test-services'
 
-const GRANT = { accessToken: 'AT-secret-1', expireIn: 3600, uid: 'uid-0001' }
+const GRANT = { accessToken: 'AT-secret-1', expireIn: 3600, uid: 'uid-0001', scope: 'person' }
 const TOKEN_PATH = `/oauth2/v2/oauth2/${CHANNELS.bank.channelId}/token`
 const isTokenCall = (request: TransportRequest): boolean => /\/oauth2\/v2\/oauth2\/[^/]+\/token$/.test(request.url)
 
