@@ -1,5 +1,7 @@
 // Lint: TypeScript rules, import cycles, and the architecture's one-way dependencies
-// (pages → components/stores → services/platform → domain; domain imports nothing else).
+// (pages → features → components/stores → platform → services → domain; domain imports nothing else;
+// a feature uses another feature only through that feature's index.ts).
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -7,6 +9,23 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const layer = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) })
+
+/** The feature folders (src/features/<feature>/), read from the tree so a new feature is covered at once. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/** Inside a feature anything of its own; of the other features their public index.ts only. */
+const featureZones = FEATURES.map((feature) =>
+  layer(
+    `./src/features/${feature}`,
+    './src/features',
+    `a feature imports another feature only through its public entry, src/features/<feature>/index.ts.`,
+    [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  ),
+)
+
+const UI_SERVICE_MESSAGE = 'toasts, dialogs and calls go through the UI service: useUi() (src/platform/ui-service.ts).'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**'] },
@@ -46,12 +65,20 @@ export default tseslint.config(
             layer('./src/services', './src/pages', 'services sit below pages.'),
             layer('./src/services', './src/components', 'services sit below components.'),
             layer('./src/services', './src/stores', 'services sit below stores.'),
+            layer('./src/services', './src/platform', 'services sit below platform: its adapters implement their interfaces.'),
             layer('./src/platform', './src/pages', 'platform sits below pages.'),
             layer('./src/platform', './src/components', 'platform sits below components.'),
             layer('./src/platform', './src/stores', 'platform sits below stores.'),
             layer('./src/stores', './src/pages', 'stores sit below pages.'),
             layer('./src/stores', './src/components', 'stores sit below components.'),
             layer('./src/components', './src/pages', 'components sit below pages.'),
+            layer('./src/config', './src/features', 'config may not depend on features.'),
+            layer('./src/services', './src/features', 'services sit below features.'),
+            layer('./src/platform', './src/features', 'platform sits below features.'),
+            layer('./src/stores', './src/features', 'stores sit below features.'),
+            layer('./src/components', './src/features', 'shared components sit below features: what a feature owns stays in it.'),
+            layer('./src/features', './src/pages', 'features sit below pages.'),
+            ...featureZones,
             layer('./server', './src', 'the server may use src/domain (and types/) only.', ['./domain']),
           ],
         },
@@ -65,6 +92,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^[^.]', message: 'src/domain is pure TypeScript: no package imports (Taro, React, services, I/O).' }] },
+      ],
+    },
+  },
+  {
+    // Toasts, dialogs and phone calls go through the UI service (src/platform/ui-service.ts, useUi()),
+    // which loads Taro's on first use: screens never call Taro's own.
+    files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['showToast', 'showModal', 'makePhoneCall'].map((property) => ({ object: 'Taro', property, message: UI_SERVICE_MESSAGE })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@tarojs/taro', importNames: ['showToast', 'showModal', 'makePhoneCall'], message: UI_SERVICE_MESSAGE }] },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { requireWithEsbuild } from '@tarojs/helper'
+import type { IH5Config } from '@tarojs/taro/types/compile'
 import type * as AppConfigModule from '../src/config/app-config'
 import type * as ConstantsModule from '../src/domain/constants'
 import devConfig from './dev'
@@ -17,6 +18,17 @@ const target = process.env.TARO_ENV ?? 'h5'
 
 /** The API contract (types/) is shared with the server and sits outside src/: compile it as well. */
 const compile = { include: [path.resolve(__dirname, '../types')] }
+
+/**
+ * A feature's index.ts (src/features/<feature>/index.ts) only re-exports. Marked free of side
+ * effects, webpack takes from it only what a page or feature imports: a page's chunk carries its
+ * own screen, not the whole feature (the entry page stays light; on the mini-programs a feature
+ * used by two subpackages does not move into the main package whole).
+ */
+type Chain = Parameters<NonNullable<IH5Config['webpackChain']>>[0]
+const featureEntries = (chain: Chain): void => {
+  chain.module.rule('feature-entries').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
+}
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -40,12 +52,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
       'process.env.TARO_APP_PAYLOAD_KEY': JSON.stringify(process.env.TARO_APP_PAYLOAD_KEY ?? ''),
       'process.env.TARO_APP_STORAGE_KEY': JSON.stringify(process.env.TARO_APP_STORAGE_KEY ?? ''),
     },
+    // Every .scss file starts with the style tokens and mixins (src/styles), so none imports them
+    // by a relative path that a move would break. They declare variables and mixins only.
+    sass: {
+      resource: ['tokens.scss', 'mixins.scss'].map((file) => path.resolve(__dirname, '../src/styles', file)),
+    },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     mini: {
       compile,
+      webpackChain: featureEntries,
       // Styles are BEM-scoped per component, so chunk CSS order does not matter.
       miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
@@ -55,6 +73,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile,
+      webpackChain: featureEntries,
       publicPath: './',
       staticDirectory: 'static',
       esnextModules: ['@nutui'],

@@ -3,7 +3,8 @@
  * simulator (server/simulators/sim-command.ts) on the server's database configuration.
  */
 import { ConfigError, loadConfig } from '../server/config'
-import { cryptoRandom, systemClock } from '../server/deps'
+import { systemClock } from '../server/runtime/clock'
+import { cryptoRandom } from '../server/runtime/random'
 import { simulate } from '../server/simulators/sim-command'
 
 async function main(): Promise<number> {

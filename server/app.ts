@@ -3,7 +3,8 @@
  *
  * Conventions every route group follows (details in server/README.md):
  * - Routes live in server/routes/<area>.ts as RouteGroup plugins listed in routes/index.ts, and
- *   are registered from the contract: `app.route({ ...endpoint(API.x), handler })`.
+ *   are registered from the contract with the typed `route(API.x, { body, handler })`; their
+ *   OpenAPI document is served at GET /openapi.json.
  * - Answers are envelopes `{ code, msg, data }`: `ok(data)` (code 200); business failures
  *   `fail(code, msg)` or `throw ApiError.business(code, msg)` (HTTP 200, Chinese msg); malformed
  *   input HTTP 400 `{ code: 400, msg }` via `parseInput(zodSchema, value)`; missing/expired login
@@ -30,6 +31,7 @@ import type { AppDeps } from './deps'
 import { registerAuthHook } from './http/auth-hook'
 import { ignoreEmptyBody } from './http/empty-body'
 import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
+import { collectContractRoutes, registerOpenApi } from './http/openapi'
 import { RequestLogController, loggerOptions } from './http/logging'
 import { registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
 import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
@@ -96,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: createEncryptedFileStorage(deps.storage, cipher),
     counters,
   }
+  const contractRoutes = collectContractRoutes(app)
   for (const group of ROUTE_GROUPS) await app.register(group, { context })
+  registerOpenApi(app, contractRoutes)
   if (deps.staticRoot) await registerStaticApp(app, deps.staticRoot)
   return app
 }

@@ -3,7 +3,6 @@
  * change (time, randomness, SMS, files, identity providers, Redis) comes in here, so tests swap in
  * fakes and a deployment swaps in real services without touching the routes.
  */
-import { randomBytes, randomInt } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { IdentityProviders } from './auth/identity-providers'
 import type { Cashier } from './payments/cashier'
@@ -13,16 +12,8 @@ import type { Config, LogLevel } from './config'
 import type { KeyProvider } from './crypto/key-provider'
 import type { Db } from './db/database'
 import type { FileStorage } from './storage/file-storage'
-
-export interface Clock {
-  now(): Date
-}
-
-export interface RandomSource {
-  bytes(size: number): Buffer
-  /** A uniformly random integer from 0 up to (not including) `maxExclusive`. */
-  int(maxExclusive: number): number
-}
+import type { Clock } from './runtime/clock'
+import type { RandomSource } from './runtime/random'
 
 /** Where log lines go (one JSON line per call); every line is masked first (server/http/logging.ts). */
 export interface LogDestination {
@@ -51,11 +42,4 @@ export interface AppDeps {
   readonly redis?: Redis
   /** The built H5 app to serve at `/` next to the API (dist/h5); nothing is served when absent. */
   readonly staticRoot?: string
-}
-
-export const systemClock: Clock = { now: () => new Date() }
-
-export const cryptoRandom: RandomSource = {
-  bytes: (size) => randomBytes(size),
-  int: (maxExclusive) => randomInt(maxExclusive),
 }

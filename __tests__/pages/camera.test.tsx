@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import ConfirmSelectPage from '../../src/pages/camera/confirm-select/index'
 import SelectImagePage from '../../src/pages/camera/select-image/index'
-import { PHOTO_CONSENT } from '../../src/components/photo-guide/photo-consent'
+import { PHOTO_CONSENT } from '../../src/features/photo/select-image/photo-consent'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { PHOTO_HINTS, PHOTO_INFO, PHOTO_LONGEST_SIDE_PX, PHOTO_REASON, tooLargeReason } from '../../src/domain/photo'
 import { h5ImageAdapter } from '../../src/platform/image-adapter-h5'

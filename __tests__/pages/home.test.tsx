@@ -5,7 +5,7 @@
  */
 import Taro from '@tarojs/taro'
 import HomePage from '../../src/pages/entry/home/index'
-import { ETC_BENEFITS } from '../../src/components/entry-home/HomeScreen'
+import { ETC_BENEFITS } from '../../src/features/entry/home/HomeScreen'
 import { HOTLINE } from '../../src/domain/constants'
 import { TIER_LABEL } from '../../src/domain/money'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'

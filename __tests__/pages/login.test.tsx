@@ -6,7 +6,7 @@
 import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
 import LoginPage from '../../src/pages/entry/login/index'
-import { LOGIN_MESSAGES, returnTarget } from '../../src/components/entry-login/LoginForm'
+import { LOGIN_MESSAGES, returnTarget } from '../../src/features/entry/login/LoginForm'
 import { CHANNELS } from '../../src/config/channel'
 import { VERIFY_CODE_WAIT_S } from '../../src/domain/constants'
 import { MOBILE_REASON } from '../../src/domain/validation'

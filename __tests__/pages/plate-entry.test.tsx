@@ -4,7 +4,7 @@
  */
 import Taro from '@tarojs/taro'
 import PlateEntryPage from '../../src/pages/entry/plate/index'
-import { SUBMIT_RETRY_HINT } from '../../src/components/entry-plate/PlateEntryForm'
+import { SUBMIT_RETRY_HINT } from '../../src/features/entry/plate/PlateEntryForm'
 import { HOTLINE } from '../../src/domain/constants'
 import { PLATE_REASON, PLATE_TAKEN_HINT, PLATE_TAKEN_MESSAGE, PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { entryFromText } from '../../src/domain/plate-entry'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { PlateInput } from '../../src/components/plate-input/PlateInput'
+import { PlateInput } from '../../src/features/entry/plate-input/PlateInput'
 import { EMPTY_PLATE_ENTRY } from '../../src/domain/plate-entry'
 import type { PlateEntry } from '../../src/domain/plate-entry'
 import { byTestId, flush, getByTestId, mountBare, textOf } from '../support/page-test'

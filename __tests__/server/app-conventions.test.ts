@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { z } from 'zod'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import { DomainError } from '../../server/domain-error'
 import { requireUser } from '../../server/http/auth-hook'
 import { ok } from '../../server/http/envelope'
 import { parseInput } from '../../server/http/validation'
@@ -25,7 +27,14 @@ const EchoBody = z.object({
 })
 const FormBody = z.object({ name: z.string().min(1).max(10) })
 
-/** Test-only routes next to the real ones: a validated public echo, a protected route, a failure. */
+/** One of each kind the rules' modules throw. */
+const DOMAIN_ERRORS = {
+  invalid: () => DomainError.invalid('套餐不存在或已下架'),
+  notFound: () => DomainError.notFound(),
+  business: () => DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, '订单已取消'),
+}
+
+/** Test-only routes next to the real ones: a validated public echo, a protected route, failures. */
 function addTestRoutes(test: TestApp): void {
   test.app.post('/test/echo', { config: { public: true } }, async (request) => ok(parseInput(EchoBody, request.body)))
   test.app.post('/test/form', { config: { public: true } }, async (request) => ok(parseInput(FormBody, request.body)))
@@ -34,6 +43,11 @@ function addTestRoutes(test: TestApp): void {
   test.app.get('/test/boom', { config: { public: true } }, async () => {
     throw new Error('database exploded near owner 13800138000 id 110105194912310021')
   })
+  for (const [kind, error] of Object.entries(DOMAIN_ERRORS)) {
+    test.app.get(`/test/domain/${kind}`, { config: { public: true } }, async () => {
+      throw error()
+    })
+  }
 }
 
 describeDb('app conventions', () => {
@@ -63,6 +77,17 @@ describeDb('app conventions', () => {
       const response = await test.inject({ method, url: '/no/such/path' })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({ code: 404, msg: '无效的请求，请求地址不存在', data: null })
+    })
+
+    it.each([
+      ['invalid', 400, { code: 400, msg: '套餐不存在或已下架', data: null }],
+      ['notFound', 404, { code: 404, msg: '无效的请求，请求地址不存在', data: null }],
+      ['business', 200, { code: BUSINESS_CODE.ACTION_NOT_ALLOWED, msg: '订单已取消', data: null }],
+    ])('answers a domain error of kind %s with its HTTP status and envelope', async (kind, status, body) => {
+      const response = await test.inject({ method: 'GET', url: `/test/domain/${kind}` })
+      expect(response.statusCode).toBe(status)
+      expect(response.json()).toEqual(body)
+      expect(test.logs.text()).not.toContain('unexpected error')
     })
 
     it('answers a malformed URL with a 400 envelope', async () => {

@@ -1,5 +1,5 @@
 import { CHANNELS } from '../../src/config/channel'
-import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
+import { BUSINESS_MODE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import type { CommodityFields } from '../../src/domain/money'
 import type { Notice } from '../../src/domain/notice'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
@@ -25,7 +25,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       loginByAuthCode: () => Promise.reject(new Error('no')),
       logout: async () => undefined,
     },
-    promotion: { channelInfo: async () => ({ promotionSubject: '银行ETC', call_link: null }) },
+    promotion: { channelInfo: async () => ({ effective: true, promotionSubject: '银行ETC', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT }) },
     commodities: {
       listCommodities: async (): Promise<CommodityFields[]> => [],
       goodsTypeConfig: async () => ({}),

@@ -10,7 +10,7 @@ import type { AppEnvironment } from '../../src/bootstrap/create-app-services'
 import type { BuildTarget } from '../../src/platform/authorization'
 import type { LaunchParams } from '../../src/platform/launch-params'
 import type { NavigationHost } from '../../src/platform/navigator'
-import type { RequestUi, TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { RequestUi, Transport, TransportRequest, TransportResponse } from '../../src/services/request/transport'
 
 export const TEST_BASE_URL = 'https://app.test'
 export const TEST_KEY_HEX = 'c'.repeat(64)
@@ -38,19 +38,22 @@ export function testWorld(options: TestWorldOptions) {
   const timers = new Map<number, { at: number; callback: () => void }>()
   let nextTimer = 1
 
-  const env: AppEnvironment = {
+  // A test replaces the transport's calls (an upload's answer) on `env.transport`.
+  const transport: Transport = {
+    request: (request) => {
+      requests.push(request)
+      return respond(request)
+    },
+    upload: () => Promise.reject(new Error('no uploads in this test')),
+    download: () => Promise.reject(new Error('no downloads in this test')),
+  }
+  const env: AppEnvironment & { readonly transport: Transport } = {
     target: options.target ?? 'h5',
     channel: options.channel ?? CHANNELS.bank,
     baseUrl: TEST_BASE_URL,
     storageKeyHex: TEST_KEY_HEX,
-    transport: {
-      request: (request) => {
-        requests.push(request)
-        return respond(request)
-      },
-      upload: () => Promise.reject(new Error('no uploads in this test')),
-      download: () => Promise.reject(new Error('no downloads in this test')),
-    },
+    transport,
+    loadTransport: async () => transport,
     storage: {
       getString: (key) => raw.get(key),
       setString: (key, value) => void raw.set(key, value),

@@ -57,6 +57,47 @@ describe('architecture boundaries (lint)', () => {
     expect(await ruleIdsFor(file, code)).toContain('import/no-restricted-paths')
   })
 
+  it('lets platform use services, never services platform', async () => {
+    const intoPlatform = "import { createSecureStorage } from '../../platform/secure-storage'\nexport const x = createSecureStorage\n"
+    expect(await ruleIdsFor('src/services/api/probe.ts', intoPlatform)).toContain('import/no-restricted-paths')
+    const intoServices = "import { createSealedBox } from '../services/crypto/sealed-box'\nexport const x = createSealedBox\n"
+    expect(await ruleIdsFor('src/platform/probe.ts', intoServices)).toEqual([])
+  })
+
+  it.each([
+    ['src/components/probe.ts', "import { PayScreen } from '../features/payment'\nexport const x = PayScreen\n"],
+    ['src/stores/probe.ts', "import { PayScreen } from '../features/payment'\nexport const x = PayScreen\n"],
+    ['src/features/payment/probe.ts', "import Page from '../../pages/apply/pay/index'\nexport const x = Page\n"],
+  ])('keeps features between pages and the shared layers: %s', async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('import/no-restricted-paths')
+  })
+
+  it("keeps a feature out of another feature's internals", async () => {
+    const code = "import { OrderTimeline } from '../order/timeline/OrderTimeline'\nexport const x = OrderTimeline\n"
+    expect(await ruleIdsFor('src/features/payment/probe.ts', code)).toContain('import/no-restricted-paths')
+  })
+
+  it("lets a feature use another feature's public index, and its own files", async () => {
+    const other = "import { OrderTimeline } from '../order'\nexport const x = OrderTimeline\n"
+    const own = "import { MissingOrder } from '../MissingOrder'\nexport const x = MissingOrder\n"
+    expect(await ruleIdsFor('src/features/payment/probe.ts', other)).toEqual([])
+    expect(await ruleIdsFor('src/features/payment/pay/probe.ts', own)).toEqual([])
+  })
+
+  it.each([
+    ['src/features/order/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showModal({ title: 'x' })\n", 'no-restricted-properties'],
+    ['src/components/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showToast({ title: 'x' })\n", 'no-restricted-properties'],
+    ['src/pages/probe.tsx', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.makePhoneCall({ phoneNumber: '1' })\n", 'no-restricted-properties'],
+    ['src/features/photo/probe.ts', "import { showModal } from '@tarojs/taro'\nexport const x = showModal\n", 'no-restricted-imports'],
+  ])('keeps toasts, dialogs and calls in the UI service: %s', async (file, code, rule) => {
+    expect(await ruleIdsFor(file, code)).toContain(rule)
+  })
+
+  it('lets the platform layer call Taro for the UI service', async () => {
+    const code = "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showModal({ title: 'x' })\n"
+    expect(await ruleIdsFor('src/platform/probe.ts', code)).toEqual([])
+  })
+
   it('forbids debug output in app code', async () => {
     expect(await ruleIdsFor('src/platform/probe.ts', "console.log('x')\n")).toContain('no-console')
   })

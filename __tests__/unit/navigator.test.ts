@@ -177,7 +177,7 @@ describe('navigator', () => {
     const { host, log } = fakeHost()
     const nav = createNavigator(host, () => undefined)
     await nav.customerService()
-    await nav.customerService({ call_link: null })
+    await nav.customerService({ call_link: '' })
     await nav.customerService({ call_link: 'https://kf.example.com/hall' })
     expect(log).toEqual([
       `call ${HOTLINE}`,

@@ -5,7 +5,7 @@
 import Taro from '@tarojs/taro'
 import { TOAST_DURATION_MS } from '../../src/domain/constants'
 import { createNavigator } from '../../src/platform/navigator'
-import { deferredTaroTransport } from '../../src/platform/taro-deferred'
+import { loadTaroTransport } from '../../src/platform/taro-deferred'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { DialogDismissedError } from '../../src/platform/taro-interaction'
 import { createTaroRequestUi } from '../../src/platform/taro-request-ui'
@@ -112,7 +112,8 @@ describe('transport on Taro', () => {
 
   it("passes the call to Taro's request and reads status, data and headers", async () => {
     taro.request.mockResolvedValue({ statusCode: 200, data: { code: 200 }, header: { 'x-a': '1' }, errMsg: 'request:ok' } as never)
-    const response = await deferredTaroTransport.request({
+    const transport = await loadTaroTransport()
+    const response = await transport.request({
       url: 'https://app.test/a',
       method: 'POST',
       header: { Authorization: 'Bearer t' },
@@ -127,7 +128,7 @@ describe('transport on Taro', () => {
 
   it('turns a Taro failure into a transport failure of its kind', async () => {
     taro.request.mockRejectedValue({ errMsg: 'request:fail timeout' })
-    const failure = deferredTaroTransport.request({ url: '/a', method: 'GET', header: {}, timeoutMs: 1 })
+    const failure = (await loadTaroTransport()).request({ url: '/a', method: 'GET', header: {}, timeoutMs: 1 })
     await expect(failure).rejects.toBeInstanceOf(TransportFailure)
     await expect(failure).rejects.toMatchObject({ kind: 'timeout' })
   })

@@ -3,7 +3,7 @@
  * base64url; only their SHA-256 is stored, so a database dump cannot be replayed as logins.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { RandomSource } from '../deps'
+import type { RandomSource } from '../runtime/random'
 
 export const SECRET_BYTES = 32
 

@@ -4,7 +4,8 @@
  */
 import { and, eq, gt } from 'drizzle-orm'
 import type { SessionScope, TokenGrant } from '../../types/api/auth'
-import type { Clock, RandomSource } from '../deps'
+import type { Clock } from '../runtime/clock'
+import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { sessions, users } from '../db/schema'
 import { hashSecret, newSecret } from './secrets'

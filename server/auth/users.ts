@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { phoneIndex } from '../crypto/field-cipher'
-import type { RandomSource } from '../deps'
+import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { users } from '../db/schema'
 import { newPublicId } from './secrets'

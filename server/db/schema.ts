@@ -26,23 +26,36 @@ import {
 import { ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
 import { encryptedJson, encryptedText } from './encrypted-columns'
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+/** Every time column is `timestamp with time zone`. */
+const time = (name: string) => timestamp(name, { withTimezone: true })
+const createdAt = () => time('created_at').notNull().defaultNow()
+const updatedAt = () => time('updated_at').notNull().defaultNow()
+/** When a row that changes was made and last changed. */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
+/** An internal row id: an identity integer that never leaves the server. */
+const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity()
+/** A plate as the spec names it: its number and PLATE_COLOR. */
+const plate = () => ({ plateNumber: text('plate_number').notNull(), plateColor: integer('plate_color').notNull() })
+/**
+ * The blind index of a phone (phoneIndex() of server/crypto/field-cipher.ts): how the server finds
+ * a phone it keeps encrypted, or does not keep at all.
+ */
+const phoneIndexColumn = () => text('phone_index')
+/** A phone encrypted at rest, and its blind index beside it. */
+const encryptedPhone = (table: string) => ({ phone: encryptedText(table, 'phone'), phoneIndex: phoneIndexColumn() })
 
 // ---- users and login ----------------------------------------------------------------------------
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The public id the app sees (TokenGrant.uid). */
     uid: text('uid').notNull().unique(),
     /** The channel id the user logged in through (the `{channel}` of the API paths). */
     channel: text('channel').notNull(),
-    /** Set by phone + code login (encrypted); one user per phone and channel, found by phone_index. */
-    phone: encryptedText('users', 'phone'),
-    /** Blind index of `phone` (phoneIndex() of server/crypto/field-cipher.ts). */
-    phoneIndex: text('phone_index'),
+    /** Set by phone + code login; one user per phone and channel, found by phone_index. */
+    ...encryptedPhone('users'),
     nickname: text('nickname'),
     avatar: text('avatar'),
     aliUid: text('ali_uid'),
@@ -50,8 +63,7 @@ export const users = pgTable(
     identityProvider: text('identity_provider'),
     /** The user's id at that provider. */
     externalId: text('external_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_channel_phone_index_key').on(t.channel, t.phoneIndex).where(sql`${t.phoneIndex} is not null`),
@@ -61,18 +73,22 @@ export const users = pgTable(
   ],
 )
 
+/**
+ * The user a row belongs to. What only serves the user (sessions, tickets, uploads) goes with them
+ * (`cascade`); orders and payments are records whose user cannot be deleted (`no action`).
+ */
+const userOf = (onDelete: 'cascade' | 'no action') => integer('user_id').notNull().references(() => users.id, { onDelete })
+
 /** Access tokens: 32 random bytes (base64url) given to the client, kept here as a SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf('cascade'),
     /** How the session was obtained: promoter, smsCode, rememberedPhone, pageToken, authCode. */
     loginMethod: text('login_method').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: time('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
@@ -82,15 +98,13 @@ export const sessions = pgTable(
 export const loginTickets = pgTable(
   'login_tickets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     ticketHash: text('ticket_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf('cascade'),
     /** Blind index of the phone the ticket remembers; the phone itself is not stored. */
-    phoneIndex: text('phone_index').notNull(),
+    phoneIndex: phoneIndexColumn().notNull(),
     channel: text('channel').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: time('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('login_tickets_user_idx').on(t.userId)],
@@ -100,16 +114,16 @@ export const loginTickets = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Blind index of the phone the code was sent to; the phone itself is not stored. */
-    phoneIndex: text('phone_index').notNull(),
+    phoneIndex: phoneIndexColumn().notNull(),
     codeHash: text('code_hash').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: time('sent_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: time('used_at'),
     /** Set after too many wrong tries, or when a newer code replaces this one. */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: time('voided_at'),
   },
   (t) => [index('sms_codes_phone_index_sent_idx').on(t.phoneIndex, t.sentAt)],
 )
@@ -136,8 +150,7 @@ export const promotionChannels = pgTable(
     effective: boolean('effective').notNull().default(true),
     /** Closed for new applications (interceptCheck). */
     intercepted: boolean('intercepted').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('promotion_channels_business_mode_check', sql`${t.businessMode} in (0, 1)`),
@@ -145,15 +158,22 @@ export const promotionChannels = pgTable(
   ],
 )
 
+/**
+ * The promotion channel a row belongs to. Partners and packages go with their channel
+ * (`cascade`); promoter accounts and orders keep it from being deleted (`no action`).
+ */
+const promotionChannelOf = (onDelete: 'cascade' | 'no action') =>
+  text('promotion_channel_id')
+    .notNull()
+    .references(() => promotionChannels.id, { onDelete })
+
 /** The fixed promoter accounts of silent login (section 6); passwords hashed with scrypt. */
 export const promoterAccounts = pgTable('promoter_accounts', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   loginAccount: text('login_account').notNull().unique(),
   /** `scrypt$N$r$p$<salt base64>$<hash base64>` (server/auth/passwords.ts). */
   passwordHash: text('password_hash').notNull(),
-  promotionChannelId: text('promotion_channel_id')
-    .notNull()
-    .references(() => promotionChannels.id),
+  promotionChannelId: promotionChannelOf('no action'),
   partnerId: text('partner_id'),
   promoterId: text('promoter_id'),
   disabled: boolean('disabled').notNull().default(false),
@@ -163,10 +183,8 @@ export const promoterAccounts = pgTable('promoter_accounts', {
 export const partnerChannels = pgTable(
   'partner_channels',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    promotionChannelId: text('promotion_channel_id')
-      .notNull()
-      .references(() => promotionChannels.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    promotionChannelId: promotionChannelOf('cascade'),
     partnerId: text('partner_id').notNull(),
     partnerName: text('partner_name').notNull(),
     createdAt: createdAt(),
@@ -191,9 +209,7 @@ export const commodities = pgTable(
   'commodities',
   {
     id: text('id').primaryKey(),
-    promotionChannelId: text('promotion_channel_id')
-      .notNull()
-      .references(() => promotionChannels.id, { onDelete: 'cascade' }),
+    promotionChannelId: promotionChannelOf('cascade'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     commodityPrice: integer('commodity_price').notNull(),
@@ -240,9 +256,8 @@ export const appConfigs = pgTable('app_configs', {
 export const registeredPlates = pgTable(
   'registered_plates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    plateNumber: text('plate_number').notNull(),
-    plateColor: integer('plate_color').notNull(),
+    id: identityId(),
+    ...plate(),
     /** PLATE_UNIQUE_RESULT: 2 has ETC, 3 has an order elsewhere. */
     resultType: integer('result_type').notNull(),
     createdAt: createdAt(),
@@ -276,20 +291,15 @@ export const orders = pgTable(
   'orders',
   {
     orderId: text('order_id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userOf('no action'),
     /** The `{channel}` path id the order was made through. */
     channel: text('channel').notNull(),
     /** The apply payload's channelSource, sourceChannel and activitySource. */
     channelSource: text('channel_source').notNull(),
     sourceChannel: text('source_channel').notNull(),
     activitySource: integer('activity_source').notNull().default(0),
-    plateNumber: text('plate_number').notNull(),
-    plateColor: integer('plate_color').notNull(),
-    promotionChannelId: text('promotion_channel_id')
-      .notNull()
-      .references(() => promotionChannels.id),
+    ...plate(),
+    promotionChannelId: promotionChannelOf('no action'),
     partnerId: text('partner_id'),
     promoterId: text('promoter_id'),
     /** ORDER_SOURCE: 1 province, 0 ordinary. */
@@ -302,7 +312,7 @@ export const orders = pgTable(
     businessMode: integer('business_mode'),
     amountCents: integer('amount_cents'),
     depositPayState: integer('deposit_pay_state'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: time('paid_at'),
     auditState: integer('audit_state'),
     auditReason: text('audit_reason'),
     supplierAuditState: integer('supplier_audit_state'),
@@ -325,11 +335,10 @@ export const orders = pgTable(
     /** CERTIFICATE bit flags (the spec's certificatesCommitSate). */
     certificatesCommitState: integer('certificates_commit_state').notNull().default(0),
     stockInterceptionFlag: boolean('stock_interception_flag').notNull().default(false),
-    agreementsAcceptedAt: timestamp('agreements_accepted_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    pushedAt: timestamp('pushed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    agreementsAcceptedAt: time('agreements_accepted_at'),
+    submittedAt: time('submitted_at'),
+    pushedAt: time('pushed_at'),
+    ...timestamps(),
   },
   (t) => [
     /**
@@ -361,13 +370,13 @@ export const orders = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderId: text('order_id')
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     note: text('note'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: time('at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 )
@@ -389,9 +398,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf('cascade'),
     orderId: text('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
     /** idCardFront, idCardBack, drivingLicence, vehicleFront, roadTransport, motorLicence. */
     kind: text('kind').notNull(),
@@ -419,17 +426,15 @@ export const payments = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.orderId),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userOf('no action'),
     amountCents: integer('amount_cents').notNull(),
     state: integer('state').notNull(),
     /** SHA-256 of the token the cashier page must present to settle the payment. */
     cashierTokenHash: text('cashier_token_hash').notNull(),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: time('completed_at'),
     /** A successful payment handed back because the order was cancelled before activation. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: time('refunded_at'),
   },
   (t) => [
     /** Paying twice never charges twice: at most one successful payment per order. */
@@ -445,13 +450,11 @@ export const vouchers = pgTable(
   'vouchers',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf('cascade'),
     sourceChannel: text('source_channel').notNull(),
     promotionChannelId: text('promotion_channel_id'),
     orderId: text('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: time('claimed_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('vouchers_user_source_key').on(t.userId, t.sourceChannel)],
 )
@@ -461,17 +464,14 @@ export const offlineOrders = pgTable(
   'offline_orders',
   {
     offlineNo: text('offline_no').primaryKey(),
-    plateNumber: text('plate_number').notNull(),
-    plateColor: integer('plate_color').notNull(),
+    ...plate(),
     promotionChannelId: text('promotion_channel_id').references(() => promotionChannels.id),
-    /** The customer's phone taken at the outlet (encrypted): a hand-over proves it by SMS. */
-    phone: encryptedText('offline_orders', 'phone'),
-    /** Blind index of `phone`. */
-    phoneIndex: text('phone_index'),
+    /** The customer's phone taken at the outlet: a hand-over proves it by SMS. */
+    ...encryptedPhone('offline_orders'),
     /** SHA-256 (hex) of the one-time code handed to the customer with the offline order. */
     handoverCodeHash: text('handover_code_hash'),
     convertedOrderId: text('converted_order_id').references(() => orders.orderId),
-    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedAt: time('converted_at'),
     createdAt: createdAt(),
   },
   (t) => [index('offline_orders_phone_index_idx').on(t.phoneIndex)],
@@ -481,7 +481,7 @@ export const offlineOrders = pgTable(
 export const trackingEvents = pgTable(
   'tracking_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     app: text('app').notNull().default(''),
     appId: text('app_id').notNull().default(''),
     uid: text('uid').notNull().default(''),
@@ -489,7 +489,7 @@ export const trackingEvents = pgTable(
     deviceInfo: text('device_info').notNull().default(''),
     appVersion: text('app_version').notNull().default(''),
     event: jsonb('event').$type<unknown>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: time('received_at').notNull().defaultNow(),
   },
   (t) => [index('tracking_events_received_idx').on(t.receivedAt)],
 )
@@ -498,17 +498,15 @@ export const trackingEvents = pgTable(
 export const followUpPhones = pgTable(
   'follow_up_phones',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: userOf('cascade'),
     /** Encrypted. */
     phone: encryptedText('follow_up_phones', 'phone').notNull(),
     /**
      * Blind index of `phone`, one row per user and phone. Null only in rows written before
      * encryption, until the startup step (server/db/encrypt-at-rest.ts) fills it.
      */
-    phoneIndex: text('phone_index'),
+    phoneIndex: phoneIndexColumn(),
     createdAt: createdAt(),
     /** The latest time the user asked for a call back on this phone. */
     updatedAt: updatedAt(),
@@ -521,5 +519,5 @@ export const followUpPhones = pgTable(
 /** Seed steps already applied (server/seed): each runs once, so edited demo data stays edited. */
 export const seedHistory = pgTable('seed_history', {
   name: text('name').primaryKey(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: time('applied_at').notNull().defaultNow(),
 })

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { findSessionUser } from '../auth/sessions'
 import type { SessionUser } from '../auth/sessions'
-import type { Clock } from '../deps'
+import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { ApiError, HTTP_MESSAGE } from './envelope'
 

@@ -1,14 +1,53 @@
 /**
- * Routes are registered from the contract's endpoints (types/api/paths.ts), so method, path and
- * "works without login" cannot drift between app and server:
+ * Routes are registered from the contract's endpoints (types/api/paths.ts), so method, path,
+ * access, request and response cannot drift between app and server. A route group gets a typed
+ * `route` (server/routes/contract-route.ts) and declares each route as
  *
- *   app.route({ ...endpoint(API.promoterLogin), handler: async (request) => ok(...) })
+ *   route(API.cancelOrder, {
+ *     body: CancelBody,
+ *     handler: async ({ user, body }) => ok(await cancelOrder(context.db, context.clock, user.id, body.orderId, body.reason)),
+ *   })
  *
- * `{name}` placeholders become the router's `:name`; `config.public` and `config.channel` (a
- * channel-level session is enough) come from the contract.
+ * - The handler's reply must be the endpoint's response: `ok(data)` with the contract's response
+ *   type, or a business failure (`fail(code, msg)`, data null); a file endpoint answers through
+ *   `reply`.
+ * - Input is validated by the route's zod schemas, in this order: `params`, `headers`, `query`,
+ *   then `body` (for an upload: the multipart form's text fields, the file comes as `file`), each
+ *   with `parseInput` (400 naming the field). Together their parsed values, less the state path
+ *   parameters, must be the contract's request type, field for field: checked when compiling.
+ * - `{name}` placeholders become the router's `:name`; `config.public` and `config.channel` (a
+ *   channel-level session is enough) come from the contract; `config` adds route options
+ *   (e.g. rateLimit). The schemas ride along in `config.contract`, for the OpenAPI document.
  */
-import type { FastifyContextConfig } from 'fastify'
-import type { Endpoint, HttpMethod } from '../../types/api/paths'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import type { Envelope } from '../../types/api/envelope'
+import type { Endpoint, HttpMethod, RequestOf, ResponseOf, StateParam } from '../../types/api/paths'
+import type { SessionUser } from '../auth/sessions'
+import { requireUser } from './auth-hook'
+import { readMultipartForm } from './multipart-form'
+import { parseInput } from './validation'
+
+/** What a route validates, by where it comes from. */
+export interface RouteSchemas {
+  readonly params?: z.ZodType | undefined
+  readonly headers?: z.ZodType | undefined
+  readonly query?: z.ZodType | undefined
+  readonly body?: z.ZodType | undefined
+}
+
+/** A registered contract route, as the OpenAPI document reads it. */
+export interface ContractRouteInfo {
+  readonly contract: Endpoint
+  readonly schemas: RouteSchemas
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint and input schemas of a route registered with `route`. */
+    contract?: ContractRouteInfo
+  }
+}
 
 export interface EndpointRoute {
   method: HttpMethod
@@ -26,5 +65,108 @@ export function endpoint(contract: Endpoint, config: FastifyContextConfig = {}):
     method: contract.method,
     url: routePath(contract.path),
     config: { ...config, public: contract.public === true, ...(contract.channel === true ? { channel: true } : {}) },
+  }
+}
+
+/** A JSON answer of an endpoint: its response on success, `data: null` for a business failure. */
+export type Reply<T> = Envelope<T> | Envelope<null>
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
+/** T without index signatures (a strict empty object's output is `Record<string, never>`). */
+type Named<T> = T extends unknown ? { [K in keyof T as string extends K ? never : K]: T[K] } : never
+/** The fields a schema contributes to the request; none without a schema. */
+type Fields<S> = S extends z.ZodType ? Named<NonNullable<z.output<S>>> : Record<never, never>
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+type KeysOf<T> = T extends unknown ? keyof T : never
+
+/** Everything a route reads from the request's path (less the state parameters), query and body. */
+export type ParsedRequest<P, Q, B> = DistributiveOmit<Fields<P>, StateParam> & Fields<Q> & Fields<B>
+
+/** The parsed input is the request: assignable to it, with the same fields (none for `void`). */
+type Fits<Parsed, Req> = [Req] extends [void]
+  ? [KeysOf<Parsed>] extends [never]
+    ? true
+    : false
+  : [Parsed] extends [Req]
+    ? [Exclude<KeysOf<Req>, KeysOf<Parsed>> | Exclude<KeysOf<Parsed>, KeysOf<Req>>] extends [never]
+      ? true
+      : false
+    : false
+
+/** Nothing when the schemas fit the contract's request; else a property no spec has, naming both types. */
+export type RequestCheck<E, P, Q, B> =
+  Fits<ParsedRequest<P, Q, B>, RequestOf<E>> extends true
+    ? unknown
+    : { readonly schemasDoNotMatchTheContract: { parsed: ParsedRequest<P, Q, B>; request: RequestOf<E> } }
+
+export type RouteInput<E, P, H, Q, B> = {
+  readonly request: FastifyRequest
+  readonly reply: FastifyReply
+  /** The session's user (`requireUser`): reading it on a route without one answers 401. */
+  readonly user: SessionUser
+  readonly params: Parsed<P>
+  readonly headers: Parsed<H>
+  readonly query: Parsed<Q>
+  readonly body: Parsed<B>
+} & (E extends { readonly multipart: true } ? { readonly file: Buffer } : unknown)
+
+export type HandlerResult<E> = E extends { readonly file: true } ? FastifyReply : Reply<ResponseOf<E>>
+
+export interface RouteSpec<E, P, H, Q, B> {
+  readonly config?: FastifyContextConfig
+  readonly params?: P
+  readonly headers?: H
+  readonly query?: Q
+  readonly body?: B
+  readonly handler: (input: RouteInput<E, P, H, Q, B>) => Promise<HandlerResult<E>>
+}
+
+type Schema = z.ZodType | undefined
+
+/** Registers a route of the contract; see the file's comment. */
+export type ContractRoute = <E extends Endpoint, P extends Schema = undefined, H extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  contract: E,
+  spec: RouteSpec<E, P, H, Q, B> & RequestCheck<E, P, Q, B>,
+) => void
+
+/** Runs before the route's own validation, e.g. a check of a path parameter. */
+export type RouteGuard = (request: FastifyRequest) => Promise<unknown>
+
+const parseOptional = (schema: z.ZodType | undefined, value: unknown): unknown => (schema ? parseInput(schema, value) : undefined)
+
+/**
+ * The `route` of a route group: registers on `app`, after the guard `guardOf` gives for the
+ * endpoint (if any).
+ */
+export function contractRoute(app: FastifyInstance, guardOf: (contract: Endpoint) => RouteGuard | undefined): ContractRoute {
+  return (contract, spec) => {
+    const guard = guardOf(contract)
+    const schemas: RouteSchemas = { params: spec.params, headers: spec.headers, query: spec.query, body: spec.body }
+    const route = endpoint(contract, { ...spec.config, contract: { contract, schemas } })
+    app.route({
+      ...route,
+      handler: async (request, reply) => {
+        await guard?.(request)
+        const params = parseOptional(schemas.params, request.params)
+        const headers = parseOptional(schemas.headers, request.headers)
+        const query = parseOptional(schemas.query, request.query)
+        const form = contract.multipart ? await readMultipartForm(request) : undefined
+        const body = parseOptional(schemas.body, form ? { ...form.fields } : request.body)
+        const input = {
+          request,
+          reply,
+          get user() {
+            return requireUser(request)
+          },
+          params,
+          headers,
+          query,
+          body,
+          ...(form ? { file: form.file } : {}),
+        }
+        // The values were parsed by the schemas the input's type is built from.
+        return spec.handler(input as Parameters<typeof spec.handler>[0])
+      },
+    })
   }
 }

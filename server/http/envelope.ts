@@ -4,7 +4,8 @@
  *
  * - Success: HTTP 200, code 200 (`ok(data)`).
  * - Business failure (wrong code, plate taken, ...): HTTP 200, a business code, a Chinese msg
- *   (`fail(code, msg)` returned, or `throw ApiError.business(code, msg)` from deeper code).
+ *   (`fail(code, msg)` returned, or `throw ApiError.business(code, msg)` from a route; the rules'
+ *   own modules throw `DomainError`s, server/domain-error.ts, which the error handler maps).
  * - Malformed input: HTTP 400, code 400; missing or expired login: 401; a channel-level session
  *   on a call that needs a person: 403; unknown path or another user's resource: 404
  *   (`ApiError.badRequest` / `unauthorized` / `personRequired` / `notFound`).

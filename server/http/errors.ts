@@ -1,12 +1,15 @@
 /**
  * The error and not-found handlers: every failure leaves as an envelope with a Chinese message.
- * ApiErrors carry their own status; Fastify's own client errors (bad JSON, poisoned keys, body too
+ * ApiErrors carry their own status; the domain's errors (server/domain-error.ts) get theirs here;
+ * Fastify's own client errors (bad JSON, poisoned keys, body too
  * large, unsupported type, rate limit) are translated by status; anything else is logged and
  * answers 500 "server busy", never with a stack trace or internal message.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { Envelope } from '../../types/api/envelope'
+import { isDomainError } from '../domain-error'
+import type { DomainError } from '../domain-error'
 import { ApiError, HTTP_MESSAGE, HTTP_ONLY_CODE, isApiError } from './envelope'
 
 /** Fastify's own 4xx errors, by code, where the generic message of their status is not enough. */
@@ -36,7 +39,20 @@ function translateClientError(error: FastifyError): Translated | undefined {
   return undefined
 }
 
-function handleError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** A rule's failure as an HTTP answer: input the rules refuse is a 400, a missing thing an unknown address. */
+function apiErrorOf(error: DomainError): ApiError {
+  switch (error.kind) {
+    case 'invalid':
+      return ApiError.badRequest(error.message)
+    case 'not_found':
+      return ApiError.notFound()
+    case 'business':
+      return ApiError.business(error.code, error.message)
+  }
+}
+
+function handleError(thrown: FastifyError | ApiError | DomainError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const error = isDomainError(thrown) ? apiErrorOf(thrown) : thrown
   if (isApiError(error)) return reply.code(error.statusCode).send(error.envelope())
   const translated = translateClientError(error)
   if (translated) {

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
-import type { Clock } from '../deps'
+import type { Clock } from '../runtime/clock'
 
 export interface CounterHit {
   /** Hits in the current window, this one included. */

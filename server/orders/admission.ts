@@ -20,7 +20,7 @@ import {
 } from '../catalogue/plate-checks'
 import type { PromotionChannelRow, PromotionUse } from '../catalogue/plate-checks'
 import type { Db } from '../db/database'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import type { OrderRow } from './order-records'
 
 export const PROMOTION_MESSAGE = { notTheOrders: '推广活动与订单不一致' } as const
@@ -34,10 +34,10 @@ export interface NewOrderPlate extends PromotionUse {
 /** The promotion channel of the new order; throws the business error that stops it. */
 export async function admitNewOrder(db: Db, plate: NewOrderPlate): Promise<PromotionChannelRow> {
   const registered = await registeredPlateResult(db, plate.plateNumber, plate.plateColor)
-  if (registered !== undefined && plateAlreadyHandled(registered)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
-  if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+  if (registered !== undefined && plateAlreadyHandled(registered)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
+  if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
   const interception = await plateInterception(db, { plateNumber: plate.plateNumber, promotionChannelId: plate.promotionChannelId })
-  if (interception.intercept) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
+  if (interception.intercept) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
   await assertPromotionUse(db, plate)
   const channel = await findPromotionChannel(db, plate.promotionChannelId)
   // The verdicts above refuse unknown channels, so this only fails if the row vanished meanwhile.
@@ -48,7 +48,7 @@ export async function admitNewOrder(db: Db, plate: NewOrderPlate): Promise<Promo
 /** Refuses (business 2002 with the interception check's reason) a promotion this channel may not use. */
 export async function assertPromotionUse(db: Db, use: PromotionUse): Promise<void> {
   const verdict = await promotionUseVerdict(db, use)
-  if (verdict.intercept) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, verdict.reason)
+  if (verdict.intercept) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, verdict.reason)
 }
 
 /**
@@ -63,7 +63,7 @@ export async function assertPaymentPromotion(
   promotionChannelId: string,
 ): Promise<void> {
   if (!(await promotionOfChannel(db, { channelId, sourceChannel: order.sourceChannel, promotionChannelId }))) {
-    throw ApiError.business(BUSINESS_CODE.INTERCEPTED, INTERCEPT_REASON.otherSource)
+    throw DomainError.business(BUSINESS_CODE.INTERCEPTED, INTERCEPT_REASON.otherSource)
   }
-  if (promotionChannelId !== order.promotionChannelId) throw ApiError.business(BUSINESS_CODE.INTERCEPTED, PROMOTION_MESSAGE.notTheOrders)
+  if (promotionChannelId !== order.promotionChannelId) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, PROMOTION_MESSAGE.notTheOrders)
 }

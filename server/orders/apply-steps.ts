@@ -18,13 +18,14 @@ import { CERTIFICATE, missingCertificates } from '../../src/domain/certificates'
 import type { CertificateFlag } from '../../src/domain/certificates'
 import { APPLY_STEP, DELIVERY_METHOD, PAY_STATE } from '../../src/domain/enums'
 import type { SessionUser } from '../auth/sessions'
-import type { Clock, RandomSource } from '../deps'
+import type { Clock } from '../runtime/clock'
+import type { RandomSource } from '../runtime/random'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { PLATE_HELD_MESSAGE } from '../catalogue/plate-checks'
 import { violatesUnique } from '../db/constraint-errors'
 import type { Db } from '../db/database'
 import { commodities, orders, users } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import type { CheckedApplyPayload } from '../validation/apply-payload'
 import { admitNewOrder, assertPromotionUse } from './admission'
 import {
@@ -33,7 +34,7 @@ import {
   assertEditable,
   assertOpen,
   findOpenOrderForPlate,
-  newOrderId,
+  insertNewOrder,
   requireOwnOrder,
 } from './order-records'
 import type { OrderChanges, OrderRow } from './order-records'
@@ -130,7 +131,7 @@ async function changesFrom(db: Db, target: ChangeTarget, payload: CheckedApplyPa
       .from(commodities)
       .where(and(eq(commodities.id, payload.commodityId), eq(commodities.promotionChannelId, target.promotionChannelId), eq(commodities.onSale, true)))
       .limit(1)
-    if (!commodity) throw ApiError.badRequest(APPLY_MESSAGE.unknownCommodity)
+    if (!commodity) throw DomainError.invalid(APPLY_MESSAGE.unknownCommodity)
     changes.commodityId = commodity.id
     changes.amountCents = commodity.commodityPrice
     changes.businessMode = commodity.bizType
@@ -166,54 +167,48 @@ async function create(context: ApplyContext, user: SessionUser, channel: string,
       sourceChannel: payload.sourceChannel,
       promotionChannelId: payload.promotionChannelId,
     })
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        orderId: newOrderId(context.random),
-        userId: user.id,
-        channel,
-        channelSource: payload.channelSource,
-        sourceChannel: payload.sourceChannel,
-        activitySource: payload.activitySource,
-        plateNumber: payload.plateNumber,
-        plateColor: payload.plateColor,
-        promotionChannelId: promotion.id,
-        partnerId: payload.partnerId ?? null,
-        promoterId: payload.promoterId ?? null,
-        stepId: APPLY_STEP.CREATE,
-        ...(await changesFrom(tx, { channel, promotionChannelId: promotion.id, sourceChannel: payload.sourceChannel, agreementsAcceptedAt: null }, payload, now)),
-        createdAt: now,
-        updatedAt: now,
-      })
-      // A concurrent create of the same plate won the partial unique index: answer its order.
-      .onConflictDoNothing()
-      .returning()
-    if (!inserted) {
-      const winner = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
-      if (!winner) throw new Error('Order insert conflicted but no open order was found')
-      return answer(winner)
-    }
-    await addEvent(tx, inserted.orderId, 'applied', now)
-    return answer(inserted)
+    const changes = await changesFrom(tx, { channel, promotionChannelId: promotion.id, sourceChannel: payload.sourceChannel, agreementsAcceptedAt: null }, payload, now)
+    const inserted = await insertNewOrder(tx, context.random, now, {
+      userId: user.id,
+      channel,
+      channelSource: payload.channelSource,
+      sourceChannel: payload.sourceChannel,
+      activitySource: payload.activitySource,
+      plateNumber: payload.plateNumber,
+      plateColor: payload.plateColor,
+      promotionChannelId: promotion.id,
+      partnerId: payload.partnerId ?? null,
+      promoterId: payload.promoterId ?? null,
+      ...changes,
+    })
+    if (inserted) return answer(inserted)
+    // A concurrent create of the same plate won the partial unique index: answer its order.
+    const winner = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
+    if (!winner) throw new Error('Order insert conflicted but no open order was found')
+    return answer(winner)
   })
 }
 
+/** The caller's order of the step, locked, of the payload's plate and not expired. */
 async function lockForStep(db: Db, user: SessionUser, payload: CheckedApplyPayload): Promise<OrderRow> {
   // The schema requires an orderId for every step but CREATE.
   const order = await requireOwnOrder(db, user.id, payload.orderId ?? '', { lock: true })
-  if (order.plateNumber !== payload.plateNumber) throw ApiError.badRequest(ORDER_MESSAGE.plateMismatch)
+  if (order.plateNumber !== payload.plateNumber) throw DomainError.invalid(ORDER_MESSAGE.plateMismatch)
+  assertNotExpired(order)
   return order
+}
+
+/** Saves the payload's changes to the locked order; the order has reached at least UPDATE. */
+async function saveChanges(db: Db, order: OrderRow, channel: string, payload: CheckedApplyPayload, now: Date): Promise<OrderRow> {
+  const changes = await changesFrom(db, { ...order, channel }, payload, now)
+  return update(db, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
 }
 
 async function updateStep(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
     const order = await lockForStep(tx, user, payload)
-    assertNotExpired(order)
     assertEditable(order)
-    const now = context.clock.now()
-    const changes = await changesFrom(tx, { ...order, channel }, payload, now)
-    const updated = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
-    return answer(updated)
+    return answer(await saveChanges(tx, order, channel, payload, context.clock.now()))
   })
 }
 
@@ -222,7 +217,7 @@ async function finalCommit(context: ApplyContext, user: SessionUser, channel: st
     return await commitOnce(context, user, channel, payload)
   } catch (error) {
     // Another user submitted this plate first: the index, not a read, decides between racers.
-    if (violatesUnique(error, ONE_SUBMITTED_PER_PLATE)) throw ApiError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+    if (violatesUnique(error, ONE_SUBMITTED_PER_PLATE)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
     throw error
   }
 }
@@ -230,12 +225,10 @@ async function finalCommit(context: ApplyContext, user: SessionUser, channel: st
 async function commitOnce(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
     const order = await lockForStep(tx, user, payload)
-    assertNotExpired(order)
     assertOpen(order)
     if (order.submittedAt !== null) return answer(order)
     const now = context.clock.now()
-    const changes = await changesFrom(tx, { ...order, channel }, payload, now)
-    const saved = await update(tx, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
+    const saved = await saveChanges(tx, order, channel, payload, now)
     if (missingParts(saved).length) return answer(saved)
     const submitted = await update(tx, order.orderId, {
       stepId: APPLY_STEP.FINAL_COMMIT,
@@ -249,7 +242,7 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
 }
 
 export async function applyStep(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
-  if (payload.uid !== undefined && payload.uid !== user.uid) throw ApiError.badRequest(APPLY_MESSAGE.userMismatch)
+  if (payload.uid !== undefined && payload.uid !== user.uid) throw DomainError.invalid(APPLY_MESSAGE.userMismatch)
   switch (payload.stepId) {
     case APPLY_STEP.CREATE:
       return create(context, user, channel, payload)

@@ -13,10 +13,10 @@ import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { deriveOrderStatus, orderActions } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
-import type { Clock } from '../deps'
+import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { orders, payments } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import { ORDER_MESSAGE, addEvent, orderFields, requireOwnOrder } from './order-records'
 
 export const CANCEL_MESSAGE = {
@@ -40,9 +40,9 @@ export async function cancelOrder(db: Db, clock: Clock, userId: number, orderId:
   return db.transaction(async (tx) => {
     const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
     const status = deriveOrderStatus(orderFields(order))
-    if (order.cancelState === CANCEL_STATE.CANCELLING) throw ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, ORDER_MESSAGE.cancelling)
+    if (order.cancelState === CANCEL_STATE.CANCELLING) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, ORDER_MESSAGE.cancelling)
     if (!orderActions(status).cancel) {
-      throw ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, REFUSAL[status] ?? ORDER_MESSAGE.cancelled)
+      throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, REFUSAL[status] ?? ORDER_MESSAGE.cancelled)
     }
     const now = clock.now()
     await tx.update(orders).set({ cancelState: CANCEL_STATE.CANCELLING, cancelReason: reason, updatedAt: now }).where(eq(orders.orderId, orderId))

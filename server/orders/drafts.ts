@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import type { LoadDraftResponse, SaveDraftResponse } from '../../types/api/apply'
 import { SEALED_FIELD } from '../../types/api/sealed'
-import type { Clock } from '../deps'
+import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { applyDrafts } from '../db/schema'
 import { openSealedJson } from '../http/sealed'

@@ -16,17 +16,17 @@ import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { OfflineOrderParam, OfflineToOnlineResponse } from '../../types/api/orders'
 import { HOUR_MS } from '../../src/domain/constants'
-import { APPLY_STEP, ORDER_SOURCE } from '../../src/domain/enums'
+import { ORDER_SOURCE } from '../../src/domain/enums'
 import { hashSecret, sameDigest } from '../auth/secrets'
 import type { SessionUser } from '../auth/sessions'
 import type { PromotionChannelRow } from '../catalogue/plate-checks'
 import { phoneIndex } from '../crypto/field-cipher'
 import type { Db } from '../db/database'
 import { offlineOrders, orders, promotionChannels } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
 import type { ApplyContext } from './apply-steps'
-import { addEvent, findOpenOrderForPlate, newOrderId } from './order-records'
+import { findOpenOrderForPlate, insertNewOrder } from './order-records'
 
 export const OFFLINE_MESSAGE = {
   /** One answer for every failed proof: it must not tell which part was wrong. */
@@ -57,8 +57,8 @@ function isChannelKey(value: string): value is ChannelKey {
   return Object.hasOwn(CHANNEL_IDENTIFIERS, value)
 }
 
-const refuse = (msg: string): ApiError => ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
-const refuseProof = (): ApiError => ApiError.business(BUSINESS_CODE.NOT_FOUND, OFFLINE_MESSAGE.refused)
+const refuse = (msg: string): DomainError => DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
+const refuseProof = (): DomainError => DomainError.business(BUSINESS_CODE.NOT_FOUND, OFFLINE_MESSAGE.refused)
 
 /** The offline order's own promotion, else the first of the `{channel}` the call came through. */
 async function promotionFor(db: Db, promotionChannelId: string | null, channel: string): Promise<PromotionChannelRow> {
@@ -74,7 +74,7 @@ async function enforceLimits(counters: CounterStore, caller: OfflineCaller): Pro
     counters.hit(`offline-handover-user:${caller.user.id}`, perUser.windowMs),
     counters.hit(`offline-handover-ip:${caller.ip}`, perIp.windowMs),
   ])
-  if (user.count > perUser.max || ip.count > perIp.max) throw ApiError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, OFFLINE_MESSAGE.tooMany)
+  if (user.count > perUser.max || ip.count > perIp.max) throw DomainError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, OFFLINE_MESSAGE.tooMany)
 }
 
 type OfflineRow = typeof offlineOrders.$inferSelect
@@ -107,10 +107,11 @@ export async function convertOfflineOrder(
     if (await findOpenOrderForPlate(tx, user.id, offline.plateNumber)) throw refuse(OFFLINE_MESSAGE.plateBusy)
     const promotion = await promotionFor(tx, offline.promotionChannelId, channel)
     const now = context.clock.now()
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        orderId: newOrderId(context.random),
+    const inserted = await insertNewOrder(
+      tx,
+      context.random,
+      now,
+      {
         userId: user.id,
         channel,
         channelSource: promotion.channelKey,
@@ -120,19 +121,15 @@ export async function convertOfflineOrder(
         plateColor: offline.plateColor,
         promotionChannelId: promotion.id,
         orderSource: ORDER_SOURCE.PROVINCE,
-        stepId: APPLY_STEP.CREATE,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ orderId: orders.orderId })
+      },
+      `线下订单${offline.offlineNo}转为线上办理`,
+    )
     // A concurrent create of the same plate by this user took the open slot.
     if (!inserted) throw refuse(OFFLINE_MESSAGE.plateBusy)
     await tx
       .update(offlineOrders)
       .set({ convertedOrderId: inserted.orderId, convertedAt: now, handoverCodeHash: null })
       .where(eq(offlineOrders.offlineNo, offline.offlineNo))
-    await addEvent(tx, inserted.orderId, 'applied', now, `线下订单${offline.offlineNo}转为线上办理`)
     return { orderId: inserted.orderId }
   })
 }

@@ -1,18 +1,19 @@
 /**
- * Orders as stored: finding the caller's own order (another user's answers exactly like a missing
- * one), what "open" and "editable" mean, the status timeline, and the fields the domain's rules
- * (src/domain/order.ts) and the lifecycle rules read.
+ * Orders as stored: opening a new one (every new order, online or handed over, is inserted here),
+ * finding the caller's own order (another user's answers exactly like a missing one), what "open"
+ * and "editable" mean, the status timeline, and the fields the domain's rules (src/domain/order.ts)
+ * and the lifecycle rules read.
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { TimelineKind } from '../../types/api/orders'
-import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
+import { ACTIVATION_STATE, APPLY_STEP, CANCEL_STATE } from '../../src/domain/enums'
 import type { OrderFields } from '../../src/domain/order'
-import type { RandomSource } from '../deps'
+import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { orderEvents, orders } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import { newPublicId } from '../auth/secrets'
 import type { LifecycleOrder } from '../simulators/lifecycle'
 
@@ -31,8 +32,22 @@ export const ORDER_MESSAGE = {
   plateMismatch: '车牌号与订单不一致',
 } as const
 
-export function newOrderId(random: RandomSource): string {
-  return newPublicId(random, ORDER_ID_PREFIX)
+/** What a new order starts from; its id, first step and times are the same for every new order. */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'orderId' | 'stepId' | 'createdAt' | 'updatedAt'>
+
+/**
+ * Opens an order at APPLY_STEP.CREATE and records its 'applied' event (with `note`, when given).
+ * Undefined when the user already has an open order of the plate: a concurrent create won the
+ * partial unique index orders_one_open_per_plate_key. Use inside `db.transaction`.
+ */
+export async function insertNewOrder(db: Db, random: RandomSource, now: Date, values: NewOrder, note?: string): Promise<OrderRow | undefined> {
+  const [inserted] = await db
+    .insert(orders)
+    .values({ ...values, orderId: newPublicId(random, ORDER_ID_PREFIX), stepId: APPLY_STEP.CREATE, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning()
+  if (inserted) await addEvent(db, inserted.orderId, 'applied', now, note)
+  return inserted
 }
 
 /**
@@ -41,8 +56,8 @@ export function newOrderId(random: RandomSource): string {
  */
 export const OPEN_ORDER: SQL = sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.SUCCESS} and coalesce(${orders.obuActivationState}, 0) <> ${ACTIVATION_STATE.ACTIVATED}`
 
-const notFound = (): ApiError => ApiError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
-const notAllowed = (msg: string): ApiError => ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
+const notFound = (): DomainError => DomainError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
+const notAllowed = (msg: string): DomainError => DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
 
 /**
  * The caller's order; `lock` takes its row lock until the transaction ends (use inside
@@ -91,17 +106,26 @@ export async function addEvent(db: Db, orderId: string, kind: TimelineKind, at: 
   await db.insert(orderEvents).values({ orderId, kind, at, note: note ?? null })
 }
 
+type StateColumn = 'depositPayState' | 'auditState' | 'supplierAuditState' | 'deliveryState' | 'obuActivationState' | 'cancelState'
+
+/** The order's state codes (pay, audit, delivery, activation, cancel), as every view names them. */
+export function orderStates(order: OrderRow): Pick<OrderRow, StateColumn> {
+  return {
+    depositPayState: order.depositPayState,
+    auditState: order.auditState,
+    supplierAuditState: order.supplierAuditState,
+    deliveryState: order.deliveryState,
+    obuActivationState: order.obuActivationState,
+    cancelState: order.cancelState,
+  }
+}
+
 /** The fields the display status and action rules read. */
 export function orderFields(order: OrderRow): OrderFields {
   return {
     orderId: order.orderId,
     promotionChannelId: order.promotionChannelId,
-    cancelState: order.cancelState,
-    obuActivationState: order.obuActivationState,
-    auditState: order.auditState,
-    supplierAuditState: order.supplierAuditState,
-    deliveryState: order.deliveryState,
-    depositPayState: order.depositPayState,
+    ...orderStates(order),
     certificatesCommitSate: order.certificatesCommitState,
     stockInterceptionFlag: order.stockInterceptionFlag,
     bizType: order.businessMode,
@@ -110,13 +134,5 @@ export function orderFields(order: OrderRow): OrderFields {
 
 /** The fields the outside parties' lifecycle rules read. */
 export function lifecycleOrder(order: OrderRow): LifecycleOrder {
-  return {
-    submitted: order.submittedAt !== null,
-    depositPayState: order.depositPayState,
-    auditState: order.auditState,
-    supplierAuditState: order.supplierAuditState,
-    deliveryState: order.deliveryState,
-    obuActivationState: order.obuActivationState,
-    cancelState: order.cancelState,
-  }
+  return { submitted: order.submittedAt !== null, ...orderStates(order) }
 }

@@ -9,6 +9,7 @@ import type { DeliveryMethod } from '../../src/domain/enums'
 import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
 import type { Db } from '../db/database'
 import { commodities, orderEvents } from '../db/schema'
+import { orderStates } from './order-records'
 import type { OrderRow } from './order-records'
 
 /** Characters of the street address shown before the mask. */
@@ -35,12 +36,7 @@ export function toSummary(order: OrderRow, commodityName: string | null): OrderS
     commodityId: order.commodityId,
     commodityName,
     amountCents: order.amountCents,
-    depositPayState: order.depositPayState,
-    auditState: order.auditState,
-    supplierAuditState: order.supplierAuditState,
-    deliveryState: order.deliveryState,
-    obuActivationState: order.obuActivationState,
-    cancelState: order.cancelState,
+    ...orderStates(order),
     certificatesCommitSate: order.certificatesCommitState,
     stockInterceptionFlag: order.stockInterceptionFlag,
     createdAt: order.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 /** Handing a submitted order to its issuer (apply/push): recorded once, asking again changes nothing. */
 import { eq } from 'drizzle-orm'
 import type { ApplyPushResponse } from '../../types/api/apply'
-import type { Clock } from '../deps'
+import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { orders } from '../db/schema'
 import { assertOpen, assertSubmitted, requireOwnOrder } from './order-records'

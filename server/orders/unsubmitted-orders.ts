@@ -12,7 +12,7 @@ import { HOUR_MS } from '../../src/domain/constants'
 import { CANCEL_STATE } from '../../src/domain/enums'
 import type { Db } from '../db/database'
 import { orderEvents, orders } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import { OPEN_ORDER } from './order-records'
 import type { OrderRow } from './order-records'
 
@@ -56,7 +56,7 @@ export async function expireUnsubmittedOrders(db: Db, now: Date, userId?: number
 /** Refuses a step on an order that expired unsubmitted, saying so rather than just "cancelled". */
 export function assertNotExpired(order: OrderRow): void {
   if (order.cancelState === CANCEL_STATE.SUCCESS && order.submittedAt === null && order.cancelReason === UNSUBMITTED_MESSAGE.expired) {
-    throw ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, UNSUBMITTED_MESSAGE.expired)
+    throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, UNSUBMITTED_MESSAGE.expired)
   }
 }
 
@@ -67,5 +67,5 @@ export async function assertUnsubmittedCap(db: Db, userId: number): Promise<void
     .from(orders)
     .where(and(eq(orders.userId, userId), UNSUBMITTED))
     .limit(MAX_OPEN_UNSUBMITTED_ORDERS)
-  if (held.length >= MAX_OPEN_UNSUBMITTED_ORDERS) throw ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, UNSUBMITTED_MESSAGE.tooMany)
+  if (held.length >= MAX_OPEN_UNSUBMITTED_ORDERS) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, UNSUBMITTED_MESSAGE.tooMany)
 }

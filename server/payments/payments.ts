@@ -16,11 +16,12 @@ import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../t
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
-import type { Clock, RandomSource } from '../deps'
+import type { Clock } from '../runtime/clock'
+import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { violatesUnique } from '../db/constraint-errors'
 import { commodities, orders, payments } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
 import type { Cashier } from './cashier'
@@ -59,7 +60,7 @@ export async function startPayment(context: PaymentContext & { readonly cashier:
     const state = payState(order)
     if (state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED) return { orderId, depositPayState: state }
     const amountCents = order.amountCents ?? 0
-    if (amountCents === 0) throw ApiError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.notPayable)
+    if (amountCents === 0) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.notPayable)
     const token = newSecret(context.random)
     const now = context.clock.now()
     const [pending] = await tx

@@ -7,7 +7,8 @@
  */
 import { createHash, createHmac } from 'node:crypto'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
-import type { Clock, RandomSource } from '../deps'
+import type { Clock } from '../runtime/clock'
+import type { RandomSource } from '../runtime/random'
 
 /** The official account the JS-SDK config names (placeholder until a real one is issued). */
 export const SIMULATED_WECHAT_APP_ID = 'PLACEHOLDER_WECHAT_OFFICIAL_APPID'

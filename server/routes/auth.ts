@@ -5,21 +5,14 @@
  * than the global one, since they are what a guesser would hammer.
  */
 import { z } from 'zod'
-import type {
-  SendCodeResponse,
-  SmsTestCheckResponse,
-  SmsTestLatestResponse,
-  TokenGrant,
-} from '../../types/api/auth'
+import type { SendCodeResponse, TokenGrant } from '../../types/api/auth'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { VERIFY_CODE_LENGTH } from '../../src/domain/verify-code'
 import { validateMobile } from '../../src/domain/validation'
 import { CREDENTIAL_PATTERN } from '../auth/identity-providers'
 import {
-  isKnownChannel,
   loginByAuthCode,
   loginByPageToken,
   loginByPromoterAccount,
@@ -28,12 +21,15 @@ import {
 } from '../auth/login'
 import type { LoginContext, LoginOutcome } from '../auth/login'
 import { deriveCodeKey, sendCode } from '../auth/sms-codes'
-import { endpoint } from '../http/endpoint'
-import { ApiError, fail, ok } from '../http/envelope'
+import type { SendOutcome } from '../auth/sms-codes'
+import type { Reply } from '../http/endpoint'
+import { fail, ok } from '../http/envelope'
 import { MAX_SEALED_PARAM_LENGTH, assertFreshTimestamp, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
-import { domainField, parseInput } from '../http/validation'
+import { domainField } from '../http/validation'
 import type { RouteGroup } from './context'
+import { contractRoutes } from './contract-route'
+import { ChannelParams } from './route-params'
 
 /** Per IP per minute. */
 export const AUTH_RATE_LIMITS = {
@@ -42,29 +38,28 @@ export const AUTH_RATE_LIMITS = {
 } as const
 
 export const AUTH_MESSAGE = {
-  unknownChannel: '渠道不存在',
   smsTestOff: '短信测试接口未开启',
   noCodeSent: '该手机号暂无验证码',
 } as const
 
-/** Longest promoter account name, password and mini-program app id taken. */
-const MAX_ACCOUNT_LENGTH = 64
-const MAX_PASSWORD_LENGTH = 128
-const MAX_APP_ID_LENGTH = 64
-/** Generous for a mobile number with stray spaces; the domain rule gives the real message. */
-const MAX_MOBILE_INPUT = 32
+/** Longest input taken per field. */
+const MAX_LENGTH = {
+  promoterAccount: 64,
+  password: 128,
+  miniProgramAppId: 64,
+  /** Generous for a mobile number with stray spaces; the domain rule gives the real message. */
+  mobileInput: 32,
+} as const
 
-const mobile = domainField(validateMobile, MAX_MOBILE_INPUT)
+const mobile = domainField(validateMobile, MAX_LENGTH.mobileInput)
 const sealedText = text(MAX_SEALED_PARAM_LENGTH, { min: 1 })
 const credential = z.string().min(1).max(256).regex(CREDENTIAL_PATTERN)
 const verifyCodeField = z.string().regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`))
 
 const PromoterLoginBody = z.object({
-  loginAccount: text(MAX_ACCOUNT_LENGTH, { min: 1 }),
-  password: text(MAX_PASSWORD_LENGTH, { min: 1 }),
+  loginAccount: text(MAX_LENGTH.promoterAccount, { min: 1 }),
+  password: text(MAX_LENGTH.password, { min: 1 }),
 })
-
-const ChannelParams = z.object({ channel: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) })
 
 const TokenBody = z.discriminatedUnion('grantType', [
   z.object({ grantType: z.literal('smsCode'), tokenParamSJ: sealedText }),
@@ -74,11 +69,11 @@ const TokenBody = z.discriminatedUnion('grantType', [
     grantType: z.literal('authCode'),
     provider: z.enum(['map', 'wechat', 'alipay']),
     code: credential,
-    appId: text(MAX_APP_ID_LENGTH).optional(),
+    appId: text(MAX_LENGTH.miniProgramAppId).optional(),
   }),
 ])
 
-const TokenByQuery = z.object({ appId: text(MAX_APP_ID_LENGTH, { min: 1 }), code: credential })
+const TokenByQuery = z.object({ appId: text(MAX_LENGTH.miniProgramAppId, { min: 1 }), code: credential })
 
 /** What the sealed tokenParamSJ carries (TokenParam of types/api/auth.ts). */
 const SmsCodeParam = z.object({ mobileNo: mobile, verifyCode: verifyCodeField })
@@ -87,8 +82,14 @@ const SendCodeParam = z.object({ mobileNo: mobile, timestamp: z.number() })
 const MobileQuery = z.object({ mobile })
 const SealedSendCodeBody = z.object({ sendCodeParamSJ: sealedText })
 
-function answer(outcome: LoginOutcome): Envelope<TokenGrant | null> {
+function answer(outcome: LoginOutcome): Reply<TokenGrant> {
   return outcome.ok ? ok(outcome.grant) : fail(outcome.code, outcome.msg)
+}
+
+/** The answer to sending an SMS code (login codes and the province supplier's alike). */
+export function sentAnswer(outcome: SendOutcome): Reply<SendCodeResponse> {
+  if (outcome.ok) return ok({ waitSeconds: outcome.waitSeconds })
+  return fail(outcome.reason === 'sendFailed' ? BUSINESS_CODE.UNAVAILABLE : BUSINESS_CODE.SMS_REJECTED, outcome.msg)
 }
 
 export const authRoutes: RouteGroup = async (app, { context }) => {
@@ -103,26 +104,19 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
     identity: context.identity,
   }
   const keyHex = context.config.payloadKeyHex
+  const route = contractRoutes(app, context)
 
-  const knownChannel = async (params: unknown): Promise<string> => {
-    const { channel } = parseInput(ChannelParams, params)
-    if (!(await isKnownChannel(context.db, channel))) throw ApiError.notFound(AUTH_MESSAGE.unknownChannel)
-    return channel
-  }
-
-  app.route({
-    ...endpoint(API.promoterLogin, { rateLimit: AUTH_RATE_LIMITS.login }),
-    handler: async (request) => {
-      const body = parseInput(PromoterLoginBody, request.body)
-      return answer(await loginByPromoterAccount(login, body.loginAccount, body.password))
-    },
+  route(API.promoterLogin, {
+    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    body: PromoterLoginBody,
+    handler: async ({ body }) => answer(await loginByPromoterAccount(login, body.loginAccount, body.password)),
   })
 
-  app.route({
-    ...endpoint(API.token, { rateLimit: AUTH_RATE_LIMITS.login }),
-    handler: async (request) => {
-      const channel = await knownChannel(request.params)
-      const body = parseInput(TokenBody, request.body)
+  route(API.token, {
+    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    params: ChannelParams,
+    body: TokenBody,
+    handler: async ({ params: { channel }, body }) => {
       switch (body.grantType) {
         case 'smsCode': {
           const param = openSealedJson(keyHex, SEALED_FIELD.token, body.tokenParamSJ, SmsCodeParam)
@@ -141,48 +135,37 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
-  app.route({
-    ...endpoint(API.tokenByQuery, { rateLimit: AUTH_RATE_LIMITS.login }),
-    handler: async (request) => {
-      const channel = await knownChannel(request.params)
-      const query = parseInput(TokenByQuery, request.query)
-      return answer(await loginByAuthCode(login, channel, 'alipay', query.code))
-    },
+  route(API.tokenByQuery, {
+    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    params: ChannelParams,
+    query: TokenByQuery,
+    handler: async ({ params, query }) => answer(await loginByAuthCode(login, params.channel, 'alipay', query.code)),
   })
 
-  const send = async (phone: string, log: typeof app.log): Promise<Envelope<SendCodeResponse | null>> => {
-    const outcome = await sendCode(login, phone, log)
-    if (outcome.ok) return ok({ waitSeconds: outcome.waitSeconds })
-    return fail(outcome.reason === 'sendFailed' ? BUSINESS_CODE.UNAVAILABLE : BUSINESS_CODE.SMS_REJECTED, outcome.msg)
-  }
-
-  app.route({
-    ...endpoint(API.sendCode, { rateLimit: AUTH_RATE_LIMITS.sendCode }),
-    handler: async (request) => send(parseInput(MobileQuery, request.query).mobile, request.log),
+  route(API.sendCode, {
+    config: { rateLimit: AUTH_RATE_LIMITS.sendCode },
+    query: MobileQuery,
+    handler: async ({ query, request }) => sentAnswer(await sendCode(login, query.mobile, request.log)),
   })
 
-  app.route({
-    ...endpoint(API.sendSealedCode, { rateLimit: AUTH_RATE_LIMITS.sendCode }),
-    handler: async (request) => {
-      const body = parseInput(SealedSendCodeBody, request.body)
+  route(API.sendSealedCode, {
+    config: { rateLimit: AUTH_RATE_LIMITS.sendCode },
+    body: SealedSendCodeBody,
+    handler: async ({ body, request }) => {
       const param = openSealedJson(keyHex, SEALED_FIELD.sendCode, body.sendCodeParamSJ, SendCodeParam)
       assertFreshTimestamp(param.timestamp, context.clock.now())
-      return send(param.mobileNo, request.log)
+      return sentAnswer(await sendCode(login, param.mobileNo, request.log))
     },
   })
 
   const simulatorOn = context.config.smsSimulator && context.sms.outbox !== undefined
 
-  app.route({
-    ...endpoint(API.smsTestCheck),
-    handler: async (): Promise<Envelope<SmsTestCheckResponse>> => ok({ enabled: simulatorOn }),
-  })
+  route(API.smsTestCheck, { handler: async () => ok({ enabled: simulatorOn }) })
 
-  app.route({
-    ...endpoint(API.smsTestLatest),
-    handler: async (request): Promise<Envelope<SmsTestLatestResponse | null>> => {
+  route(API.smsTestLatest, {
+    query: MobileQuery,
+    handler: async ({ query: { mobile: phone } }) => {
       if (!simulatorOn || !context.sms.outbox) return fail(BUSINESS_CODE.UNAVAILABLE, AUTH_MESSAGE.smsTestOff)
-      const { mobile: phone } = parseInput(MobileQuery, request.query)
       const latest = context.sms.outbox.latest(phone)
       if (!latest) return fail(BUSINESS_CODE.NOT_FOUND, AUTH_MESSAGE.noCodeSent)
       return ok({ mobile: phone, code: latest.code, sentAt: latest.sentAt.toISOString() })

@@ -7,19 +7,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type {
-  Commodity,
-  GoodsTypeConfig,
-  Issuer,
-  NewApplySwitchResponse,
-  NoticesResponse,
-  PartnerChannel,
-  PromiseConfigResponse,
-  PromotionChannelInfo,
-  SupplierProtocolResponse,
-} from '../../types/api/catalogue'
+import type { Commodity, PromotionChannelInfo } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { BUSINESS_MODE, SHOW } from '../../src/domain/enums'
 import type { Notice } from '../../src/domain/notice'
@@ -27,11 +16,10 @@ import { APP_CONFIG_KEY, readAppConfig, readSwitch } from '../catalogue/app-conf
 import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
 import type { Db } from '../db/database'
 import { commodities, issuers, partnerChannels } from '../db/schema'
-import { endpoint } from '../http/endpoint'
 import { fail, ok } from '../http/envelope'
-import { parseInput } from '../http/validation'
-import { identifier } from '../validation/fields'
+import { EmptyBody, identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
+import { contractRoutes } from './contract-route'
 
 export const CATALOGUE_MESSAGE = {
   unknownConfig: '配置不存在',
@@ -53,8 +41,6 @@ const PromoterChannelBody = z.strictObject({
 })
 const PromotionChannelParams = z.strictObject({ promotionChannelId: identifier })
 const CommodityParams = z.strictObject({ id: identifier })
-/** Calls whose parameters are all in the path send an empty object (or nothing). */
-const EmptyBody = z.strictObject({}).optional()
 const SupplierProtocolBody = z.strictObject({ issuerId: z.number().int().min(1).max(MAX_ISSUER_ID) })
 
 // The shapes stored documents must have to be served.
@@ -108,22 +94,21 @@ async function channelCommodities(db: Db, promotionChannelId: string): Promise<C
 
 export const catalogueRoutes: RouteGroup = async (app, { context }) => {
   const { db } = context
+  const route = contractRoutes(app, context)
 
-  app.route({
-    ...endpoint(API.promiseConfig),
-    handler: async (request): Promise<Envelope<PromiseConfigResponse | null>> => {
-      const { type } = parseInput(PromiseConfigBody, request.body)
-      const document = await readAppConfig(db, APP_CONFIG_KEY.promise(type))
+  route(API.promiseConfig, {
+    body: PromiseConfigBody,
+    handler: async ({ body }) => {
+      const document = await readAppConfig(db, APP_CONFIG_KEY.promise(body.type))
       if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownConfig)
       return ok({ switchStatus: document.switchStatus, content: JSON.stringify(document.content) })
     },
   })
 
-  app.route({
-    ...endpoint(API.notices),
-    handler: async (request): Promise<Envelope<NoticesResponse | null>> => {
-      const { channelKey } = parseInput(NoticesParams, request.params)
-      const key = APP_CONFIG_KEY.notices(channelKey)
+  route(API.notices, {
+    params: NoticesParams,
+    handler: async ({ params }) => {
+      const key = APP_CONFIG_KEY.notices(params.channelKey)
       const document = await readAppConfig(db, key)
       if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownNotices)
       if (document.switchStatus !== SHOW.YES) return ok([])
@@ -131,18 +116,16 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
-  app.route({
-    ...endpoint(API.goodsTypeConfig),
-    handler: async (): Promise<Envelope<GoodsTypeConfig | null>> => {
+  route(API.goodsTypeConfig, {
+    handler: async () => {
       const document = await readAppConfig(db, APP_CONFIG_KEY.goodsTypes)
       if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownConfig)
       return ok(storedDocument(APP_CONFIG_KEY.goodsTypes, goodsTypesSchema, document.content))
     },
   })
 
-  app.route({
-    ...endpoint(API.issuers),
-    handler: async (): Promise<Envelope<Issuer[]>> => {
+  route(API.issuers, {
+    handler: async () => {
       const rows = await db
         .select({ id: issuers.id, name: issuers.name, miniProgramAppId: issuers.miniProgramAppId })
         .from(issuers)
@@ -151,12 +134,11 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
-  app.route({
-    ...endpoint(API.promoterChannelEffective),
-    handler: async (request): Promise<Envelope<PromotionChannelInfo>> => {
-      // Partner and promoter do not change whether the promotion runs; they are checked for form.
-      const { promotionChannelId } = parseInput(PromoterChannelBody, request.body)
-      const channel = await findPromotionChannel(db, promotionChannelId)
+  route(API.promoterChannelEffective, {
+    // Partner and promoter do not change whether the promotion runs; they are checked for form.
+    body: PromoterChannelBody,
+    handler: async ({ body }) => {
+      const channel = await findPromotionChannel(db, body.promotionChannelId)
       if (!channel) return ok(UNKNOWN_CHANNEL_INFO)
       return ok({
         effective: channelOpen(channel),
@@ -167,11 +149,10 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
-  app.route({
-    ...endpoint(API.partnerChannels),
-    handler: async (request): Promise<Envelope<PartnerChannel[]>> => {
-      const { promotionChannelId } = parseInput(PromotionChannelParams, request.params)
-      parseInput(EmptyBody, request.body)
+  route(API.partnerChannels, {
+    params: PromotionChannelParams,
+    body: EmptyBody,
+    handler: async ({ params }) => {
       const rows = await db
         .select({
           partnerId: partnerChannels.partnerId,
@@ -179,25 +160,21 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
           promotionChannelId: partnerChannels.promotionChannelId,
         })
         .from(partnerChannels)
-        .where(eq(partnerChannels.promotionChannelId, promotionChannelId))
+        .where(eq(partnerChannels.promotionChannelId, params.promotionChannelId))
         .orderBy(asc(partnerChannels.id))
       return ok(rows)
     },
   })
 
-  app.route({
-    ...endpoint(API.listCommodity),
-    handler: async (request): Promise<Envelope<Commodity[]>> => {
-      const { id } = parseInput(CommodityParams, request.params)
-      parseInput(EmptyBody, request.body)
-      return ok(await channelCommodities(db, id))
-    },
+  route(API.listCommodity, {
+    params: CommodityParams,
+    body: EmptyBody,
+    handler: async ({ params }) => ok(await channelCommodities(db, params.id)),
   })
 
-  app.route({
-    ...endpoint(API.supplierProtocol),
-    handler: async (request): Promise<Envelope<SupplierProtocolResponse | null>> => {
-      const { issuerId } = parseInput(SupplierProtocolBody, request.body)
+  route(API.supplierProtocol, {
+    body: SupplierProtocolBody,
+    handler: async ({ body: { issuerId } }) => {
       const key = APP_CONFIG_KEY.supplierProtocol(issuerId)
       const document = await readAppConfig(db, key)
       if (!document || document.switchStatus !== SHOW.YES) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
@@ -205,9 +182,7 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
-  app.route({
-    ...endpoint(API.newApplySwitch),
-    handler: async (): Promise<Envelope<NewApplySwitchResponse>> =>
-      ok({ allowNewApply: await readSwitch(db, APP_CONFIG_KEY.newApplySwitch) }),
+  route(API.newApplySwitch, {
+    handler: async () => ok({ allowNewApply: await readSwitch(db, APP_CONFIG_KEY.newApplySwitch) }),
   })
 }

@@ -6,17 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type {
-  CheckApplyPlateResponse,
-  ClaimVoucherResponse,
-  InterceptionResponse,
-  PlateUniqueResponse,
-  RequiredRiskResponse,
-  VerifyEligibilityResponse,
-} from '../../types/api/apply'
 import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { PLATE_COLOR } from '../../src/domain/enums'
 import { parsePlate, UNIQUE_CHECK_VEHICLE_TYPE } from '../../src/domain/plate'
@@ -31,12 +22,10 @@ import {
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
 import type { Db } from '../db/database'
 import { orders } from '../db/schema'
-import { requireUser } from '../http/auth-hook'
-import { endpoint } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
-import { parseInput } from '../http/validation'
 import { identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
+import { contractRoutes } from './contract-route'
 
 export const CHECKS_MESSAGE = {
   orderNotFound: '订单不存在',
@@ -46,31 +35,23 @@ export const CHECKS_MESSAGE = {
 
 const plateColor = z.union([z.literal(PLATE_COLOR.BLUE), z.literal(PLATE_COLOR.GREEN)])
 
-/** The colour must be the one the plate's format implies (blue 7 characters, green 8). */
-function colourMatches<T extends z.ZodType<{ plate: string; color: number }>>(schema: T) {
-  return schema.superRefine((value, context) => {
-    const parsed = parsePlate(value.plate)
-    if (parsed.ok && parsed.plateColor !== value.color) {
+/** The colour at `colourKey` must be the one the plate at `plateKey` implies (blue 7 characters, green 8). */
+function colourMatches<K extends string, C extends string>(plateKey: K, colourKey: C) {
+  return (value: Record<K, string> & Record<C, number>, context: z.RefinementCtx): void => {
+    const parsed = parsePlate(value[plateKey])
+    if (parsed.ok && parsed.plateColor !== value[colourKey]) {
       context.addIssue({ code: 'custom', message: CHECKS_MESSAGE.plateColorMismatch })
     }
-  })
+  }
 }
 
-const PlateUniqueBody = colourMatches(
-  z
-    .strictObject({
-      plateNumber,
-      plateColor,
-      vehicleType: z.literal(UNIQUE_CHECK_VEHICLE_TYPE),
-    })
-    .transform((body) => ({ plate: body.plateNumber, color: body.plateColor })),
-)
+const PlateUniqueBody = z
+  .strictObject({ plateNumber, plateColor, vehicleType: z.literal(UNIQUE_CHECK_VEHICLE_TYPE) })
+  .superRefine(colourMatches('plateNumber', 'plateColor'))
 
-const ContractInterceptionBody = colourMatches(
-  z
-    .strictObject({ plateNo: plateNumber, plateColor, orderId: identifier.optional(), promotionChannelId: identifier })
-    .transform((body) => ({ plate: body.plateNo, color: body.plateColor, orderId: body.orderId, promotionChannelId: body.promotionChannelId })),
-)
+const ContractInterceptionBody = z
+  .strictObject({ plateNo: plateNumber, plateColor, orderId: identifier.optional(), promotionChannelId: identifier })
+  .superRefine(colourMatches('plateNo', 'plateColor'))
 
 const ChannelInterceptBody = z.strictObject({ sourceChannel: identifier, promotionChannelId: identifier })
 const CheckApplyPlateQuery = z.strictObject({ plateNumber })
@@ -91,8 +72,8 @@ async function ownOrder(db: Db, userId: number, orderId: string): Promise<OrderR
   return row
 }
 
-function knownSourceChannel(params: unknown): { sourceChannel: string; channelKey: ChannelKey } {
-  const { sourceChannel } = parseInput(SourceChannelParams, params)
+/** The `{sourceChannel}` path id and its channel, or 404 for one no channel profile has. */
+function knownSourceChannel(sourceChannel: string): { sourceChannel: string; channelKey: ChannelKey } {
   const channelKey = channelKeyOfSource(sourceChannel)
   if (channelKey === undefined) throw ApiError.notFound(CHECKS_MESSAGE.unknownSourceChannel)
   return { sourceChannel, channelKey }
@@ -100,71 +81,59 @@ function knownSourceChannel(params: unknown): { sourceChannel: string; channelKe
 
 export const checksRoutes: RouteGroup = async (app, { context }) => {
   const { db } = context
+  const route = contractRoutes(app, context)
 
-  app.route({
-    ...endpoint(API.plateUnique),
-    handler: async (request): Promise<Envelope<PlateUniqueResponse>> => {
-      const user = requireUser(request)
-      const { plate, color } = parseInput(PlateUniqueBody, request.body)
-      return ok({ data: { resultType: await plateUniqueResult(db, user.id, plate, color) } })
-    },
+  route(API.plateUnique, {
+    body: PlateUniqueBody,
+    handler: async ({ user, body }) => ok({ data: { resultType: await plateUniqueResult(db, user.id, body.plateNumber, body.plateColor) } }),
   })
 
-  app.route({
-    ...endpoint(API.contractInterception),
-    handler: async (request): Promise<Envelope<InterceptionResponse>> => {
-      const user = requireUser(request)
-      const body = parseInput(ContractInterceptionBody, request.body)
+  route(API.contractInterception, {
+    body: ContractInterceptionBody,
+    handler: async ({ user, body }) => {
       const order = body.orderId === undefined ? undefined : await ownOrder(db, user.id, body.orderId)
-      return ok(await plateInterception(db, { plateNumber: body.plate, promotionChannelId: body.promotionChannelId, ...(order ? { order } : {}) }))
+      return ok(await plateInterception(db, { plateNumber: body.plateNo, promotionChannelId: body.promotionChannelId, ...(order ? { order } : {}) }))
     },
   })
 
-  app.route({
-    ...endpoint(API.channelInterceptCheck),
-    handler: async (request): Promise<Envelope<InterceptionResponse>> => {
-      const body = parseInput(ChannelInterceptBody, request.body)
-      return ok(await channelInterception(db, body.sourceChannel, body.promotionChannelId))
+  route(API.channelInterceptCheck, {
+    body: ChannelInterceptBody,
+    handler: async ({ body }) => ok(await channelInterception(db, body.sourceChannel, body.promotionChannelId)),
+  })
+
+  route(API.checkApplyPlate, {
+    query: CheckApplyPlateQuery,
+    handler: async ({ query }) => ok(await plateCheckFlags(db, query.plateNumber)),
+  })
+
+  route(API.requiredRisk, {
+    body: RequiredRiskBody,
+    handler: async ({ body }) => ok({ required: await riskReviewRequired(db, body.plateNumber, body.promotionChannelId) }),
+  })
+
+  /** The voucher calls' caller: the path's source channel, and the order the body names if it is the caller's. */
+  const voucherCaller = async (userId: number, sourceChannel: string, orderId: string | undefined) => {
+    const source = knownSourceChannel(sourceChannel)
+    if (orderId !== undefined) await ownOrder(db, userId, orderId)
+    return { userId, ...source }
+  }
+
+  route(API.verifyEligibility, {
+    params: SourceChannelParams,
+    body: VoucherBody,
+    handler: async ({ user, params, body }) => {
+      const caller = await voucherCaller(user.id, params.sourceChannel, body.orderId)
+      return ok(await voucherEligibility(db, { ...caller, promotionChannelId: body.promotionChannelId }))
     },
   })
 
-  app.route({
-    ...endpoint(API.checkApplyPlate),
-    handler: async (request): Promise<Envelope<CheckApplyPlateResponse>> => {
-      const query = parseInput(CheckApplyPlateQuery, request.query)
-      return ok(await plateCheckFlags(db, query.plateNumber))
-    },
-  })
-
-  app.route({
-    ...endpoint(API.requiredRisk),
-    handler: async (request): Promise<Envelope<RequiredRiskResponse>> => {
-      const body = parseInput(RequiredRiskBody, request.body)
-      return ok({ required: await riskReviewRequired(db, body.plateNumber, body.promotionChannelId) })
-    },
-  })
-
-  app.route({
-    ...endpoint(API.verifyEligibility),
-    handler: async (request): Promise<Envelope<VerifyEligibilityResponse>> => {
-      const user = requireUser(request)
-      const source = knownSourceChannel(request.params)
-      const body = parseInput(VoucherBody, request.body)
-      if (body.orderId !== undefined) await ownOrder(db, user.id, body.orderId)
-      return ok(await voucherEligibility(db, { userId: user.id, ...source, promotionChannelId: body.promotionChannelId }))
-    },
-  })
-
-  app.route({
-    ...endpoint(API.claimVoucher),
-    handler: async (request): Promise<Envelope<ClaimVoucherResponse | null>> => {
-      const user = requireUser(request)
-      const source = knownSourceChannel(request.params)
-      const body = parseInput(VoucherBody, request.body)
-      if (body.orderId !== undefined) await ownOrder(db, user.id, body.orderId)
+  route(API.claimVoucher, {
+    params: SourceChannelParams,
+    body: VoucherBody,
+    handler: async ({ user, params, body }) => {
+      const caller = await voucherCaller(user.id, params.sourceChannel, body.orderId)
       const outcome = await claimVoucher(context, {
-        userId: user.id,
-        ...source,
+        ...caller,
         promotionChannelId: body.promotionChannelId,
         ...(body.orderId !== undefined ? { orderId: body.orderId } : {}),
       })

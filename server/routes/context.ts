@@ -1,15 +1,13 @@
 /**
  * What every route group receives: the app's deps plus what buildApp derives from them once.
- * A route group is a Fastify plugin in server/routes/<area>.ts:
+ * A route group is a Fastify plugin in server/routes/<area>.ts that registers the contract's
+ * endpoints with the typed `route` (server/http/endpoint.ts explains the spec):
  *
- *   export const ordersRoutes: RouteGroup = async (app, { context }) => {
- *     app.route({
- *       ...endpoint(API.searchOrders),
- *       handler: async (request): Promise<Envelope<Page<OrderSummary>>> => {
- *         const user = requireUser(request)
- *         const body = parseInput(SearchBody, request.body)
- *         return ok(await searchOrders(context.db, user.id, body))
- *       },
+ *   export const orderRoutes: RouteGroup = async (app, { context }) => {
+ *     const route = contractRoutes(app, context)
+ *     route(API.searchOrders, {
+ *       body: SearchBody,
+ *       handler: async ({ user, body }) => ok(await searchOrders(context.db, user.id, body)),
  *     })
  *   }
  *

@@ -5,16 +5,12 @@
  */
 import { z } from 'zod'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { Envelope, Page } from '../../types/api/envelope'
-import type { CancelOrderResponse, OfflineToOnlineResponse, OrderDetail, OrderSummary } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
-import { requireUser } from '../http/auth-hook'
-import { endpoint } from '../http/endpoint'
+import type { Reply } from '../http/endpoint'
 import { ApiError, ok } from '../http/envelope'
 import { MAX_SEALED_PARAM_LENGTH, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
-import { parseInput } from '../http/validation'
 import { cancelOrder } from '../orders/cancel-order'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
@@ -22,7 +18,8 @@ import { ORDER_MESSAGE } from '../orders/order-records'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import { handoverCode, identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
-import { ChannelParams, OrderParams, knownChannel } from './route-params'
+import { contractRoutes } from './contract-route'
+import { ChannelOrderParams, ChannelParams } from './route-params'
 
 /** The most orders one page returns; larger requests get this many. */
 export const MAX_PAGE_SIZE = 100
@@ -48,68 +45,48 @@ const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: text(MAX_SEALED
 const OfflineParam = z.object({ offlineNo: identifier, plateNumber, handoverCode: handoverCode.optional() })
 
 export const orderRoutes: RouteGroup = async (app, { context }) => {
+  const route = contractRoutes(app, context)
   /** Orders that expired unsubmitted are shown cancelled, with the reason, before they are read. */
-  const expireStale = (userId: number): Promise<number> => expireUnsubmittedOrders(context.db, context.clock.now(), userId)
+  const readFresh = async <T>(userId: number, read: () => Promise<T>): Promise<Reply<T>> => {
+    await expireUnsubmittedOrders(context.db, context.clock.now(), userId)
+    return ok(await read())
+  }
 
-  app.route({
-    ...endpoint(API.searchOrders),
-    handler: async (request): Promise<Envelope<Page<OrderSummary>>> => {
-      const user = requireUser(request)
-      const body = parseInput(SearchBody, request.body)
-      await expireStale(user.id)
-      return ok(await searchOrders(context.db, user.id, { ...body, pageSize: Math.min(body.pageSize, MAX_PAGE_SIZE) }))
+  route(API.searchOrders, {
+    body: SearchBody,
+    handler: async ({ user, body }) =>
+      readFresh(user.id, () => searchOrders(context.db, user.id, { ...body, pageSize: Math.min(body.pageSize, MAX_PAGE_SIZE) })),
+  })
+
+  route(API.orderDetail, {
+    params: ChannelOrderParams,
+    handler: async ({ user, params }) => readFresh(user.id, () => orderDetail(context.db, user.id, params.orderId)),
+  })
+
+  route(API.currentProcessByUid, {
+    params: UidParams,
+    handler: async ({ user, params }) => {
+      if (params.uid !== user.uid) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
+      return readFresh(user.id, () => currentProcess(context.db, user.id, params.channel))
     },
   })
 
-  app.route({
-    ...endpoint(API.orderDetail),
-    handler: async (request): Promise<Envelope<OrderDetail>> => {
-      const user = requireUser(request)
-      const { orderId } = parseInput(ChannelParams.extend(OrderParams.shape), request.params)
-      await expireStale(user.id)
-      return ok(await orderDetail(context.db, user.id, orderId))
-    },
+  route(API.currentProcessByPlate, {
+    query: PlateQuery,
+    handler: async ({ user, query }) => readFresh(user.id, () => currentProcessOfPlate(context.db, user.id, query.plateNumber)),
   })
 
-  app.route({
-    ...endpoint(API.currentProcessByUid),
-    handler: async (request): Promise<Envelope<OrderDetail | null>> => {
-      const user = requireUser(request)
-      const { channel, uid } = parseInput(UidParams, request.params)
-      if (uid !== user.uid) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
-      await expireStale(user.id)
-      return ok(await currentProcess(context.db, user.id, channel))
-    },
+  route(API.cancelOrder, {
+    body: CancelBody,
+    handler: async ({ user, body }) => ok(await cancelOrder(context.db, context.clock, user.id, body.orderId, body.reason)),
   })
 
-  app.route({
-    ...endpoint(API.currentProcessByPlate),
-    handler: async (request): Promise<Envelope<OrderDetail | null>> => {
-      const user = requireUser(request)
-      const query = parseInput(PlateQuery, request.query)
-      await expireStale(user.id)
-      return ok(await currentProcessOfPlate(context.db, user.id, query.plateNumber))
-    },
-  })
-
-  app.route({
-    ...endpoint(API.cancelOrder),
-    handler: async (request): Promise<Envelope<CancelOrderResponse>> => {
-      const user = requireUser(request)
-      parseInput(ChannelParams, request.params)
-      const body = parseInput(CancelBody, request.body)
-      return ok(await cancelOrder(context.db, context.clock, user.id, body.orderId, body.reason))
-    },
-  })
-
-  app.route({
-    ...endpoint(API.offlineToOnline),
-    handler: async (request): Promise<Envelope<OfflineToOnlineResponse>> => {
-      const user = requireUser(request)
-      const channel = await knownChannel(context.db, request.params)
-      const body = parseInput(OfflineBody, request.body)
+  route(API.offlineToOnline, {
+    params: ChannelParams,
+    body: OfflineBody,
+    handler: async ({ user, request, params, body }) => {
       const param = openSealedJson(context.config.payloadKeyHex, SEALED_FIELD.offlineOrder, body.encryptOfflineOrderToOnlineParam, OfflineParam)
-      return ok(await convertOfflineOrder(context, { user, ip: request.ip }, channel, param))
+      return ok(await convertOfflineOrder(context, { user, ip: request.ip }, params.channel, param))
     },
   })
 }

@@ -31,6 +31,7 @@ import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-se
 import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
+import { OrderParams } from './route-params'
 
 const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
@@ -42,7 +43,6 @@ const PaymentParams = z.object({ paymentId: identifier })
 const CashierQuery = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }) })
 const CashierResultBody = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }), outcome: z.enum(['success', 'fail']) })
 const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: text(MAX_REASON_LENGTH, { multiline: true }).optional() })
-const OrderParams = z.object({ orderId: identifier })
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 

@@ -7,16 +7,14 @@
  * far above that is not the app.
  */
 import { z } from 'zod'
-import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { MAX_TRACKING_BATCH } from '../../types/api/tracking'
 import type { TrackEventType } from '../../types/api/tracking'
 import { trackingEvents } from '../db/schema'
-import { endpoint } from '../http/endpoint'
 import { ok } from '../http/envelope'
 import { text } from '../http/text'
-import { parseInput } from '../http/validation'
 import type { RouteGroup } from './context'
+import { contractRoutes } from './contract-route'
 
 /** Batches per IP per minute. */
 export const TRACKING_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const
@@ -59,11 +57,13 @@ const TrackEventSchema = z.strictObject({
 const TrackingBody = z.strictObject({ events: z.array(TrackEventSchema).min(1).max(MAX_TRACKING_BATCH) })
 
 export const trackingRoutes: RouteGroup = async (app, { context }) => {
-  app.route({
-    ...endpoint(API.trackingEvents, { rateLimit: TRACKING_RATE_LIMIT }),
-    handler: async (request): Promise<Envelope<null>> => {
-      const header = parseInput(TrackingHeaders, request.headers)
-      const { events } = parseInput(TrackingBody, request.body)
+  const route = contractRoutes(app, context)
+
+  route(API.trackingEvents, {
+    config: { rateLimit: TRACKING_RATE_LIMIT },
+    headers: TrackingHeaders,
+    body: TrackingBody,
+    handler: async ({ headers: header, body: { events } }) => {
       const receivedAt = context.clock.now()
       await context.db.insert(trackingEvents).values(
         events.map((event) => ({

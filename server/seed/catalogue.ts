@@ -52,18 +52,7 @@ export const catalogueChannelsSeed: SeedStep = {
       .onConflictDoUpdate({ target: issuers.id, set: { name: proposed('name'), miniProgramAppId: proposed('mini_program_app_id') } })
     await tx
       .insert(promotionChannels)
-      .values(
-        SEED_PROMOTION_CHANNELS.map((channel) => ({
-          id: channel.id,
-          channelKey: channel.channelKey,
-          channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId,
-          promotionSubject: channel.promotionSubject,
-          callLink: channel.callLink,
-          businessMode: channel.businessMode,
-          activityType: channel.activityType,
-          intercepted: channel.intercepted,
-        })),
-      )
+      .values(SEED_PROMOTION_CHANNELS.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
       .onConflictDoUpdate({
         target: promotionChannels.id,
         set: {
@@ -90,23 +79,8 @@ export const catalogueCommoditiesSeed: SeedStep = {
   run: async (tx) => {
     await tx
       .insert(commodities)
-      .values(
-        SEED_COMMODITIES.map((commodity) => ({
-          id: commodity.id,
-          promotionChannelId: commodity.promotionChannelId,
-          name: commodity.commodityName,
-          description: commodity.description,
-          commodityPrice: commodity.commodityPrice,
-          originalCommodityPrice: commodity.originalCommodityPrice,
-          bizType: commodity.bizType,
-          goodTypeMap: commodity.goodTypeMap,
-          frontSort: commodity.frontSort,
-          marketingData: commodity.marketingData,
-          isExistUser: commodity.isExistUser,
-          packageVariant: commodity.packageVariant,
-          issuerId: commodity.issuerId,
-        })),
-      )
+      // The catalogue speaks the API's commodityName; the table's column is `name`.
+      .values(SEED_COMMODITIES.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
       .onConflictDoNothing()
   },
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { hashSecret, newSecret, sameDigest } from '../auth/secrets'
 import type { Config } from '../config'
-import type { RandomSource } from '../deps'
+import type { RandomSource } from '../runtime/random'
 
 export const SIM_OPERATOR_HEADER = 'x-sim-operator-secret'
 export const SIM_OPERATOR_SECRET_FILE = 'sim-operator-secret'

@@ -14,10 +14,11 @@ import { CERTIFICATE, withCertificate } from '../../src/domain/certificates'
 import type { CertificateFlag } from '../../src/domain/certificates'
 import { CANCEL_STATE } from '../../src/domain/enums'
 import { newPublicId } from '../auth/secrets'
-import type { Clock, RandomSource } from '../deps'
+import type { Clock } from '../runtime/clock'
+import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { orders, uploads } from '../db/schema'
-import { ApiError } from '../http/envelope'
+import { DomainError } from '../domain-error'
 import { assertEditable, requireOwnOrder } from '../orders/order-records'
 import { assertNotExpired, expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { FileStorage } from '../storage/file-storage'
@@ -72,9 +73,9 @@ export interface UploadContext {
 
 /** The image type from the bytes; INVALID_FILE when empty or not a JPEG, PNG or WebP image. */
 export function checkImage(bytes: Buffer): ImageType {
-  if (bytes.length === 0) throw ApiError.business(BUSINESS_CODE.INVALID_FILE, UPLOAD_MESSAGE.empty)
+  if (bytes.length === 0) throw DomainError.business(BUSINESS_CODE.INVALID_FILE, UPLOAD_MESSAGE.empty)
   const type = sniffImageType(bytes)
-  if (!type) throw ApiError.business(BUSINESS_CODE.INVALID_FILE, UPLOAD_MESSAGE.unsupportedType)
+  if (!type) throw DomainError.business(BUSINESS_CODE.INVALID_FILE, UPLOAD_MESSAGE.unsupportedType)
   return type
 }
 
@@ -190,6 +191,6 @@ export async function readPhoto(context: Pick<UploadContext, 'db' | 'storage'>, 
     )
     .limit(1)
   const bytes = row ? await context.storage.get(row.key) : undefined
-  if (!row || !bytes) throw ApiError.notFound()
+  if (!row || !bytes) throw DomainError.notFound()
   return { mime: row.mime, bytes }
 }

@@ -44,3 +44,6 @@ export const handoverCode = ruled(validateHandoverCode)
 
 /** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
 export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+/** The body of a POST whose parameters are all in its path or query: an empty object, or nothing. */
+export const EmptyBody = z.strictObject({}).optional()

@@ -1,6 +1,6 @@
 /**
  * The composition root: the one place that builds the app's services and wires them together —
- * encrypted storage, request client, API functions, RootStore, navigator and tracker. It lives
+ * encrypted storage, request client, API functions, RootStore, navigator, tracker and UI. It lives
  * above every layer (it may import all of them and nothing imports it but src/app.tsx), and it
  * takes the outside world as an AppEnvironment, so the wiring runs under jest with fakes;
  * ./taro-environment.ts binds the environment to Taro.
@@ -10,19 +10,20 @@ import type { ChannelProfile } from '../config/channel'
 import { PAGE_TOKEN_PARAM, createAuthorization } from '../platform/authorization'
 import type { AuthProvider, AuthorizationDeps, BuildTarget } from '../platform/authorization'
 import type { LaunchParams } from '../platform/launch-params'
-import { loadOnce } from '../platform/load-once'
 import { CLICK_ID_PARAM, createNavigator } from '../platform/navigator'
 import type { NavigationHost, Navigator } from '../platform/navigator'
-import type { RandomBytes } from '../platform/sealed-box'
 import { createSecureStorage } from '../platform/secure-storage'
 import type { StringStorage } from '../platform/secure-storage'
+import { createUiService } from '../platform/ui-service'
+import type { UiService } from '../platform/ui-service'
+import { createApi } from '../services/api'
 import type { Api } from '../services/api'
+import type { RandomBytes } from '../services/crypto/sealed-box'
+import { createRequestClient } from '../services/request/client'
 import type { RequestUi, Session, Transport } from '../services/request/transport'
 import { createTracker } from '../services/tracking/tracker'
 import type { Tracker } from '../services/tracking/tracker'
 import { RootStore } from '../stores/root-store'
-import { API_MEMBERS, deferredApi } from './deferred-api'
-import type { Network } from './network'
 
 /** The `app` field of every tracking batch. */
 export const TRACKING_APP_NAME = 'etc-apply'
@@ -40,7 +41,8 @@ export interface AppEnvironment {
   readonly baseUrl: string
   /** Encrypted storage's key, 64 hex characters (src/config/keys.ts). */
   readonly storageKeyHex: string
-  readonly transport: Transport
+  /** The host's network calls, loaded with the first call that needs them (see RequestClientDeps). */
+  readonly loadTransport: () => Promise<Transport>
   readonly storage: StringStorage
   readonly navigationHost: NavigationHost
   readonly authorization: AuthorizationDeps
@@ -61,6 +63,7 @@ export interface AppServices {
   readonly api: Api
   readonly navigator: Navigator
   readonly tracker: Tracker
+  readonly ui: UiService
 }
 
 /** Where the map channel's "host authorisation" comes from in each build. */
@@ -96,31 +99,19 @@ export function createAppServices(env: AppEnvironment): AppServices {
   }
   const session = forwardedSession(() => built().user)
   const navigator = createNavigator(env.navigationHost, () => env.launchParams[CLICK_ID_PARAM])
-  // The network layer (request client and API functions) loads with the first call: nothing
-  // calls before the entry page paints, so its code is not part of the first load.
-  let loadedNetwork: Network | undefined
-  const network = loadOnce(() =>
-    import('./network').then((module) => {
-      loadedNetwork = module.createNetwork(
-        {
-          baseUrl: env.baseUrl,
-          transport: env.transport,
-          session,
-          ui: env.requestUi(navigator),
-          clock: { now: env.now },
-          pathState: { channel: channel.channelId, sourceChannel: channel.sourceChannel },
-        },
-        channel,
-        {
-          now: env.now,
-          target: env.target === 'h5' ? 'h5' : 'mini',
-          promotion: () => built().promotion.current,
-        },
-      )
-      return loadedNetwork
-    }),
-  )
-  const api = deferredApi(() => network().then((loaded) => loaded.api), API_MEMBERS)
+  const client = createRequestClient({
+    baseUrl: env.baseUrl,
+    loadTransport: env.loadTransport,
+    session,
+    ui: env.requestUi(navigator),
+    clock: { now: env.now },
+    pathState: { channel: channel.channelId, sourceChannel: channel.sourceChannel },
+  })
+  const api = createApi(client, channel, {
+    now: env.now,
+    target: env.target === 'h5' ? 'h5' : 'mini',
+    promotion: () => built().promotion.current,
+  })
   const storage = createSecureStorage({
     backend: env.storage,
     keyHex: env.storageKeyHex,
@@ -135,9 +126,8 @@ export function createAppServices(env: AppEnvironment): AppServices {
     timers: env.timers,
     pageToken: () => env.launchParams[PAGE_TOKEN_PARAM],
     authorization: createAuthorization(HOST_AUTH_PROVIDER[env.target], env.target, env.authorization),
-    // Logging out forgets the client's shared calls and its pending login too (before the
-    // network layer is loaded there are none).
-    onLogout: () => loadedNetwork?.client.reset(),
+    // Logging out forgets the client's shared calls and its pending login too.
+    onLogout: () => client.reset(),
   })
   late.store = store
   const user = store.user
@@ -152,5 +142,5 @@ export function createAppServices(env: AppEnvironment): AppServices {
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,
   })
-  return { store, api, navigator, tracker }
+  return { store, api, navigator, tracker, ui: createUiService(env.navigationHost) }
 }

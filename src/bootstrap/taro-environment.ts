@@ -2,7 +2,7 @@
 import { apiBaseUrl } from '../config/api-base'
 import { currentChannel } from '../config/channel'
 import { storageKeyHex } from '../config/keys'
-import { deferredTaroTransport } from '../platform/taro-deferred'
+import { loadTaroTransport } from '../platform/taro-deferred'
 import { seedFromHost } from '../platform/taro-entropy'
 import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
 import { createTaroRequestUi } from '../platform/taro-request-ui'
@@ -18,7 +18,7 @@ export function taroEnvironment(): AppEnvironment {
     channel: currentChannel(),
     baseUrl: apiBaseUrl(target === 'h5' ? window.location.origin : undefined),
     storageKeyHex: storageKeyHex(),
-    transport: deferredTaroTransport,
+    loadTransport: loadTaroTransport,
     storage: taroStorage,
     navigationHost: createTaroNavigationHost(),
     authorization: taroAuthorizationDeps,

@@ -34,18 +34,8 @@ export const ROUTES = {
   // The apply journey.
   upinfo: { page: 'pages/apply/upinfo/index', urls: ['/apply/upinfo'], title: '填写资料' },
   agree: { page: 'pages/apply/agree/index', urls: ['/pages/agree'] },
-  selectLand: {
-    page: 'pages/apply/select-land/index',
-    urls: ['/apply/select-land'],
-    title: '套餐选择',
-    customHeader: true,
-  },
-  selectDetail: {
-    page: 'pages/apply/select-detail/index',
-    urls: ['/apply/select-detail'],
-    title: '套餐详情',
-    customHeader: true,
-  },
+  selectLand: { page: 'pages/apply/select-land/index', urls: ['/apply/select-land'], title: '套餐选择', customHeader: true },
+  selectDetail: { page: 'pages/apply/select-detail/index', urls: ['/apply/select-detail'], title: '套餐详情', customHeader: true },
   pay: { page: 'pages/apply/pay/index', urls: ['/apply/pay'] },
   payResult: { page: 'pages/apply/pay-result/index', urls: ['/apply/payResult'] },
   longPayGuide: { page: 'pages/apply/long-pay-guide/index', urls: ['/apply/long-pay-guide'], title: '查看教程' },
@@ -74,24 +64,12 @@ export const ROUTES = {
   wxPark: { page: 'pages/notice/wx-park/index', urls: ['/pages/promotion/wxPark'] },
 
   // Agreements.
-  agreementEtc: {
-    page: 'pages/agreement/etc/index',
-    urls: ['/pages/agreement/etc/index'],
-    title: 'ETC用户服务协议',
-  },
-  agreementPrivacy: {
-    page: 'pages/agreement/privacy/index',
-    urls: ['/pages/agreement/privacy/index'],
-    title: 'ETC个人信息授权书',
-  },
+  agreementEtc: { page: 'pages/agreement/etc/index', urls: ['/pages/agreement/etc/index'], title: 'ETC用户服务协议' },
+  agreementPrivacy: { page: 'pages/agreement/privacy/index', urls: ['/pages/agreement/privacy/index'], title: 'ETC个人信息授权书' },
 
   // Photo capture.
   selectImage: { page: 'pages/camera/select-image/index', urls: ['/pages/camera/selectImage'], title: '上传图片' },
-  confirmSelect: {
-    page: 'pages/camera/confirm-select/index',
-    urls: ['/pages/camera/confirmSelect'],
-    title: '确认上传图片',
-  },
+  confirmSelect: { page: 'pages/camera/confirm-select/index', urls: ['/pages/camera/confirmSelect'], title: '确认上传图片' },
 
   // Hand-overs to other apps and pages.
   toAlipays: { page: 'pages/jump/to-alipays/index', urls: ['/pages/to-alipays'], title: '跳转中' },

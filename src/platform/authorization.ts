@@ -4,9 +4,11 @@
  * app passes its code in the page address. A build that cannot authorise says so: Alipay login
  * in a plain web build reports "请使用真机".
  */
+import type { AuthCodeProvider } from '../../types/api/auth'
 import { MESSAGES } from '../services/request/errors'
 
-export type AuthProvider = 'map' | 'wechat' | 'alipay'
+/** The hosts whose authorisation codes the token call exchanges (the contract's providers). */
+export type AuthProvider = AuthCodeProvider
 
 /** The host's authorisation for the map, WeChat and Alipay channels. */
 export interface AuthorizationAdapter {

@@ -14,6 +14,7 @@
 import { HOTLINE } from '../domain/constants'
 import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES } from '../config/routes'
 import type { RouteDef, RouteName } from '../config/routes'
+import type { PromotionChannelInfo } from '../../types/api/catalogue'
 import { MESSAGES } from '../services/request/errors'
 
 export const NAVIGATION_MESSAGES = {
@@ -80,11 +81,7 @@ export type Link =
   | { type: 'pdf'; url: string }
   | { type: string; [key: string]: unknown }
 
-export interface PromotionChannelInfo {
-  promotionSubject?: string
-  /** The customer-service hall link, when the promotion has one. */
-  call_link?: string | null
-}
+export type { PromotionChannelInfo } from '../../types/api/catalogue'
 
 export interface Navigator {
   open(route: RouteName, query?: PageQuery): Promise<unknown>
@@ -100,7 +97,7 @@ export interface Navigator {
   /** Replaces the current page by the login page, which returns to it after the login. */
   toLogin(): Promise<unknown>
   openLink(link: Link): Promise<unknown>
-  customerService(info?: PromotionChannelInfo): Promise<unknown>
+  customerService(info?: Pick<PromotionChannelInfo, 'call_link'>): Promise<unknown>
 }
 
 /** `path?a=1&b=2` with every value URL-encoded; the bare path when there is nothing to add. */

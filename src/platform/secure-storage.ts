@@ -3,11 +3,13 @@
  * AES-256-CBC under a random IV per write and authenticated with HMAC-SHA256 over the version,
  * IV, ciphertext and the key name (encrypt-then-MAC, so a value copied to another key or altered
  * in any byte is rejected). Anything unreadable, tampered or written under another key reads as
- * absent: a bad value never crashes the app.
+ * absent: a bad value never crashes the app. A value is read through its schema: one of another
+ * shape (an older version's, or edited by hand) reads as absent too, and is dropped.
  */
 import { SEAL_PURPOSE } from '../../types/api/sealed'
-import { createSealedBox, platformRandomBytes } from './sealed-box'
-import type { RandomBytes } from './sealed-box'
+import { createSealedBox, platformRandomBytes } from '../services/crypto/sealed-box'
+import type { RandomBytes } from '../services/crypto/sealed-box'
+import type { Schema } from './schema'
 
 /** Plain string storage underneath (localStorage on H5, the mini-program's storage elsewhere). */
 export interface StringStorage {
@@ -17,7 +19,8 @@ export interface StringStorage {
 }
 
 export interface SecureStorage {
-  get<T>(name: string): T | undefined
+  /** The stored value when it has the schema's shape; a value of another shape is dropped. */
+  get<T>(name: string, schema: Schema<T>): T | undefined
   set(name: string, value: unknown): void
   remove(name: string): void
 }
@@ -37,18 +40,23 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
   const fullKey = (name: string): string => `${options.prefix}${name}`
 
   return {
-    get<T>(name: string): T | undefined {
+    get(name, schema) {
       const key = fullKey(name)
       const stored = options.backend.getString(key)
       if (stored === undefined) return undefined
       const plain = box.open(key, stored)
       if (plain === undefined) return undefined
+      let parsed: unknown
       try {
-        return JSON.parse(plain) as T
+        parsed = JSON.parse(plain)
       } catch {
         // Not ours, truncated or corrupt: the value is absent, as the module contract says.
         return undefined
       }
+      const value = schema(parsed)
+      // Ours, but of a shape this version does not read: it would only be read as absent again.
+      if (value === undefined) options.backend.remove(key)
+      return value
     },
     set(name, value) {
       const key = fullKey(name)

@@ -7,14 +7,13 @@
 import type { Transport } from '../services/request/transport'
 import { loadOnce } from './load-once'
 
-const network = loadOnce(() => import('./taro-transport'))
 const interaction = loadOnce(() => import('./taro-interaction'))
 
-export const deferredTaroTransport: Transport = {
-  request: (request) => network().then(({ taroTransport }) => taroTransport.request(request)),
-  upload: (request) => network().then(({ taroTransport }) => taroTransport.upload(request)),
-  download: (request) => network().then(({ taroTransport }) => taroTransport.download(request)),
-}
+/**
+ * Taro's request, upload and download: the request client asks for them with each call (see its
+ * `loadTransport`), the navigator with a document download. Loaded once, with the first of these.
+ */
+export const loadTaroTransport: () => Promise<Transport> = loadOnce(() => import('./taro-transport').then((module) => module.taroTransport))
 
 export function deferredToast(message: string): void {
   void interaction().then(({ showToast }) => showToast(message))

@@ -1,6 +1,6 @@
 /** Seeds the mini-programs' random generator from the host's CSPRNG (H5 uses WebCrypto directly). */
 import Taro from '@tarojs/taro'
-import { seedRandom } from './random'
+import { seedRandom } from '../services/crypto/random'
 
 const SEED_BYTES = 32
 

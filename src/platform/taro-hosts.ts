@@ -5,7 +5,7 @@ import type { AuthorizationDeps } from './authorization'
 import { addressParams } from './launch-params'
 import type { LaunchParams } from './launch-params'
 import type { CurrentPage, NavigationHost } from './navigator'
-import { deferredTaroTransport, deferredToast } from './taro-deferred'
+import { deferredToast, loadTaroTransport } from './taro-deferred'
 
 /** HTTP status codes from here on are errors: a downloaded error page is no document. */
 const HTTP_ERROR_STATUS = 400
@@ -45,7 +45,8 @@ export function createTaroNavigationHost(): NavigationHost {
     exitApp,
     ...(process.env.TARO_ENV === 'h5' ? { reloadDocument: () => window.location.reload() } : {}),
     downloadFile: async (url) => {
-      const response = await deferredTaroTransport.download({ url, header: {}, timeoutMs: REQUEST_TIMEOUT_MS })
+      const transport = await loadTaroTransport()
+      const response = await transport.download({ url, header: {}, timeoutMs: REQUEST_TIMEOUT_MS })
       if (response.statusCode >= HTTP_ERROR_STATUS) throw new Error(`Download failed with HTTP ${response.statusCode}`)
       return response.tempFilePath
     },

@@ -8,13 +8,14 @@ import { issuerName } from '../domain/enums'
 import { sortCommodities } from '../domain/money'
 import type { CommodityFields } from '../domain/money'
 import { DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError } from '../services/request/errors'
+import type { AnswerOf } from './contract'
 import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface CommodityApi<C extends CommodityFields> {
   listCommodities(promotionChannelId: string): Promise<C[]>
-  goodsTypeConfig(): Promise<Record<string, unknown>>
-  issuers(): Promise<readonly { id: number; name: string }[]>
+  goodsTypeConfig(): AnswerOf<'goodsTypeConfig'>
+  issuers(): AnswerOf<'issuers'>
 }
 
 /** The api's type promises an object; the server's document may not keep that promise. */

@@ -2,17 +2,21 @@
 import { makeAutoObservable } from 'mobx'
 import { noticeApplies } from '../domain/notice'
 import type { Notice } from '../domain/notice'
+import { isNumber, recordOf, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
+import type { AnswerOf } from './contract'
 import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface NoticeApi {
-  notices(): Promise<Notice[]>
+  notices(): AnswerOf<'notices'>
 }
 
 export const NOTICE_STORAGE = { dismissed: 'noticeDismissed' } as const
 
 type Dismissals = Record<string, number>
+
+const DISMISSALS = schema(recordOf(isNumber))
 
 export class NoticeStore {
   notices: Notice[] = []
@@ -23,7 +27,7 @@ export class NoticeStore {
     private readonly api: NoticeApi,
     private readonly storage: SecureStorage,
   ) {
-    this.dismissed = storage.get<Dismissals>(NOTICE_STORAGE.dismissed) ?? {}
+    this.dismissed = storage.get(NOTICE_STORAGE.dismissed, DISMISSALS) ?? {}
     makeAutoObservable<NoticeStore, 'api' | 'storage'>(this, { api: false, storage: false })
   }
 

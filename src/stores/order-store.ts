@@ -5,29 +5,28 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type {
-  CancelOrderResponse,
-  OfflineOrderParam,
-  OfflineToOnlineResponse,
-  OrderDetail,
-  OrderSummary,
-} from '../../types/api/orders'
+import type { CancelOrderResponse, OfflineOrderParam, OrderDetail, OrderSummary } from '../../types/api/orders'
 import { CANCEL_STATE } from '../domain/enums'
 import { arrangeOrders, code } from '../domain/order'
 import type { ArrangedOrders } from '../domain/order'
 import type { FetchOptions } from '../services/request/client'
 import { isRequestError } from '../services/request/errors'
+import type { AnswerOf } from './contract'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 import { InFlight } from './in-flight'
 
 export interface OrderApi {
-  /** `fresh`: the user asked (pull to refresh, retry), so an answer just shared is not reused. */
+  /**
+   * The search's one page, which holds all of a user's orders. `fresh`: the user asked (pull to
+   * refresh, retry), so an answer just shared is not reused.
+   */
   searchOrders(options?: FetchOptions): Promise<OrderSummary[]>
   /** handleOrders/{orderId}: its data becomes the current process. */
-  orderProcess(orderId: string, options?: FetchOptions): Promise<OrderDetail>
-  cancel(orderId: string, reason: string): Promise<CancelOrderResponse>
-  offlineToOnline(param: OfflineOrderParam): Promise<OfflineToOnlineResponse>
+  orderProcess(orderId: string, options?: FetchOptions): AnswerOf<'orderDetail'>
+  cancel(orderId: string, reason: string): AnswerOf<'cancelOrder'>
+  /** The param goes sealed in the call's request. */
+  offlineToOnline(param: OfflineOrderParam): AnswerOf<'offlineToOnline'>
 }
 
 /** What a cancel came to: the three cancel states, a failure with the reason to show. */

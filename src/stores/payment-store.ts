@@ -1,19 +1,20 @@
 /** Paying an order's deposit or fee through the cashier, and following its pay state. */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
+import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
 import { PAY_POLL_INTERVAL_MS, PAY_POLL_TIMEOUT_MS } from '../config/payment'
 import { PAY_STATE } from '../domain/enums'
 import { RequestError } from '../services/request/errors'
 import type { RequestErrorKind } from '../services/request/errors'
+import type { AnswerOf } from './contract'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 import { InFlight } from './in-flight'
 
 /** The payment calls (the services' payment API functions, or fakes). */
 export interface PaymentCalls {
-  payDeposit(orderId: string, promotionChannelId: string): Promise<PayDepositResponse>
-  payState(orderId: string): Promise<PayStateResponse>
-  orderInfo(orderId: string): Promise<PayOrderInfo>
+  payDeposit(orderId: string, promotionChannelId: string): AnswerOf<'payDeposit'>
+  payState(orderId: string): AnswerOf<'payState'>
+  orderInfo(orderId: string): AnswerOf<'payOrderInfo'>
 }
 
 /** The clock and timers polling runs on (the app's, or a test's). */

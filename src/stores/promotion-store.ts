@@ -1,12 +1,13 @@
 /** The promotion the user arrived through (from the page address, else the channel's defaults). */
 import { makeAutoObservable } from 'mobx'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
-import type { PromotionChannelInfo } from '../platform/navigator'
+import type { PromotionChannelInfo } from '../../types/api/catalogue'
+import type { AnswerOf } from './contract'
 import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface PromotionApi {
-  channelInfo(promotionChannelId: string): Promise<PromotionChannelInfo>
+  channelInfo(promotionChannelId: string): AnswerOf<'promoterChannelEffective'>
 }
 
 export class PromotionStore {

@@ -51,19 +51,8 @@ export class RootStore {
       (orderId) => this.apply.forgetOrder(orderId),
     )
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
-    const { apply, orders } = deps.api
     this.apply = new ApplyStore({
-      // The API namespaces may be lazy proxies (not spreadable): each call is forwarded by name.
-      api: {
-        plateUnique: (plateNumber, plateColor) => apply.plateUnique(plateNumber, plateColor),
-        contractInterception: (request) => apply.contractInterception(request),
-        checkApplyPlate: (plateNumber) => apply.checkApplyPlate(plateNumber),
-        currentProcessByPlate: (plateNumber) => orders.currentProcessByPlate(plateNumber),
-        apply: (payload) => apply.apply(payload),
-        saveDraft: (draft) => apply.saveDraft(draft),
-        loadDraft: () => apply.loadDraft(),
-        uploadPhoto: (orderId, subject, filePath, onProgress) => apply.uploadPhoto(orderId, subject, filePath, onProgress),
-      },
+      api: { ...deps.api.apply, currentProcessByPlate: deps.api.orders.currentProcessByPlate },
       storage: deps.storage,
       channel: deps.channel,
       promotion: () => this.promotion.current,

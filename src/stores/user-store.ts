@@ -13,24 +13,26 @@ import { displayName, isSessionValid } from '../domain/session'
 import { checkPhoneLogin } from '../domain/verify-code'
 import { validateMobile } from '../domain/validation'
 import type { ChannelProfile, LoginMethod } from '../config/channel'
-import type { AuthProvider, AuthorizationAdapter } from '../platform/authorization'
+import type { AuthorizationAdapter } from '../platform/authorization'
+import { fields, isNumber, isString, oneOf, optional, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
 import { MESSAGES } from '../services/request/errors'
 import { createLoginFlight } from '../services/request/login-flight'
 import type { Session } from '../services/request/transport'
-import type { SessionScope, TokenGrant } from '../../types/api/auth'
+import type { AuthCodeProvider, SessionScope, TokenGrant } from '../../types/api/auth'
+import type { AnswerOf } from './contract'
 
 export type { TokenGrant }
 
 /** The login calls, handed in by the RootStore (the services' API functions, or fakes). */
 export interface AuthApi {
   sendCode(mobile: string): Promise<void>
-  loginByCode(mobile: string, code: string): Promise<TokenGrant>
+  loginByCode(mobile: string, code: string): AnswerOf<'token'>
   /** Silent login with a phone remembered from an earlier login, and the ticket it was given. */
-  loginByRememberedPhone(mobile: string, loginTicket: string): Promise<TokenGrant>
-  loginByPromoterAccount(): Promise<TokenGrant>
-  loginByPageToken(token: string): Promise<TokenGrant>
-  loginByAuthCode(provider: AuthProvider, code: string): Promise<TokenGrant>
+  loginByRememberedPhone(mobile: string, loginTicket: string): AnswerOf<'token'>
+  loginByPromoterAccount(): AnswerOf<'promoterLogin'>
+  loginByPageToken(token: string): AnswerOf<'token'>
+  loginByAuthCode(provider: AuthCodeProvider, code: string): AnswerOf<'token'>
   /** Ends the session of `accessToken` on the server and its user's remembered-phone tickets. */
   logout(accessToken: string): Promise<void>
 }
@@ -54,6 +56,21 @@ interface RememberedPhone {
   /** The server's ticket for this phone's silent login. */
   ticket: string
 }
+
+const STORED_SESSION = schema(
+  fields<StoredSession>({
+    accessToken: isString,
+    expiresAt: isNumber,
+    uid: isString,
+    mobile: optional(isString),
+    scope: optional(oneOf('channel', 'person')),
+    aliUid: optional(isString),
+    nickname: optional(isString),
+    avatar: optional(isString),
+  }),
+)
+const REMEMBERED_PHONE = schema(fields<RememberedPhone>({ mobile: isString, until: isNumber, ticket: isString }))
+const CODE_SENT_AT = schema(isNumber)
 
 export const USER_STORAGE = { session: 'session', phone: 'loginPhone', codeSentAt: 'codeSentAt' } as const
 const MS_PER_SECOND = 1000
@@ -90,8 +107,8 @@ export class UserStore implements Session {
   )
 
   constructor(private readonly deps: UserStoreDeps) {
-    this.session = deps.storage.get<StoredSession>(USER_STORAGE.session)
-    this.codeSentAt = deps.storage.get<number>(USER_STORAGE.codeSentAt)
+    this.session = deps.storage.get(USER_STORAGE.session, STORED_SESSION)
+    this.codeSentAt = deps.storage.get(USER_STORAGE.codeSentAt, CODE_SENT_AT)
     makeAutoObservable<UserStore, 'deps' | 'flight'>(this, { deps: false, flight: false })
   }
 
@@ -106,7 +123,7 @@ export class UserStore implements Session {
 
   /** The phone this device last logged in with, to fill in on the login page. */
   get rememberedMobile(): string | undefined {
-    return this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)?.mobile
+    return this.deps.storage.get(USER_STORAGE.phone, REMEMBERED_PHONE)?.mobile
   }
 
   // ---- Session, for the request client ----
@@ -222,7 +239,7 @@ export class UserStore implements Session {
         return token ? api.loginByPageToken(token) : undefined
       }
       case 'rememberedPhone': {
-        const phone = this.deps.storage.get<RememberedPhone>(USER_STORAGE.phone)
+        const phone = this.deps.storage.get(USER_STORAGE.phone, REMEMBERED_PHONE)
         if (!phone?.ticket || this.deps.now() >= phone.until) return undefined
         const grant = await api.loginByRememberedPhone(phone.mobile, phone.ticket)
         // A ticket works once: the grant carries the next one. It keeps the SMS login's expiry:

@@ -103,6 +103,7 @@ export interface ApplyPayload {
   agreementsAcceptedAt?: number
 }
 
+/** POST apply and POST retention (the draft): the sealed payload or draft. */
 export interface ApplyRequest {
   encryptUsersVehicleApplyVoStr: string
 }
@@ -130,10 +131,7 @@ export interface ApplyPushResponse {
 /** The draft kept while the user fills in the form: any part of the payload. */
 export type ApplyDraft = Partial<ApplyPayload> & { savedAt?: number }
 
-/** POST retention: the sealed draft (same sealing as the apply payload). */
-export interface SaveDraftRequest {
-  encryptUsersVehicleApplyVoStr: string
-}
+/** POST retention answers when the sealed draft (an ApplyRequest, sealed like the payload) was kept. */
 export interface SaveDraftResponse {
   savedAt: string
 }
@@ -150,14 +148,14 @@ export type ImageKind = 'vehicleFront' | 'roadTransport' | 'motorLicence'
 /** What a photo upload is of; it decides the path and the form fields. */
 export type UploadSubject = { kind: 'idCard'; side: IdCardSide } | { kind: 'drivingLicense' } | { kind: 'image'; imageType: ImageKind }
 
-/** Multipart form fields next to the file (field "file"). */
-export interface UploadFields {
-  orderId: string
-  /** ID card uploads. */
-  side?: IdCardSide
-  /** uploadFileImgUrl uploads. */
-  imageType?: ImageKind
-}
+// Multipart form fields next to the file (field "file"): text only, hence types, not interfaces
+// (an interface is not a Record<string, string>).
+/** uploadDrivingLicense's fields. */
+export type OrderUploadFields = { orderId: string }
+/** uploadIdcard's fields. */
+export type IdCardUploadFields = OrderUploadFields & { side: IdCardSide }
+/** uploadFileImgUrl's fields. */
+export type ImageUploadFields = OrderUploadFields & { imageType: ImageKind }
 
 export interface UploadResponse {
   fileId: string
@@ -165,6 +163,11 @@ export interface UploadResponse {
   url: string
   /** The order's certificate bit flags after this upload. */
   certificatesCommitSate: number
+}
+
+/** GET images/{fileId}: a photo back to its owner. */
+export interface ImageRequest {
+  fileId: string
 }
 
 /** The largest image the server accepts. */

@@ -56,8 +56,11 @@ export interface TokenByQueryRequest {
   code: string
 }
 
-/** GET /users/v2/usersVehicles/sendCodeMessage. */
-export interface SendCodeRequest {
+/**
+ * A phone number: GET sendCodeMessage and sendTest, GET followUp/savePhone (a phone customer
+ * service may call back), POST henanshibo sendMsg.
+ */
+export interface MobileRequest {
   mobile: string
 }
 
@@ -96,17 +99,9 @@ export interface PhoneByCodeResponse {
   mobile: string
 }
 
-/** GET /supportserv/followUp/savePhone: a phone customer service may call back. */
-export interface SaveFollowUpPhoneRequest {
-  mobile: string
-}
-
 /** The province supplier's own SMS login (Henan): whether it is open, send, log in. */
 export interface ProvinceMsgOpenResponse {
   open: boolean
-}
-export interface ProvinceSendMsgRequest {
-  mobile: string
 }
 export interface ProvinceLoginRequest {
   mobile: string

@@ -34,6 +34,9 @@ export interface PromotionChannelInfo {
 }
 
 /** POST getPartnerChannels/{promotionChannelId}. */
+export interface PartnerChannelsRequest {
+  promotionChannelId: string
+}
 export interface PartnerChannel {
   partnerId: string
   partnerName: string
@@ -41,6 +44,10 @@ export interface PartnerChannel {
 }
 
 /** POST listCommodity/{id}: the channel's packages. */
+export interface ListCommodityRequest {
+  /** The promotion channel's id. */
+  id: string
+}
 export interface Commodity {
   id: string
   commodityName: string

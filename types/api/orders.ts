@@ -73,6 +73,11 @@ export interface SearchOrdersRequest {
   plateNumber?: string
 }
 
+/** One of the caller's orders: GET handleOrders/{orderId}, POST depositH5PayState, GET getOrderInfo/{orderId}. */
+export interface OrderRef {
+  orderId: string
+}
+
 /** GET handleProcess?plateNumber=: the open order of a plate, or null. */
 export interface CurrentProcessRequest {
   plateNumber: string

@@ -13,10 +13,7 @@ export interface PayDepositResponse {
   cashierUrl?: string
 }
 
-/** POST depositH5PayState. */
-export interface PayStateRequest {
-  orderId: string
-}
+/** POST depositH5PayState (an OrderRef). */
 export interface PayStateResponse {
   orderId: string
   depositPayState: number

@@ -1,7 +1,7 @@
 /**
  * Sealed parameters: the apply payload, its draft, the token and SMS parameters and the offline
  * hand-over are sent as sealed text, which app and server both implement
- * (src/platform/sealed-box.ts with crypto-js, server/crypto/sealed-box.ts with node:crypto).
+ * (src/services/crypto/sealed-box.ts with crypto-js, server/crypto/sealed-box.ts with node:crypto).
  *
  * Format: `v1.<iv base64>.<ciphertext base64>.<tag hex>`. The plaintext is JSON, encrypted with
  * AES-256-CBC (PKCS#7) under a random 16-byte IV; the tag is HMAC-SHA256 over

@@ -7,9 +7,11 @@ import { CHANNELS } from '../../../src/config/channel'
 import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../../src/domain/constants'
 import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
 import type { NavigationHost } from '../../../src/platform/navigator'
+import { createSecureStorage } from '../../../src/platform/secure-storage'
+import { USER_STORAGE } from '../../../src/stores/user-store'
 import type { TransportRequest, TransportResponse } from '../../../src/services/request/transport'
 import { deferred, settle } from '../services/fakes'
-import { TEST_BASE_URL, envelope, testWorld } from '../../support/test-services'
+import { TEST_BASE_URL, TEST_KEY_HEX, envelope, testWorld } from '../../support/test-services'
 import type { TestWorldOptions } from '../../support/test-services'
 
 const GRANT = { accessToken: 'AT-secret-1', expireIn: 3600, uid: 'uid-0001', scope: 'person' }
@@ -59,6 +61,30 @@ describe('app services', () => {
     expect(requests[1]?.header.Authorization).toBe(`Bearer ${GRANT.accessToken}`)
     expect(services.store.user.isLoggedIn()).toBe(true)
     expect(services.store.user.nickname).toBe('用户0001')
+  })
+
+  it('hand out the API as plain objects: a namespace spreads into functions that call the server', async () => {
+    const { services, requests } = world()
+    const catalogue = { ...services.api.catalogue }
+    expect(typeof catalogue.newApplySwitch).toBe('function')
+    expect(Object.keys({ ...services.api.orders })).toEqual(expect.arrayContaining(['currentProcessByPlate', 'searchOrders']))
+    await catalogue.newApplySwitch()
+    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual([`POST ${TOKEN_PATH}`, 'GET /order/v1/restNewApplySwitch'])
+  })
+
+  it('read a stored session of another shape as none, and drop it', () => {
+    const raw = new Map<string, string>()
+    const sealed = createSecureStorage({
+      backend: { getString: (key) => raw.get(key), setString: (key, value) => void raw.set(key, value), remove: (key) => void raw.delete(key) },
+      keyHex: TEST_KEY_HEX,
+      prefix: `${PERSISTED_STATE_PREFIX}${CHANNELS.bank.storagePrefix}`,
+    })
+    // An access token that is a number, as no version of the app wrote it.
+    sealed.set(USER_STORAGE.session, { accessToken: 42, expiresAt: Number.MAX_SAFE_INTEGER, uid: GRANT.uid, scope: 'person' })
+    expect(raw.size).toBe(1)
+    const { services } = world({ raw, launchParams: {} })
+    expect([services.store.user.isLoggedIn(), services.store.user.session]).toEqual([false, undefined])
+    expect(raw.size).toBe(0)
   })
 
   it('fill {channel} and {uid} of a path from the channel profile and the session', async () => {

@@ -1,4 +1,4 @@
-import { createSealedBox } from '../../../src/platform/sealed-box'
+import { createSealedBox } from '../../../src/services/crypto/sealed-box'
 import { openSealed, seal } from '../../../server/crypto/sealed-box'
 import { DEV_PAYLOAD_KEY_HEX, SEALED_FIELD, SEAL_PURPOSE } from '../../../types/api/sealed'
 

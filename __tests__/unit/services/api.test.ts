@@ -203,6 +203,24 @@ describe('typed API functions', () => {
     expect(world.counts.toast).toEqual(['验证码错误'])
   })
 
+  it("ends the given session on logout: its own token, no login first, and a 401 is the call's own answer", async () => {
+    const { api, world } = setup()
+    world.setLoggedIn(false)
+    world.respondWith(async () => ({ statusCode: 401, data: { code: 401, msg: '登录信息已过期，请重新登录' }, header: {} }))
+    await expect(api.auth.logout('old-token')).rejects.toMatchObject({ kind: 'unauthorized' })
+    expect(last(world.requests)).toMatchObject({ method: 'POST', url: `${BASE}${API.logout.path}` })
+    expect(last(world.requests).header).toMatchObject({ Authorization: 'Bearer old-token' })
+    expect([world.counts.login, world.counts.alert, world.counts.logout, world.counts.toast]).toEqual([0, 0, 0, []])
+  })
+
+  it("sends a POST's query fields in its query string, and no body when nothing else is left", async () => {
+    const { api, world } = setup()
+    await api.catalogue.weixinConfig('https://h5.test/a')
+    expect(last(world.requests).body).toBeUndefined()
+    await api.apply.push('E1', 'P1')
+    expect(bodyOf(last(world.requests))).toEqual({})
+  })
+
   it('names the login and public configuration calls public, and no others', () => {
     const publicNames = Object.entries(API).filter(([, endpoint]) => 'public' in endpoint).map(([name]) => name)
     expect(publicNames.sort()).toEqual(

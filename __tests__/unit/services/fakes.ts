@@ -5,6 +5,7 @@ import type {
   DownloadResponse,
   RequestUi,
   Session,
+  Transport,
   TransportRequest,
   TransportResponse,
   UploadRequest,
@@ -71,18 +72,24 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string; scope?: S
     reloadPage: () => void counts.reload++,
   }
   const pathState: PathState = { channel: 'CH1', sourceChannel: 'SRC1' }
+  let transportLoads = 0
+  let loadTransport: () => Promise<Transport> = async () => transport
+  const transport: Transport = {
+    request: (request) => {
+      requests.push(request)
+      return respond(request)
+    },
+    upload: (request) => {
+      uploads.push(request)
+      return uploadReply()
+    },
+    download: () => downloadReply(),
+  }
   const client = createRequestClient({
     baseUrl: 'https://api.test',
-    transport: {
-      request: (request) => {
-        requests.push(request)
-        return respond(request)
-      },
-      upload: (request) => {
-        uploads.push(request)
-        return uploadReply()
-      },
-      download: () => downloadReply(),
+    loadTransport: () => {
+      transportLoads++
+      return loadTransport()
     },
     session,
     ui,
@@ -93,6 +100,13 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string; scope?: S
     client,
     requests,
     uploads,
+    transport,
+    /** How often the client asked for its transport. */
+    transportLoads: () => transportLoads,
+    /** How the transport loads from now on (a chunk that fails to load, say). */
+    loadTransportWith(loader: () => Promise<Transport>) {
+      loadTransport = loader
+    },
     uploadWith(reply: () => Promise<{ statusCode: number; data: string }>) {
       uploadReply = reply
     },

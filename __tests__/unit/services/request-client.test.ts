@@ -504,3 +504,27 @@ describe('a 401 that is the answer (issue 12)', () => {
     expect([world.counts.alert, world.counts.logout, world.counts.login]).toEqual([0, 0, 0])
   })
 })
+
+describe('loading the transport (the one lazy boundary on the way to the network)', () => {
+  it('asks for the transport with each call, none before the first', async () => {
+    const world = fakeWorld()
+    expect(world.transportLoads()).toBe(0)
+    await world.client.call({ url: '/a' })
+    await world.client.upload({ url: '/u', filePath: '/x' })
+    await world.client.download({ url: '/d.pdf' })
+    expect(world.transportLoads()).toBe(3)
+  })
+
+  it('rejects a call whose transport fails to load as a network error, and loads again for the next call', async () => {
+    const world = fakeWorld()
+    world.loadTransportWith(() => Promise.reject(new Error('ChunkLoadError: Loading chunk 245 failed')))
+    const error = await rejection(world.client.call({ url: '/a' }))
+    expect([error.kind, error.message, error.code]).toEqual(['network', MESSAGES.network, TRANSPORT_CODE.REQUEST_FAILED])
+    const upload = await rejection(world.client.upload({ url: '/u', filePath: '/x' }))
+    expect([upload.kind, upload.code]).toEqual(['network', TRANSPORT_CODE.TRANSFER_FAILED])
+    expect(world.counts.toast).toEqual([MESSAGES.network, MESSAGES.network])
+    world.loadTransportWith(async () => world.transport)
+    await expect(world.client.call({ url: '/a' })).resolves.toEqual({ code: 200, msg: 'ok', data: null })
+    expect(world.requests).toHaveLength(1)
+  })
+})

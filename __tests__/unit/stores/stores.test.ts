@@ -3,6 +3,7 @@ import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
 import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS, issuerName } from '../../../src/domain'
 import type { CommodityFields, Notice } from '../../../src/domain'
+import type { GoodsTypeConfig } from '../../../types/api/catalogue'
 import type { OrderSummary } from '../../../types/api/orders'
 import { NoticeStore } from '../../../src/stores/notice-store'
 import { fakeRoot } from '../../support/fake-root'
@@ -43,13 +44,13 @@ describe('CommodityStore', () => {
   it('fetches the goods-type config at most once per 60 s', async () => {
     let fetches = 0
     const { store, advance } = fakeRoot({
-      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => ({ round: ++fetches }) },
+      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => ({ round: { name: String(++fetches) } }) },
     })
-    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: { name: '1' } })
     advance(GOODS_CONFIG_CACHE_MS - 1)
-    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 1 })
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: { name: '1' } })
     advance(1)
-    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: 2 })
+    expect(await store.commodity.goodsTypeConfig()).toEqual({ round: { name: '2' } })
   })
 
   it.each([
@@ -59,14 +60,14 @@ describe('CommodityStore', () => {
   ])('rejects a goods-type config that is %s as a decode failure, and caches nothing', async (_case, document) => {
     const { store } = fakeRoot({
       // The server's document, whatever its shape: the api's type cannot promise it.
-      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => document as unknown as Record<string, unknown> },
+      commodities: { listCommodities: async () => [], goodsTypeConfig: async () => document as unknown as GoodsTypeConfig },
     })
     await expect(store.commodity.goodsTypeConfig()).rejects.toMatchObject({ kind: 'decodeFailure', message: MESSAGES.decodeFailure })
     expect(store.commodity.goodsTypes).toBeUndefined()
   })
 
   it("names issuers from the remote configuration, else by the domain's names, also when it fails", async () => {
-    const { store } = fakeRoot({ commodities: { issuers: async () => [{ id: 3, name: '配置中的发行方' }] } })
+    const { store } = fakeRoot({ commodities: { issuers: async () => [{ id: 3, name: '配置中的发行方', miniProgramAppId: null }] } })
     expect(store.commodity.issuerLabel(3)).toBe(issuerName(3))
     await store.commodity.fetchIssuers()
     expect([store.commodity.issuerLabel(3), store.commodity.issuerLabel(1)]).toEqual(['配置中的发行方', issuerName(1)])

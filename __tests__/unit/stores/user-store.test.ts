@@ -273,7 +273,7 @@ describe('UserStore scope: the channel login versus a person', () => {
     grantPromoter(grant({ accessToken: 'promoter-tok', uid: 'promoter-0001', scope: 'channel' }))
     await channelLogin
     expect([store.isPersonal(), store.token(), store.uid()]).toEqual([true, 'tok-1', 'uid-12345678'])
-    expect(deps.storage.get(USER_STORAGE.session)).toMatchObject({ accessToken: 'tok-1', scope: 'person' })
+    expect(deps.storage.get(USER_STORAGE.session, (value) => value)).toMatchObject({ accessToken: 'tok-1', scope: 'person' })
   })
 
   it('lets a person grant replace the channel session', async () => {
@@ -320,7 +320,7 @@ describe('UserStore logout on the server (issue 12)', () => {
     await store.signOut()
     expect(calls).toEqual(['code 13800138000 123456', 'logout tok-1'])
     expect([store.isLoggedIn(), store.rememberedMobile, logouts]).toEqual([false, undefined, ['logout']])
-    expect(deps.storage.get(USER_STORAGE.session)).toBeUndefined()
+    expect(deps.storage.get(USER_STORAGE.session, (value) => value)).toBeUndefined()
   })
 
   it('ends the local session even when the server cannot be reached (offline)', async () => {

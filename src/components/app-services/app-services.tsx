@@ -1,11 +1,12 @@
 /**
- * What pages and components use besides the stores: the navigator, the tracker and the API
- * functions the stores do not wrap. The app root provides them once they have loaded
+ * What pages and components use besides the stores: the navigator, the tracker, the API
+ * functions the stores do not wrap, and the toasts, dialogs and calls (the UI service). The app root provides them once they have loaded
  * (src/app.tsx); tests provide their own. Until then only the page frame renders (PageShell).
  */
 import { createContext, useContext, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { Navigator } from '../../platform/navigator'
+import type { UiService } from '../../platform/ui-service'
 import type { Api } from '../../services/api'
 import type { Tracker } from '../../services/tracking/tracker'
 
@@ -13,6 +14,7 @@ export interface PageServices {
   readonly navigator: Navigator
   readonly tracker: Tracker
   readonly api: Api
+  readonly ui: UiService
 }
 
 const AppServicesContext = createContext<PageServices | undefined>(undefined)
@@ -26,6 +28,11 @@ export function useAppServices(): PageServices {
   const services = useContext(AppServicesContext)
   if (!services) throw new Error('useAppServices() needs an AppServicesProvider above it')
   return services
+}
+
+/** Toasts, dialogs and phone calls: pages and components never call Taro's own. */
+export function useUi(): UiService {
+  return useAppServices().ui
 }
 
 /** The services, or undefined while they are loading: for the page frame, which paints before them. */

@@ -1,62 +1,37 @@
 /** Plate checks, the sealed apply payload and its draft, photo uploads and vouchers. */
 import { API } from '../../../types/api/paths'
-import type { Endpoint } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
-import type {
-  ApplyDraft,
-  ApplyPayload,
-  ApplyPushResponse,
-  ApplyResponse,
-  CheckApplyPlateResponse,
-  ClaimVoucherResponse,
-  InterceptionResponse,
-  LoadDraftResponse,
-  PlateUniqueResponse,
-  RequiredRiskResponse,
-  SaveDraftResponse,
-  UploadResponse,
-  UploadSubject,
-  VerifyEligibilityResponse,
-} from '../../../types/api/apply'
-import type { Envelope } from '../../../types/api/envelope'
+import type { ApplyDraft, ApplyPayload, ContractInterceptionRequest, UploadSubject } from '../../../types/api/apply'
 import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../domain/plate'
-import type { SealedBox } from '../../platform/sealed-box'
+import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
-import { callApi, withQuery } from './call'
+import { callApi, uploadApi } from './call'
 
 /** H5 pages use the h5 upload paths; mini-programs the others (the spec lists both). */
 export type UploadTarget = 'h5' | 'mini'
 
-const UPLOAD_PATHS: Readonly<Record<UploadTarget, { idCard: Endpoint; drivingLicense: Endpoint; image: Endpoint }>> = {
+const UPLOAD_PATHS = {
   h5: { idCard: API.uploadIdCardH5, drivingLicense: API.uploadDrivingLicenseH5, image: API.uploadImageH5 },
   mini: { idCard: API.uploadIdCard, drivingLicense: API.uploadDrivingLicense, image: API.uploadImage },
-}
+} as const satisfies Record<UploadTarget, unknown>
 
 export function createApplyApi(client: RequestClient, sealer: SealedBox, target: UploadTarget) {
   const sealApply = (value: ApplyPayload | ApplyDraft) => sealer.seal(SEALED_FIELD.apply, JSON.stringify(value))
-  const upload = async (endpoint: Endpoint, filePath: string, formData: Record<string, string>, onProgress?: (percent: number) => void) => {
-    const envelope = await client.upload<Envelope<UploadResponse>>({ url: endpoint.path, filePath, formData, ...(onProgress ? { onProgress } : {}) })
-    return envelope.data
-  }
   return {
     plateUnique: (plateNumber: string, plateColor: number) =>
-      callApi<PlateUniqueResponse>(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }),
-    contractInterception: (request: { plateNo: string; plateColor: number; orderId?: string; promotionChannelId: string }) =>
-      callApi<InterceptionResponse>(client, API.contractInterception, request),
+      callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }),
+    contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request),
     channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
-      callApi<InterceptionResponse>(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
-    checkApplyPlate: (plateNumber: string) => callApi<CheckApplyPlateResponse>(client, API.checkApplyPlate, { plateNumber }),
-    requiredRisk: (plateNumber: string, promotionChannelId: string) =>
-      callApi<RequiredRiskResponse>(client, API.requiredRisk, { plateNumber, promotionChannelId }),
+      callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
+    checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }),
+    requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }),
     /** One apply step; never retried (the client never retries a POST). */
-    apply: (payload: ApplyPayload) => callApi<ApplyResponse>(client, API.apply, { encryptUsersVehicleApplyVoStr: sealApply(payload) }),
-    push: (orderId: string, promotionChannelId: string) =>
-      callApi<ApplyPushResponse>(client, withQuery(API.applyPush, { promotionChannelId }), { orderId }),
+    apply: (payload: ApplyPayload) => callApi(client, API.apply, { encryptUsersVehicleApplyVoStr: sealApply(payload) }),
+    push: (orderId: string, promotionChannelId: string) => callApi(client, API.applyPush, { orderId, promotionChannelId }),
     /** The silent save of the draft at step boundaries: no toast when it fails. */
-    saveDraft: (draft: ApplyDraft) =>
-      callApi<SaveDraftResponse>(client, API.saveDraft, { encryptUsersVehicleApplyVoStr: sealApply(draft) }, { silent: true }),
+    saveDraft: (draft: ApplyDraft) => callApi(client, API.saveDraft, { encryptUsersVehicleApplyVoStr: sealApply(draft) }, { silent: true }),
     async loadDraft(): Promise<ApplyDraft | undefined> {
-      const response = await callApi<LoadDraftResponse>(client, API.loadDraft, undefined, { silent: true })
+      const response = await callApi(client, API.loadDraft, undefined, { silent: true })
       if (!response.encryptUsersVehicleApplyVoStr) return undefined
       const plain = sealer.open(SEALED_FIELD.apply, response.encryptUsersVehicleApplyVoStr)
       return plain === undefined ? undefined : (JSON.parse(plain) as ApplyDraft)
@@ -66,17 +41,16 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
       const paths = UPLOAD_PATHS[target]
       switch (subject.kind) {
         case 'idCard':
-          return upload(paths.idCard, filePath, { orderId, side: subject.side }, onProgress)
+          return uploadApi(client, paths.idCard, { orderId, side: subject.side }, filePath, onProgress)
         case 'drivingLicense':
-          return upload(paths.drivingLicense, filePath, { orderId }, onProgress)
+          return uploadApi(client, paths.drivingLicense, { orderId }, filePath, onProgress)
         case 'image':
-          return upload(paths.image, filePath, { orderId, imageType: subject.imageType }, onProgress)
+          return uploadApi(client, paths.image, { orderId, imageType: subject.imageType }, filePath, onProgress)
       }
     },
-    verifyEligibility: (promotionChannelId: string) =>
-      callApi<VerifyEligibilityResponse>(client, API.verifyEligibility, { promotionChannelId }),
+    verifyEligibility: (promotionChannelId: string) => callApi(client, API.verifyEligibility, { promotionChannelId }),
     claimVoucher: (promotionChannelId: string, orderId?: string) =>
-      callApi<ClaimVoucherResponse>(client, API.claimVoucher, { promotionChannelId, ...(orderId ? { orderId } : {}) }),
+      callApi(client, API.claimVoucher, { promotionChannelId, ...(orderId ? { orderId } : {}) }),
   }
 }
 

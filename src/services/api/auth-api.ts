@@ -1,37 +1,27 @@
 /** Login, tokens and SMS codes. */
 import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
-import type {
-  PhoneByCodeResponse,
-  SendCodeParam,
-  SendCodeResponse,
-  TokenGrant,
-  TokenParam,
-  TokenRequest,
-} from '../../../types/api/auth'
+import type { AuthCodeProvider as AuthProvider, SendCodeParam, TokenParam, TokenRequest } from '../../../types/api/auth'
 import type { ChannelProfile } from '../../config/channel'
-import type { AuthProvider } from '../../platform/authorization'
-import type { SealedBox } from '../../platform/sealed-box'
+import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
 import { callApi } from './call'
 
 /** Structurally the UserStore's AuthApi (services do not import stores), plus the phone calls. */
 export function createAuthApi(client: RequestClient, channel: ChannelProfile, sealer: SealedBox, now: () => number) {
   // Silent logins fall through to the next method: their failures are not toasted.
-  const token = (request: TokenRequest, silent = true) => callApi<TokenGrant>(client, API.token, request, { silent })
+  const token = (request: TokenRequest, silent = true) => callApi(client, API.token, request, { silent })
   const sealedToken = (param: TokenParam) => sealer.seal(SEALED_FIELD.token, JSON.stringify(param))
   return {
     async sendCode(mobile: string): Promise<void> {
       const param: SendCodeParam = { mobileNo: mobile, timestamp: now() }
-      await callApi<SendCodeResponse>(client, API.sendSealedCode, {
-        sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)),
-      })
+      await callApi(client, API.sendSealedCode, { sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)) })
     },
     loginByCode: (mobile: string, code: string) =>
       token({ grantType: 'smsCode', tokenParamSJ: sealedToken({ mobileNo: mobile, verifyCode: code }) }, false),
     loginByRememberedPhone: (mobile: string, loginTicket: string) =>
       token({ grantType: 'rememberedPhone', tokenParamSJ: sealedToken({ mobileNo: mobile, timestamp: now(), loginTicket }) }),
-    loginByPromoterAccount: () => callApi<TokenGrant>(client, API.promoterLogin, channel.promoterAccount, { silent: true }),
+    loginByPromoterAccount: () => callApi(client, API.promoterLogin, channel.promoterAccount, { silent: true }),
     loginByPageToken: (pageToken: string) => token({ grantType: 'pageToken', token: pageToken }),
     loginByAuthCode: (provider: AuthProvider, code: string) => token({ grantType: 'authCode', provider, code }),
     /**
@@ -39,16 +29,16 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
      * The token is passed in: the local session may already be gone (or be the next one).
      */
     async logout(accessToken: string): Promise<void> {
-      await client.call<unknown>({
-        url: API.logout.path,
-        method: API.logout.method,
+      await callApi(client, API.logout, undefined, {
         notNeedLogin: true,
         silent: true,
         quietUnauthorized: true,
         header: { Authorization: `Bearer ${accessToken}` },
       })
     },
-    phoneByCode: (code: string) => callApi<PhoneByCodeResponse>(client, API.phoneByCode, { code }),
-    saveFollowUpPhone: (mobile: string) => callApi<void>(client, API.saveFollowUpPhone, { mobile }),
+    phoneByCode: (code: string) => callApi(client, API.phoneByCode, { code }),
+    async saveFollowUpPhone(mobile: string): Promise<void> {
+      await callApi(client, API.saveFollowUpPhone, { mobile })
+    },
   }
 }

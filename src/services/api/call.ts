@@ -1,17 +1,42 @@
-/** One typed call of the contract: the endpoint's method and path, the envelope's data back. */
-import type { Endpoint } from '../../../types/api/paths'
+/**
+ * One typed call of the contract (types/api/paths.ts): the endpoint's method and path, its request
+ * type for the data and its response type for the envelope's data, both taken from the endpoint.
+ */
 import type { Envelope } from '../../../types/api/envelope'
+import type { Endpoint, RequestOf, ResponseOf, UploadEndpoint, UploadFields } from '../../../types/api/paths'
 import type { CallData } from '../request/encode'
 import type { CallOptions, RequestClient } from '../request/client'
 
-export type CallExtras = Pick<CallOptions, 'silent' | 'header' | 'contentType' | 'fresh'>
+export type CallExtras = Pick<CallOptions, 'silent' | 'header' | 'contentType' | 'fresh' | 'notNeedLogin' | 'quietUnauthorized'>
 
-export async function callApi<T>(client: RequestClient, endpoint: Endpoint, data?: object, extras: CallExtras = {}): Promise<T> {
-  const envelope = await client.call<Envelope<T>>({
-    url: endpoint.path,
+/** The data and extras of a call: no data (or `undefined`) when the request is `void`. */
+export type CallArgs<E> = [RequestOf<E>] extends [void]
+  ? [data?: undefined, extras?: CallExtras]
+  : [data: RequestOf<E>, extras?: CallExtras]
+
+/** The endpoint's path with the request fields the spec puts in a POST's query string, and the rest of the data. */
+function splitQuery(endpoint: Endpoint, data: CallData | undefined): { url: string; data: CallData | undefined } {
+  const keys = endpoint.query ?? []
+  if (!data || keys.length === 0) return { url: endpoint.path, data }
+  const rest: CallData = { ...data }
+  const search = keys
+    .filter((key) => rest[key] !== undefined)
+    .map((key) => {
+      const value = String(rest[key])
+      delete rest[key]
+      return `${encodeURIComponent(key)}=${encodeURIComponent(value)}`
+    })
+    .join('&')
+  return { url: search ? `${endpoint.path}?${search}` : endpoint.path, data: Object.keys(rest).length ? rest : undefined }
+}
+
+export async function callApi<E extends Endpoint>(client: RequestClient, endpoint: E, ...[data, extras = {}]: CallArgs<E>): Promise<ResponseOf<E>> {
+  // Contract request types are plain objects; the client's data is their structural supertype.
+  const call = splitQuery(endpoint, data as CallData | undefined)
+  const envelope = await client.call<Envelope<ResponseOf<E>>>({
+    url: call.url,
     method: endpoint.method,
-    // Contract types are plain objects; the client's data is their structural supertype.
-    data: data as CallData | undefined,
+    data: call.data,
     ...(endpoint.public ? { notNeedLogin: true } : {}),
     ...(endpoint.channel ? { channelLevel: true } : {}),
     ...extras,
@@ -19,10 +44,14 @@ export async function callApi<T>(client: RequestClient, endpoint: Endpoint, data
   return envelope.data
 }
 
-/** A path with a query string, for the POST calls whose parameters the spec puts in the query. */
-export function withQuery(endpoint: Endpoint, query: Record<string, string>): Endpoint {
-  const search = Object.entries(query)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('&')
-  return { ...endpoint, path: `${endpoint.path}?${search}` }
+/** A multipart upload of the contract: the file at `filePath` and the request's text fields. */
+export async function uploadApi<Fields extends UploadFields, Res>(
+  client: RequestClient,
+  endpoint: UploadEndpoint<Fields, Res>,
+  fields: NoInfer<Fields>,
+  filePath: string,
+  onProgress?: (percent: number) => void,
+): Promise<Res> {
+  const envelope = await client.upload<Envelope<Res>>({ url: endpoint.path, filePath, formData: fields, ...(onProgress ? { onProgress } : {}) })
+  return envelope.data
 }

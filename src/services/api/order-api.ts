@@ -1,15 +1,8 @@
 /** Orders: search, detail (the current process), cancel and the offline hand-over. */
 import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
-import type { Page } from '../../../types/api/envelope'
-import type {
-  CancelOrderResponse,
-  OfflineOrderParam,
-  OfflineToOnlineResponse,
-  OrderDetail,
-  OrderSummary,
-} from '../../../types/api/orders'
-import type { SealedBox } from '../../platform/sealed-box'
+import type { OfflineOrderParam, OrderSummary } from '../../../types/api/orders'
+import type { SealedBox } from '../crypto/sealed-box'
 import type { FetchOptions, RequestClient } from '../request/client'
 import { callApi } from './call'
 
@@ -19,18 +12,16 @@ export const ORDER_PAGE_SIZE = 100
 export function createOrderApi(client: RequestClient, sealer: SealedBox) {
   return {
     async searchOrders(options: FetchOptions = {}): Promise<OrderSummary[]> {
-      const page = await callApi<Page<OrderSummary>>(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, options)
+      const page = await callApi(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, options)
       return page.list
     },
-    orderProcess: (orderId: string, options: FetchOptions = {}) => callApi<OrderDetail>(client, API.orderDetail, { orderId }, options),
+    orderProcess: (orderId: string, options: FetchOptions = {}) => callApi(client, API.orderDetail, { orderId }, options),
     /** The bank app's current process, by the logged-in uid. */
-    currentProcessByUid: () => callApi<OrderDetail | null>(client, API.currentProcessByUid),
-    currentProcessByPlate: (plateNumber: string) => callApi<OrderDetail | null>(client, API.currentProcessByPlate, { plateNumber }),
-    cancel: (orderId: string, reason: string) => callApi<CancelOrderResponse>(client, API.cancelOrder, { orderId, reason }),
+    currentProcessByUid: () => callApi(client, API.currentProcessByUid),
+    currentProcessByPlate: (plateNumber: string) => callApi(client, API.currentProcessByPlate, { plateNumber }),
+    cancel: (orderId: string, reason: string) => callApi(client, API.cancelOrder, { orderId, reason }),
     offlineToOnline: (param: OfflineOrderParam) =>
-      callApi<OfflineToOnlineResponse>(client, API.offlineToOnline, {
-        encryptOfflineOrderToOnlineParam: sealer.seal(SEALED_FIELD.offlineOrder, JSON.stringify(param)),
-      }),
+      callApi(client, API.offlineToOnline, { encryptOfflineOrderToOnlineParam: sealer.seal(SEALED_FIELD.offlineOrder, JSON.stringify(param)) }),
   }
 }
 

@@ -6,6 +6,6 @@ import { callApi } from './call'
 
 export function createTrackingSend(client: RequestClient) {
   return async (events: TrackEvent[], header: TrackingHeader): Promise<void> => {
-    await callApi<null>(client, API.trackingEvents, { events }, { silent: true, header: { ...header } })
+    await callApi(client, API.trackingEvents, { events }, { silent: true, header: { ...header } })
   }
 }

@@ -53,7 +53,12 @@ export interface PathState {
 
 export interface RequestClientDeps {
   baseUrl: string
-  transport: Transport
+  /**
+   * The host's network calls, asked for by every call: the app's one lazy-loading boundary on the
+   * way to the network (Taro's request, upload and download load with the first call, not with
+   * the app). A loader that fails rejects the call as a network error; the next call asks again.
+   */
+  loadTransport: () => Promise<Transport>
   session: Session
   ui: RequestUi
   clock: Clock
@@ -111,7 +116,7 @@ function businessCode(body: unknown): number | undefined {
 }
 
 export function createRequestClient(deps: RequestClientDeps): RequestClient {
-  const { transport, session, ui, clock, pathState } = deps
+  const { loadTransport, session, ui, clock, pathState } = deps
   const gate = createLoginGate(session, ui)
   const shared = new Map<string, SharedCall>()
 
@@ -154,6 +159,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     if (contentType) header['Content-Type'] = contentType
     let response: TransportResponse
     try {
+      const transport = await loadTransport()
       response = await transport.request({
         url: `${deps.baseUrl}${url}`,
         method,
@@ -207,8 +213,8 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       await gate.ensureLoggedIn('person')
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
       const { path } = fillPath(options.url, state)
-      const response = await transfer(options.silent, () =>
-        transport.upload({
+      const response = await transfer(options.silent, async () =>
+        (await loadTransport()).upload({
           url: `${deps.baseUrl}${path}`,
           header: authHeader(),
           filePath: options.filePath,
@@ -232,8 +238,8 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     },
     async download(options) {
       await gate.ensureLoggedIn('person')
-      const response = await transfer(options.silent, () =>
-        transport.download({ url: `${deps.baseUrl}${options.url}`, header: authHeader(), timeoutMs: REQUEST_TIMEOUT_MS }),
+      const response = await transfer(options.silent, async () =>
+        (await loadTransport()).download({ url: `${deps.baseUrl}${options.url}`, header: authHeader(), timeoutMs: REQUEST_TIMEOUT_MS }),
       )
       interpret({ statusCode: response.statusCode, data: undefined, header: {} }, options.silent)
       return response.tempFilePath

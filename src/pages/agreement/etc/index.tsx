@@ -1,11 +1,6 @@
-import { LegalDocumentView } from '../../../components/legal-document/LegalDocumentView'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 import { ETC_SERVICE_AGREEMENT } from '../../../config/agreements/etc-service-agreement'
+import { LegalDocumentView } from '../../../features/content'
 
-export default function AgreementEtcPage() {
-  return (
-    <PageShell route='agreementEtc'>
-      <LegalDocumentView document={ETC_SERVICE_AGREEMENT} />
-    </PageShell>
-  )
-}
+/** ETC用户服务协议. */
+export default routePage('agreementEtc', [], () => <LegalDocumentView document={ETC_SERVICE_AGREEMENT} />)

@@ -1,11 +1,6 @@
-import { LegalDocumentView } from '../../../components/legal-document/LegalDocumentView'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 import { PRIVACY_AUTHORIZATION } from '../../../config/agreements/privacy-authorization'
+import { LegalDocumentView } from '../../../features/content'
 
-export default function AgreementPrivacyPage() {
-  return (
-    <PageShell route='agreementPrivacy'>
-      <LegalDocumentView document={PRIVACY_AUTHORIZATION} />
-    </PageShell>
-  )
-}
+/** ETC个人信息授权书. */
+export default routePage('agreementPrivacy', [], () => <LegalDocumentView document={PRIVACY_AUTHORIZATION} />)

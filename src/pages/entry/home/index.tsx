@@ -1,13 +1,5 @@
-import { HomeScreen } from '../../../components/entry-home/HomeScreen'
-import { PageNotices } from '../../../components/notice-bar/PageNotices'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
+import { HomeScreen } from '../../../features/entry'
 
 /** `/pages/index/index` (ETC申办): the product home. */
-export default function HomePage() {
-  return (
-    <PageShell route='home'>
-      <PageNotices route='home' />
-      <HomeScreen />
-    </PageShell>
-  )
-}
+export default routePage('home', [], () => <HomeScreen />)

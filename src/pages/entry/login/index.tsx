@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
-import { LoginForm } from '../../../components/entry-login/LoginForm'
+import { LoginForm } from '../../../features/entry'
 import { PageShell } from '../../../components/page-shell/PageShell'
 import { REDIRECT_PARAM } from '../../../platform/navigator'
 

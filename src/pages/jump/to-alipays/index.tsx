@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function ToAlipaysPage() {
-  return (
-    <PageShell route='toAlipays'>
-      <ComingSoon route='toAlipays' />
-    </PageShell>
-  )
-}
+export default routePage('toAlipays', [], () => <ComingSoon route='toAlipays' />)

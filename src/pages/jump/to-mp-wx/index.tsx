@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function ToMpWxPage() {
-  return (
-    <PageShell route='toMpWx'>
-      <ComingSoon route='toMpWx' />
-    </PageShell>
-  )
-}
+export default routePage('toMpWx', [], () => <ComingSoon route='toMpWx' />)

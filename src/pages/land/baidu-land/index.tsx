@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function BaiduLandPage() {
-  return (
-    <PageShell route='baiduLand'>
-      <ComingSoon route='baiduLand' />
-    </PageShell>
-  )
-}
+export default routePage('baiduLand', [], () => <ComingSoon route='baiduLand' />)

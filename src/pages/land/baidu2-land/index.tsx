@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function Baidu2LandPage() {
-  return (
-    <PageShell route='baidu2Land'>
-      <ComingSoon route='baidu2Land' />
-    </PageShell>
-  )
-}
+export default routePage('baidu2Land', [], () => <ComingSoon route='baidu2Land' />)

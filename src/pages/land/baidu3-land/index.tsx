@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function Baidu3LandPage() {
-  return (
-    <PageShell route='baidu3Land'>
-      <ComingSoon route='baidu3Land' />
-    </PageShell>
-  )
-}
+export default routePage('baidu3Land', [], () => <ComingSoon route='baidu3Land' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function ChelunPage() {
-  return (
-    <PageShell route='chelun'>
-      <ComingSoon route='chelun' />
-    </PageShell>
-  )
-}
+export default routePage('chelun', [], () => <ComingSoon route='chelun' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function GaodeNoticePage() {
-  return (
-    <PageShell route='gaodeNotice'>
-      <ComingSoon route='gaodeNotice' />
-    </PageShell>
-  )
-}
+export default routePage('gaodeNotice', [], () => <ComingSoon route='gaodeNotice' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function JhLandPage() {
-  return (
-    <PageShell route='jhLand'>
-      <ComingSoon route='jhLand' />
-    </PageShell>
-  )
-}
+export default routePage('jhLand', [], () => <ComingSoon route='jhLand' />)

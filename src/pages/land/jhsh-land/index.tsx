@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function JhshLandPage() {
-  return (
-    <PageShell route='jhshLand'>
-      <ComingSoon route='jhshLand' />
-    </PageShell>
-  )
-}
+export default routePage('jhshLand', [], () => <ComingSoon route='jhshLand' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function LandPage() {
-  return (
-    <PageShell route='land'>
-      <ComingSoon route='land' />
-    </PageShell>
-  )
-}
+export default routePage('land', [], () => <ComingSoon route='land' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function QishiPage() {
-  return (
-    <PageShell route='qishi'>
-      <ComingSoon route='qishi' />
-    </PageShell>
-  )
-}
+export default routePage('qishi', [], () => <ComingSoon route='qishi' />)

@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function UpgradeNoticePage() {
-  return (
-    <PageShell route='upgradeNotice'>
-      <ComingSoon route='upgradeNotice' />
-    </PageShell>
-  )
-}
+export default routePage('upgradeNotice', [], () => <ComingSoon route='upgradeNotice' />)

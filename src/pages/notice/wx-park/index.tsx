@@ -1,10 +1,4 @@
 import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
 
-export default function WxParkPage() {
-  return (
-    <PageShell route='wxPark'>
-      <ComingSoon route='wxPark' />
-    </PageShell>
-  )
-}
+export default routePage('wxPark', [], () => <ComingSoon route='wxPark' />)

@@ -1,13 +1,5 @@
-import { OrderCancelScreen } from '../../../components/order-cancel/OrderCancelScreen'
-import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
+import { OrderCancelScreen } from '../../../features/order'
 
 /** Cancelling an order [orderId]. */
-export default function OrderCancelPage() {
-  const { orderId } = useRouteParams('orderId')
-  return (
-    <PageShell route='orderCancel'>
-      <OrderCancelScreen orderId={orderId} />
-    </PageShell>
-  )
-}
+export default routePage('orderCancel', ['orderId'], ({ orderId }) => <OrderCancelScreen orderId={orderId} />)

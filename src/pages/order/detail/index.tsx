@@ -1,13 +1,5 @@
-import { OrderDetailScreen } from '../../../components/order-detail/OrderDetailScreen'
-import { useRouteParams } from '../../../components/page-shell/use-route-params'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
+import { OrderDetailScreen } from '../../../features/order'
 
 /** One of the user's orders [orderId]. */
-export default function OrderPage() {
-  const { orderId } = useRouteParams('orderId')
-  return (
-    <PageShell route='order'>
-      <OrderDetailScreen orderId={orderId} />
-    </PageShell>
-  )
-}
+export default routePage('order', ['orderId'], ({ orderId }) => <OrderDetailScreen orderId={orderId} />)

@@ -1,11 +1,5 @@
-import { OrderListScreen } from '../../../components/order-list/OrderListScreen'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
+import { OrderListScreen } from '../../../features/order'
 
 /** The user's orders. */
-export default function OrderListPage() {
-  return (
-    <PageShell route='orderList'>
-      <OrderListScreen />
-    </PageShell>
-  )
-}
+export default routePage('orderList', [], () => <OrderListScreen />)

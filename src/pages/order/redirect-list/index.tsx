@@ -1,11 +1,5 @@
-import { RedirectToOrderList } from '../../../components/order-list/RedirectToOrderList'
-import { PageShell } from '../../../components/page-shell/PageShell'
+import { routePage } from '../../../components/page-shell/route-page'
+import { RedirectToOrderList } from '../../../features/order'
 
 /** Links from outside the app: log in if needed, then the order list. */
-export default function RedirectOrderListPage() {
-  return (
-    <PageShell route='redirectOrderList'>
-      <RedirectToOrderList />
-    </PageShell>
-  )
-}
+export default routePage('redirectOrderList', [], () => <RedirectToOrderList />)

@@ -1,26 +1,5 @@
-import { PageShell } from '../../../components/page-shell/PageShell'
-import { Cell, CellGroup } from '../../../components/ui/cell'
-import { currentChannel } from '../../../config/channel'
-import { ROUTE_NAMES } from '../../../config/routes'
-import { APP_VERSION, APP_VERSION_CODE } from '../../../domain/constants'
+import { routePage } from '../../../components/page-shell/route-page'
+import { Diagnostics } from '../../../features/utils'
 
-/** Read-only diagnostics: safe to ship, it shows build facts and nothing secret. */
-export default function TestDemoPage() {
-  const channel = currentChannel()
-  const rows: [string, string][] = [
-    ['构建目标', process.env.TARO_ENV],
-    ['渠道', `${channel.label}（${channel.key}）`],
-    ['应用版本', APP_VERSION],
-    ['版本号', String(APP_VERSION_CODE)],
-    ['页面数量', String(ROUTE_NAMES.length)],
-  ]
-  return (
-    <PageShell route='testDemo'>
-      <CellGroup title='诊断信息' data-testid='diagnostics'>
-        {rows.map(([title, value]) => (
-          <Cell key={title} title={title} extra={value} />
-        ))}
-      </CellGroup>
-    </PageShell>
-  )
-}
+/** Read-only diagnostics: build facts, nothing secret. */
+export default routePage('testDemo', [], () => <Diagnostics />)

@@ -1,0 +1,57 @@
+/** An ApplyStore over fake apply calls and in-memory encrypted storage, for the apply stores' tests. */
+import { CHANNELS } from '../../../src/config/channel'
+import { EMPTY_APPLY_FORM } from '../../../src/domain/apply-form'
+import { createSecureStorage } from '../../../src/platform/secure-storage'
+import type { StringStorage } from '../../../src/platform/secure-storage'
+import { ApplyStore } from '../../../src/stores/apply-store'
+import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
+import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
+
+export const STORAGE_KEY = 'b'.repeat(64)
+export const STORAGE_PREFIX = 'etc_bank_'
+
+export function memoryBackend(): StringStorage & { raw: Map<string, string> } {
+  const raw = new Map<string, string>()
+  return { raw, getString: (k) => raw.get(k), setString: (k, v) => void raw.set(k, v), remove: (k) => void raw.delete(k) }
+}
+
+export const form = {
+  ...EMPTY_APPLY_FORM,
+  ownerName: '张三',
+  idNumber: '11010519491231002x',
+  mobile: '13800138000',
+  vehicleInfo: '大众汽车牌FV7152FBDBG',
+  vin: 'lfv2a21k157402375',
+  engineNo: 'EA211-123456',
+  deliveryMethod: '2' as const,
+}
+
+export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBackend()) {
+  const sent: ApplyPayload[] = []
+  const drafts: unknown[] = []
+  const api: ApplyStoreApi = {
+    plateUnique: async () => ({ data: { resultType: 1 } }),
+    contractInterception: async () => ({ intercept: false, reason: '' }),
+    checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
+    currentProcessByPlate: async () => null,
+    apply: async (payload) => {
+      sent.push(payload)
+      return { orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }
+    },
+    saveDraft: async (draft) => (drafts.push(draft), { savedAt: 'now' }),
+    loadDraft: async () => drafts.at(-1) as ApplyDraft | undefined,
+    uploadPhoto: async () => ({ fileId: 'f', url: '/f', certificatesCommitSate: 2 }),
+    ...overrides,
+  }
+  const storage = createSecureStorage({ backend, keyHex: STORAGE_KEY, prefix: STORAGE_PREFIX })
+  const deps: ApplyStoreDeps = {
+    api,
+    storage,
+    channel: CHANNELS.bank,
+    promotion: () => CHANNELS.bank.defaultPromotion,
+    uid: () => 'uid-1',
+    activitySource: () => 7,
+    now: () => 1_700_000_000_000,
+  }
+  return { store: new ApplyStore(deps), sent, drafts, backend, storage, deps }
+}

@@ -1,0 +1,93 @@
+/**
+ * "Run this action once, show busy, report its error": what a tap starts (a submit, a login, a
+ * cancel, a payment, a photo upload). A second run while one is under way is ignored, so a double
+ * tap submits once; a failure is reported once, either kept for the screen to show (`inline`) or
+ * said by a toast (`toast`), never both; nothing is set on a screen that has gone.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { isRequestError } from '../../services/request/errors'
+import { useUi } from '../app-services/app-services'
+
+/**
+ * What an action answers when the page is being left (to the cashier, back to the form): it stays
+ * busy, as a second tap would start it again, until `release()`.
+ */
+export const STAY_BUSY = Symbol('stay busy')
+
+export interface ActionOptions {
+  /** Where a failure is told: kept in `error` for the screen to show, or said by a toast. */
+  report: 'inline' | 'toast'
+  /** A failure in the user's words (see ownMessageOr, requestMessageOr). */
+  message: (error: unknown) => string
+}
+
+export interface Action<A extends unknown[]> {
+  /** Runs the action, unless it is running already; never rejects (a failure is reported). */
+  run(...args: A): Promise<void>
+  busy: boolean
+  /** The last failure's words, with `report: 'inline'`; cleared when the action runs again. */
+  error: string | undefined
+  /** Forgets the failure shown (the user changed what failed). */
+  clearError(): void
+  /** Ends the busy an action kept with STAY_BUSY: the page was not left after all. */
+  release(): void
+}
+
+/** The failure's own message (the request layer's words, a check's reason), else `fallback`. */
+export const ownMessageOr =
+  (fallback: string) =>
+  (error: unknown): string =>
+    error instanceof Error && error.message ? error.message : fallback
+
+/** The request layer's message for a failed call; anything else reads `fallback`. */
+export const requestMessageOr =
+  (fallback: string) =>
+  (error: unknown): string =>
+    isRequestError(error) ? error.message : fallback
+
+export function useAction<A extends unknown[]>(action: (...args: A) => Promise<void | typeof STAY_BUSY>, options: ActionOptions): Action<A> {
+  const ui = useUi()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  // A ref, not the state: two taps in one frame both see the state before either rendered.
+  const running = useRef(false)
+  const mounted = useRef(true)
+  // The latest action and options, so `run` keeps one identity across renders.
+  const latest = useRef({ action, options, ui })
+  latest.current = { action, options, ui }
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  const run = useCallback(async (...args: A): Promise<void> => {
+    if (running.current) return
+    running.current = true
+    setBusy(true)
+    setError(undefined)
+    const current = latest.current
+    let stay = false
+    try {
+      stay = (await current.action(...args)) === STAY_BUSY
+    } catch (cause) {
+      const message = current.options.message(cause)
+      if (current.options.report === 'toast') current.ui.toast(message)
+      else if (mounted.current) setError(message)
+    } finally {
+      if (!stay) {
+        running.current = false
+        if (mounted.current) setBusy(false)
+      }
+    }
+  }, [])
+
+  const clearError = useCallback(() => setError(undefined), [])
+  const release = useCallback(() => {
+    running.current = false
+    if (mounted.current) setBusy(false)
+  }, [])
+
+  return { run, busy, error, clearError, release }
+}

@@ -1,0 +1,146 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { commodityView, goodsLines } from '../../../components/commodity-view/commodity-view'
+import { CustomerService } from '../../../components/customer-service/CustomerService'
+import { Heading } from '../../../components/heading/Heading'
+import { StatusView } from '../../../components/status-view/StatusView'
+import { Button } from '../../../components/ui/button'
+import { payModeLabel, refundNote } from '../../../config/payment'
+import { issuerName } from '../../../domain/enums'
+import { navigateFromTap } from '../../../platform/navigator'
+import { useStores } from '../../../stores/store-context'
+import { ChooseFeedback } from './ChooseFeedback'
+import { CommodityPrice } from './CommodityPrice'
+import { PackageTags } from './PackageTags'
+import { PackagesGate } from './PackagesGate'
+import { TierBadge } from './TierBadge'
+import { useChoosePackage } from './use-choose-package'
+import type { ChoosePackage } from './use-choose-package'
+import './select-detail.scss'
+
+type GoodsConfig = Readonly<Record<string, unknown>>
+
+interface PackageDetailProps {
+  commodityId: string
+  goodsConfig: GoodsConfig | undefined
+  choice: ChoosePackage
+}
+
+/** The loaded package in full, or the word that it is gone. */
+const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig, choice }: PackageDetailProps) {
+  const { commodity, apply } = useStores()
+  const { navigator } = useAppServices()
+
+  const item = commodity.items.find((candidate) => String(candidate.id) === commodityId)
+  if (!item) {
+    return (
+      <StatusView
+        testId='package-not-found'
+        title='套餐不存在或已下架'
+        description='请返回套餐列表选择其他套餐。'
+        actionText='查看其他套餐'
+        onAction={() => navigateFromTap(navigator.back())}
+      />
+    )
+  }
+
+  const view = commodityView(item)
+  const selected = view.id === apply.commodityId
+  const goods = goodsLines(view, goodsConfig)
+  const issuer = view.issuerId !== undefined ? issuerName(view.issuerId) : undefined
+  const modeLabel = payModeLabel(view.bizType)
+  const locked = choice.locked && !selected
+  const label = choice.locked ? (selected ? '去支付' : '订单已提交，不可更换') : `选择此套餐 ¥${view.price}`
+  return (
+    <View className='select-detail' data-testid='package-detail'>
+      <View className='select-detail__card'>
+        <View className='select-detail__head'>
+          <TierBadge tier={view.tier} label={view.tierLabel} testId='package-detail-tier' />
+          <Heading level={2} className='select-detail__name' testId='package-detail-name'>{view.name}</Heading>
+        </View>
+        <CommodityPrice price={view.price} originalPrice={view.originalPrice} modeLabel={modeLabel} testIdPrefix='package-detail' large />
+        <PackageTags view={view} block='select-detail' />
+      </View>
+
+      <View className='select-detail__card' data-testid='package-detail-goods'>
+        <Text className='select-detail__subtitle'>套餐内容</Text>
+        {goods.length > 0 ? (
+          goods.map((line) => (
+            <View key={line.key} className='select-detail__goods' data-testid='package-detail-goods-item'>
+              <View className='select-detail__goods-main'>
+                <Text className='select-detail__goods-name'>{line.name}</Text>
+                <Text className='select-detail__goods-count'>×{line.count}</Text>
+              </View>
+              {line.description ? <Text className='select-detail__goods-description'>{line.description}</Text> : null}
+            </View>
+          ))
+        ) : (
+          <Text className='select-detail__text'>以套餐说明为准</Text>
+        )}
+      </View>
+
+      <View className='select-detail__card'>
+        <Text className='select-detail__subtitle'>套餐说明</Text>
+        {view.description ? (
+          <Text className='select-detail__text' data-testid='package-detail-description'>
+            {view.description}
+          </Text>
+        ) : null}
+        <Text className='select-detail__text'>
+          {modeLabel}：¥{view.price}。{refundNote(view.bizType)}
+        </Text>
+        {issuer ? (
+          <Text className='select-detail__text' data-testid='package-detail-issuer'>
+            发行方：{issuer}
+          </Text>
+        ) : null}
+      </View>
+
+      <ChooseFeedback choice={choice} />
+      <CustomerService prompt='对套餐有疑问' testId='package-detail-customer-service' />
+
+      <View className='select-detail__bar'>
+        <Button
+          block
+          type='primary'
+          className='select-detail__choose'
+          loading={choice.choosingId === view.id}
+          disabled={choice.choosingId !== undefined || locked}
+          aria-disabled={choice.choosingId !== undefined || locked}
+          aria-label={label}
+          data-testid='package-detail-choose'
+          onClick={() => choice.choose(view.id)}
+        >
+          {label}
+        </Button>
+      </View>
+    </View>
+  )
+})
+
+/** 套餐详情 [commodityId]: one package in full, and the same choice as the list. */
+export const SelectDetailScreen = observer(function SelectDetailScreen({ commodityId }: { commodityId: string }) {
+  const { commodity } = useStores()
+  const choice = useChoosePackage()
+  const [goodsConfig, setGoodsConfig] = useState<GoodsConfig | undefined>(undefined)
+
+  useEffect(() => {
+    let live = true
+    // Without the names, the contents show by their keys: the page stays usable.
+    commodity
+      .goodsTypeConfig()
+      .then((config) => live && setGoodsConfig(config))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [commodity])
+
+  return (
+    <PackagesGate testIdPrefix='package-detail' loadingClassName='select-detail__loading' loadingText='正在加载套餐详情…'>
+      <PackageDetail commodityId={commodityId} goodsConfig={goodsConfig} choice={choice} />
+    </PackagesGate>
+  )
+})

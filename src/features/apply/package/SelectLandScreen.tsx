@@ -1,0 +1,84 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { commodityView } from '../../../components/commodity-view/commodity-view'
+import { CustomerService } from '../../../components/customer-service/CustomerService'
+import { StatusView } from '../../../components/status-view/StatusView'
+import { navigateFromTap } from '../../../platform/navigator'
+import { useStores } from '../../../stores/store-context'
+import { ChooseFeedback } from './ChooseFeedback'
+import { CommodityCard } from './CommodityCard'
+import { PackagesGate } from './PackagesGate'
+import { useChoosePackage } from './use-choose-package'
+import type { ChoosePackage } from './use-choose-package'
+import './select-land.scss'
+
+/** The label of a package's choose button. */
+function chooseLabel(selected: boolean, locked: boolean): string {
+  if (locked) return selected ? '去支付' : '不可更换'
+  return selected ? '确认此套餐' : '选择此套餐'
+}
+
+/** The loaded packages, or the word that there are none. */
+const PackageList = observer(function PackageList({ choice }: { choice: ChoosePackage }) {
+  const { commodity, apply } = useStores()
+  const { navigator } = useAppServices()
+
+  if (commodity.items.length === 0) {
+    return (
+      <View data-testid='packages-empty'>
+        <StatusView title='暂无可办理的套餐' description='当前渠道暂未上架可办理的ETC套餐，请稍后再试或联系客服。' />
+        <CustomerService prompt='如有疑问' testId='packages-customer-service' />
+      </View>
+    )
+  }
+
+  const views = commodity.items.map(commodityView)
+  return (
+    <View className='select-land' data-testid='packages'>
+      <View className='select-land__intro'>
+        <Text className='select-land__title'>请选择适合您的ETC套餐</Text>
+        {apply.plateNumber ? (
+          <Text className='select-land__plate' data-testid='package-plate'>
+            办理车牌：{apply.plateNumber}
+          </Text>
+        ) : null}
+      </View>
+      {choice.locked ? (
+        <View className='select-land__locked' role='note' data-testid='package-locked'>
+          订单已提交，套餐不可更改。
+        </View>
+      ) : null}
+      <ChooseFeedback choice={choice} />
+      <View role='list' aria-label='可选套餐'>
+        {views.map((view) => {
+          const selected = view.id === apply.commodityId
+          return (
+            <View key={view.id} role='listitem'>
+              <CommodityCard
+                view={view}
+                selected={selected}
+                busy={choice.choosingId === view.id}
+                disabled={choice.choosingId !== undefined || (choice.locked && !selected)}
+                chooseLabel={chooseLabel(selected, choice.locked)}
+                onChoose={() => choice.choose(view.id)}
+                onDetails={() => navigateFromTap(navigator.open('selectDetail', { commodityId: view.id }))}
+              />
+            </View>
+          )
+        })}
+      </View>
+      <CustomerService prompt='对套餐有疑问' testId='packages-customer-service' />
+    </View>
+  )
+})
+
+/** 套餐选择: the channel's packages, cheapest first; choosing one submits the application. */
+export const SelectLandScreen = observer(function SelectLandScreen() {
+  const choice = useChoosePackage()
+  return (
+    <PackagesGate testIdPrefix='packages' loadingClassName='select-land__loading' loadingText='正在加载套餐…'>
+      <PackageList choice={choice} />
+    </PackagesGate>
+  )
+})

@@ -1,0 +1,70 @@
+/**
+ * Choosing a package, from the list or the detail page: the package goes into the application,
+ * is saved (step UPDATE) and the application submitted (step 200), then the payment page opens.
+ * What the server says is still missing is shown, with the way to the form that completes it.
+ */
+import { useCallback, useState } from 'react'
+import { ownMessageOr, useAction } from '../../../components/action/use-action'
+import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
+import { useStores } from '../../../stores/store-context'
+import { useAppServices } from '../../../components/app-services/app-services'
+
+export const CHOOSE_MESSAGES = {
+  locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
+  failed: '套餐提交失败，请重试',
+} as const
+
+export interface ChoosePackage {
+  /** The package being chosen right now. */
+  choosingId: string | undefined
+  /** Why the last choice did not go through. */
+  error: string | undefined
+  /** What the application still lacks (the server's words); empty when nothing is missing. */
+  missing: readonly string[]
+  /** The application is submitted: its package can no longer change. */
+  locked: boolean
+  choose(commodityId: string): void
+  /** Opens the form where the missing parts are completed. */
+  completeMissing(): void
+}
+
+export function useChoosePackage(): ChoosePackage {
+  const { apply } = useStores()
+  const { navigator } = useAppServices()
+  const [choosingId, setChoosingId] = useState<string | undefined>(undefined)
+  const [missing, setMissing] = useState<readonly string[]>([])
+
+  const { run, busy, error } = useAction(
+    async (commodityId: string) => {
+      setChoosingId(commodityId)
+      setMissing([])
+      const orderId = apply.orderId
+      if (!orderId) {
+        // No application yet: it starts with the plate.
+        navigateFromTap(navigator.open('plateEntry'))
+        return
+      }
+      if (apply.submitted) {
+        if (commodityId === apply.commodityId) navigateFromTap(navigator.open('pay', { orderId }))
+        else throw new Error(CHOOSE_MESSAGES.locked)
+        return
+      }
+      apply.chooseCommodity(commodityId)
+      await apply.savePackage()
+      const response = await apply.submit()
+      if (response.missing.length > 0) {
+        setMissing(response.missing)
+        return
+      }
+      await navigator.open('pay', { orderId: response.orderId }).catch(ignoreRefusedJump)
+    },
+    { report: 'inline', message: ownMessageOr(CHOOSE_MESSAGES.failed) },
+  )
+  const choose = useCallback((commodityId: string) => void run(commodityId), [run])
+
+  const completeMissing = useCallback(() => {
+    navigateFromTap(navigator.open('upinfo'))
+  }, [navigator])
+
+  return { choosingId: busy ? choosingId : undefined, error, missing, locked: apply.submitted, choose, completeMissing }
+}

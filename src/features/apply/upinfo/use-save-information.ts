@@ -1,0 +1,48 @@
+import { useState } from 'react'
+import { ownMessageOr, useAction } from '../../../components/action/use-action'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { trackedPage } from '../../../components/page-shell/use-page-tracking'
+import type { ApplyFormField } from '../../../domain/apply-form'
+import { missingPhotos, missingPhotosMessage } from '../../../domain/photo'
+import type { IdCardSubject } from '../../../domain/photo'
+import { navigateFromTap } from '../../../platform/navigator'
+import { useStores } from '../../../stores/store-context'
+import { FIELD_LABELS } from './upinfo-fields'
+
+const PAGE = trackedPage('upinfo')
+const SAVE_FAILED = '保存失败，请稍后重试'
+
+export interface SaveInformation {
+  saving: boolean
+  /** What stands in the way, in the user's words: shown once 下一步 has been tried. */
+  problems: string[]
+  next(): Promise<void>
+}
+
+/**
+ * 下一步 of the information form: checks every field and photo, saves the form (step UPDATE) and
+ * opens the package choice. Once tried, what still stands in the way is listed, and updates as
+ * it is fixed.
+ */
+export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInformation {
+  const { apply } = useStores()
+  const { navigator, tracker } = useAppServices()
+  const [attempted, setAttempted] = useState(false)
+
+  const wrong = Object.keys(apply.form.errors) as ApplyFormField[]
+  const photos = missingPhotosMessage(missingPhotos(apply.certificates, sides))
+  const blockers = [...(wrong.length ? [`请检查：${wrong.map((field) => FIELD_LABELS[field]).join('、')}`] : []), ...(photos ? [photos] : [])]
+  const save = useAction(
+    async () => {
+      tracker.click(PAGE, 'upinfo-next')
+      setAttempted(true)
+      if (!apply.form.validateAll() || blockers.length) return
+      await apply.saveInformation()
+      navigateFromTap(navigator.open('selectLand'))
+    },
+    { report: 'inline', message: ownMessageOr(SAVE_FAILED) },
+  )
+  const problems = [...(attempted ? blockers : []), ...(save.error ? [save.error] : [])]
+
+  return { saving: save.busy, problems, next: save.run }
+}

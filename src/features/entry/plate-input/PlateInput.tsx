@@ -1,0 +1,103 @@
+import { View } from '@tarojs/components'
+import { Suspense, lazy, useState } from 'react'
+import { boxCount, deleteKey, isFull, switchKind, typeKey } from '../../../domain/plate-entry'
+import type { PlateEntry } from '../../../domain/plate-entry'
+import { PLATE_KIND_LABEL } from '../../../domain/plate'
+import type { PlateKind } from '../../../domain/plate'
+import { keyboardButtonProps } from '../../../components/pressable/activation-keys'
+import { Pressable } from '../../../components/pressable/Pressable'
+import './plate-input.scss'
+
+// The panel is not needed for the first paint of the entry page: it loads when first opened.
+const PlateKeyboard = lazy(() => import('./PlateKeyboard').then((module) => ({ default: module.PlateKeyboard })))
+
+export interface PlateInputProps {
+  value: PlateEntry
+  onChange: (entry: PlateEntry) => void
+  /** The domain's reason, shown under the boxes. */
+  error?: string
+  /** The keyboard opens at once (an empty plate on the entry page). */
+  initiallyOpen?: boolean
+  /**
+   * Told when the keyboard opens or closes: it is fixed to the bottom of the screen, so the page
+   * makes room under its content (PLATE_KEYBOARD_ROOM_CLASS) to keep nothing hidden behind it.
+   */
+  onKeyboardChange?: (open: boolean) => void
+}
+
+/** A class for the page's content while the keyboard is open: room for the keyboard below it. */
+export const PLATE_KEYBOARD_ROOM_CLASS = 'plate-input-room'
+
+const KINDS: readonly PlateKind[] = ['blue', 'green']
+
+/**
+ * A plate input built for phones: a blue / green switch that sets 7 or 8 boxes, the province
+ * panel for the first box, then letters and digits without I or O. The system keyboard never
+ * opens; every key is a button with an accessible name. The keyboard closes itself once every
+ * box is filled, so what follows the input comes into view.
+ */
+export function PlateInput({ value, onChange, error, initiallyOpen = false, onKeyboardChange }: PlateInputProps) {
+  const [open, setOpen] = useState(initiallyOpen)
+  const show = (next: boolean) => {
+    setOpen(next)
+    onKeyboardChange?.(next)
+  }
+  const boxes = Array.from({ length: boxCount(value.kind) }, (_, index) => value.chars[index] ?? '')
+  const active = Math.min(value.chars.length, boxes.length - 1)
+  const typed = value.chars.join('')
+
+  const type = (key: string) => {
+    const next = typeKey(value, key)
+    onChange(next)
+    if (isFull(next)) show(false)
+  }
+
+  return (
+    <View className='plate-input'>
+      <View className='plate-input__kinds' role='radiogroup' aria-label='车牌类型'>
+        {KINDS.map((kind) => (
+          <View
+            key={kind}
+            className={`plate-input__kind ${value.kind === kind ? 'plate-input__kind--on' : ''} plate-input__kind--${kind}`}
+            role='radio'
+            aria-checked={value.kind === kind}
+            aria-label={PLATE_KIND_LABEL[kind]}
+            data-testid={`plate-kind-${kind}`}
+            onClick={() => onChange(switchKind(value, kind))}
+            {...keyboardButtonProps(() => onChange(switchKind(value, kind)))}
+          >
+            {PLATE_KIND_LABEL[kind]}
+          </View>
+        ))}
+      </View>
+      <Pressable
+        label={`车牌号 ${typed || '未填写'}，共${boxes.length}位，点击输入`}
+        onPress={() => show(true)}
+        testId='plate-boxes'
+        className='plate-input__boxes'
+      >
+        {boxes.map((char, index) => (
+          <View
+            key={index}
+            className={`plate-input__box ${open && index === active && !isFull(value) ? 'plate-input__box--active' : ''} ${
+              value.kind === 'green' && index === boxes.length - 1 ? 'plate-input__box--energy' : ''
+            }`}
+            data-testid={`plate-box-${index}`}
+          >
+            {char}
+          </View>
+        ))}
+      </Pressable>
+      {error ? (
+        <View className='plate-input__error' role='alert' data-testid='plate-error'>
+          {error}
+        </View>
+      ) : null}
+      {open ? (
+        <Suspense fallback={<View className='plate-input__keyboard plate-input__keyboard--loading' data-testid='plate-keyboard-loading' aria-busy />}>
+          <PlateKeyboard value={value} onKey={type} onDelete={() => onChange(deleteKey(value))} onDone={() => show(false)} />
+        </Suspense>
+      ) : null}
+    </View>
+  )
+}

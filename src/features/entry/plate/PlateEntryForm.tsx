@@ -1,0 +1,118 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
+import { isFull } from '../../../domain/plate-entry'
+import type { PlateEntry } from '../../../domain/plate-entry'
+import { requestMessageOr, useAction } from '../../../components/action/use-action'
+import { Heading } from '../../../components/heading/Heading'
+import { useStores } from '../../../stores/store-context'
+import { EntryButton } from '../button/EntryButton'
+import { EntryLinks } from '../links/EntryLinks'
+import { useEntryActions } from '../links/use-entry-actions'
+import { PLATE_KEYBOARD_ROOM_CLASS, PlateInput } from '../plate-input/PlateInput'
+import { JourneyIntro } from './JourneyIntro'
+import './entry-plate.scss'
+
+/** What the last submit came to, when the user stays on the page (a failure is the action's error). */
+type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string }
+
+/** Shown for a failure that did not come from the request layer's catalogue. */
+export const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
+export const SUBMIT_RETRY_HINT = '车牌号已保留，请稍后重新提交'
+
+/**
+ * The plate entry: the plate input bound to the application (kept across reloads), then the
+ * plate check. A taken plate offers customer service, an intercepted one says why, a plate with
+ * an order to settle first goes to the reapply guide, and a plate that may apply goes on to the
+ * agreements (once) and the form. A failed call leaves everything as it was, ready to retry.
+ */
+export const PlateEntryForm = observer(function PlateEntryForm() {
+  const { apply } = useStores()
+  const actions = useEntryActions('plateEntry')
+  const [attempted, setAttempted] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>()
+  const [keyboardOpen, setKeyboardOpen] = useState(apply.plate.chars.length === 0)
+
+  const parsed = parsePlate(apply.plateNumber)
+  // A reason shows once the boxes are full or the user has tried to go on, not while typing.
+  const reason = !parsed.ok && (attempted || isFull(apply.plate)) ? parsed.reason : undefined
+
+  // A failed call leaves the form as it was; the request layer's message stays on the page.
+  const submit = useAction(
+    async () => {
+      setAttempted(true)
+      setOutcome(undefined)
+      actions.track('next', { plateKind: apply.plate.kind })
+      const decision = await apply.submitPlate()
+      switch (decision.kind) {
+        case 'invalid':
+          break
+        case 'taken':
+          setOutcome({ kind: 'taken', message: decision.message })
+          break
+        case 'intercepted':
+          setOutcome({ kind: 'intercepted', reason: decision.reason })
+          break
+        case 'reapply':
+          await actions.open('guideReapply', { orderId: decision.orderId, reapplyType: decision.reapplyType })
+          break
+        case 'created':
+        case 'resume':
+          await actions.open(apply.agreementsAcceptedAt ? 'upinfo' : 'agree')
+          break
+      }
+    },
+    { report: 'inline', message: requestMessageOr(SUBMIT_FAILED_MESSAGE) },
+  )
+
+  const change = (entry: PlateEntry) => {
+    apply.setPlate(entry)
+    setOutcome(undefined)
+    submit.clearError()
+  }
+
+  return (
+    <View className={`entry-plate ${keyboardOpen ? PLATE_KEYBOARD_ROOM_CLASS : ''}`}>
+      <JourneyIntro />
+      <View className='entry-plate__card'>
+        <Heading level={1} className='entry-plate__heading'>请输入车牌号</Heading>
+        <Text className='entry-plate__hint'>支持普通蓝牌（7位）和新能源绿牌（8位）</Text>
+        <PlateInput value={apply.plate} onChange={change} error={reason} initiallyOpen={keyboardOpen} onKeyboardChange={setKeyboardOpen} />
+        {outcome?.kind === 'taken' ? (
+          <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>
+            <Text className='entry-plate__notice-title'>{outcome.message}</Text>
+            <Text className='entry-plate__notice-text'>{PLATE_TAKEN_HINT}</Text>
+            <EntryButton
+              variant='plain'
+              className='entry-plate__notice-action'
+              label='联系客服'
+              testId='plate-taken-service'
+              onPress={() => void actions.tracked('takenCustomerService', actions.customerService)}
+            />
+          </View>
+        ) : null}
+        {outcome?.kind === 'intercepted' ? (
+          <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-intercepted'>
+            <Text className='entry-plate__notice-title'>{outcome.reason}</Text>
+          </View>
+        ) : null}
+        {submit.error ? (
+          <View className='entry-plate__notice entry-plate__notice--error' role='alert' data-testid='plate-submit-error'>
+            <Text className='entry-plate__notice-title'>{submit.error}</Text>
+            <Text className='entry-plate__notice-text'>{SUBMIT_RETRY_HINT}</Text>
+          </View>
+        ) : null}
+        <EntryButton
+          className='entry-plate__submit'
+          label='下一步'
+          busy={submit.busy}
+          busyText='正在查询…'
+          testId='plate-submit'
+          onPress={() => void submit.run()}
+        />
+      </View>
+      <EntryLinks page='plateEntry' />
+    </View>
+  )
+})

@@ -1,0 +1,116 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import type { OrderSummary } from '../../../../types/api/orders'
+import { ORDER_SOURCE } from '../../../domain/enums'
+import { code, deriveOrderStatus } from '../../../domain/order'
+import { useStores } from '../../../stores/store-context'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { CustomerService } from '../../../components/customer-service/CustomerService'
+import { navigateFromTap } from '../../../platform/navigator'
+import { useContinueApplying } from '../actions/use-continue-applying'
+import { OrderLoading } from '../detail/OrderStates'
+import { OrderQrSheet } from '../parts/OrderQrSheet'
+import { OrderRow } from './OrderRow'
+import { Pressable } from '../../../components/pressable/Pressable'
+import { StatusView } from '../../../components/status-view/StatusView'
+import './order-list.scss'
+
+/**
+ * The user's orders: open ones first (the current channel's first; the first is the current
+ * process, marked unless it is cancelled), activated ones in their own section. Loads on arrival, again each time the page is
+ * shown after that, on pull-down and on 刷新.
+ */
+export const OrderListScreen = observer(function OrderListScreen() {
+  const { order: orders } = useStores()
+  const { navigator } = useAppServices()
+  const { continuing, continueOrder } = useContinueApplying()
+  const [qrOrder, setQrOrder] = useState<OrderSummary>()
+
+  useEffect(() => {
+    void orders.fetchList()
+  }, [orders])
+
+  Taro.useDidShow(() => {
+    if (orders.listLoad.status === 'ready' || orders.listLoad.status === 'error') void orders.fetchList()
+  })
+
+  Taro.usePullDownRefresh(() => {
+    void orders.fetchList({ fresh: true }).finally(() => Taro.stopPullDownRefresh())
+  })
+
+  const { listLoad, listLoaded } = orders
+  if (!listLoaded) {
+    if (listLoad.status === 'error') {
+      return (
+        <StatusView
+          role='alert'
+          testId='order-list-error'
+          title='订单加载失败'
+          description={listLoad.error?.message}
+          actionText='重试'
+          onAction={() => void orders.fetchList({ fresh: true })}
+        />
+      )
+    }
+    return <OrderLoading />
+  }
+
+  const { open, activated, current } = orders.arranged
+  if (open.length === 0 && activated.length === 0) {
+    return (
+      <View className='order-list'>
+        <StatusView
+          testId='order-list-empty'
+          title='暂无订单'
+          description='您还没有ETC申办订单'
+          actionText='立即申办'
+          onAction={() => navigateFromTap(navigator.relaunch('plateEntry'))}
+        />
+        <CustomerService prompt='如有疑问' />
+      </View>
+    )
+  }
+
+  const row = (order: OrderSummary) => (
+    <OrderRow
+      key={order.orderId}
+      order={order}
+      current={order === current && deriveOrderStatus(order) !== 'cancelled'}
+      continuing={continuing === order.orderId}
+      onOpen={() =>
+        navigateFromTap(navigator.open(code(order.orderSource) === ORDER_SOURCE.PROVINCE ? 'orderJh' : 'order', { orderId: order.orderId }))
+      }
+      onCancel={() => navigateFromTap(navigator.open('orderCancel', { orderId: order.orderId }))}
+      onContinue={() => void continueOrder(order.orderId)}
+      onQr={() => setQrOrder(order)}
+    />
+  )
+
+  return (
+    <View className='order-list' data-testid='order-list'>
+      <View className='order-list__bar'>
+        <View className='order-list__hint' role='status' data-testid='order-list-refreshing'>
+          {listLoad.status === 'loading' ? '正在刷新…' : '下拉可刷新'}
+        </View>
+        <Pressable className='order-list__refresh' label='刷新订单列表' onPress={() => void orders.fetchList({ fresh: true })} testId='order-list-refresh'>
+          刷新
+        </Pressable>
+      </View>
+      {open.length ? (
+        <View className='order-list__section' role='group' aria-label='办理中的订单' data-testid='order-list-open'>
+          {open.map(row)}
+        </View>
+      ) : null}
+      {activated.length ? (
+        <View className='order-list__section' role='group' aria-label='已激活的订单' data-testid='order-list-activated'>
+          <Text className='order-list__section-title'>已激活</Text>
+          {activated.map(row)}
+        </View>
+      ) : null}
+      <CustomerService prompt='如有疑问' />
+      {qrOrder ? <OrderQrSheet order={qrOrder} onClose={() => setQrOrder(undefined)} /> : null}
+    </View>
+  )
+})

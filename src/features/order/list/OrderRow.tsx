@@ -1,0 +1,90 @@
+import { Text, View } from '@tarojs/components'
+import type { OrderSummary } from '../../../../types/api/orders'
+import { deriveOrderStatus, orderActions } from '../../../domain/order'
+import { OrderPlate } from '../parts/OrderPlate'
+import { formatTimelineTime } from '../timeline/timeline-entry'
+import { Pressable } from '../../../components/pressable/Pressable'
+import { StatusTag } from '../parts/StatusTag'
+import { Button } from '../../../components/ui/button'
+import './order-row.scss'
+import { packageNameOf } from '../parts/order-format'
+
+export interface OrderRowProps {
+  order: OrderSummary
+  /** The current process (the first open order). */
+  current?: boolean
+  /** This row's "continue applying" is opening. */
+  continuing?: boolean
+  onOpen: () => void
+  onCancel: () => void
+  onContinue: () => void
+  onQr: () => void
+}
+
+/**
+ * One order of the list: plate in its colour, package, derived status in its colour, date, and
+ * exactly the actions the status allows. Tapping the summary opens the order.
+ */
+export function OrderRow({ order, current, continuing, onOpen, onCancel, onContinue, onQr }: OrderRowProps) {
+  const { orderId } = order
+  const status = deriveOrderStatus(order)
+  const actions = orderActions(status)
+  const packageName = packageNameOf(order)
+  return (
+    <View className='order-row' data-testid={`order-row-${orderId}`} data-status={status}>
+      <Pressable
+        className='order-row__summary'
+        label={`查看订单详情，车牌${order.plateNumber}，${packageName}`}
+        onPress={onOpen}
+        testId={`order-open-${orderId}`}
+      >
+        <View className='order-row__head'>
+          <OrderPlate plateNumber={order.plateNumber} plateColor={order.plateColor} testId={`order-plate-${orderId}`} />
+          {current ? (
+            <Text className='order-row__current' data-testid={`order-current-${orderId}`}>
+              当前办理
+            </Text>
+          ) : null}
+          <View className='order-row__status'>
+            <StatusTag status={status} testId={`order-status-${orderId}`} />
+          </View>
+        </View>
+        <Text className='order-row__package' data-testid={`order-package-${orderId}`}>
+          {packageName}
+        </Text>
+        <Text className='order-row__date' data-testid={`order-date-${orderId}`}>
+          申办时间：{formatTimelineTime(order.createdAt)}
+        </Text>
+      </Pressable>
+      {actions.cancel || actions.continue || actions.qr ? (
+        <View className='order-row__actions' data-testid={`order-actions-${orderId}`}>
+          {actions.qr ? (
+            <Button size='small' className='order-row__action' onClick={onQr} aria-label={`显示订单${order.plateNumber}的二维码`} data-testid={`order-qr-${orderId}`}>
+              二维码
+            </Button>
+          ) : null}
+          {actions.cancel ? (
+            <Button size='small' className='order-row__action' onClick={onCancel} aria-label={`取消订单${order.plateNumber}`} data-testid={`order-cancel-${orderId}`}>
+              取消订单
+            </Button>
+          ) : null}
+          {actions.continue ? (
+            <Button
+              size='small'
+              type='primary'
+              className='order-row__action'
+              loading={continuing}
+              disabled={continuing}
+              aria-disabled={Boolean(continuing)}
+              onClick={onContinue}
+              aria-label={`继续申办订单${order.plateNumber}`}
+              data-testid={`order-continue-${orderId}`}
+            >
+              继续申办
+            </Button>
+          ) : null}
+        </View>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import { useAction } from '../../../components/action/use-action'
+import { useStores } from '../../../stores/store-context'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { StatusView } from '../../../components/status-view/StatusView'
+
+/**
+ * Lands links from outside the app on the order list: logs the person in first when needed
+ * (silently, else through the login page, which returns here; the channel's promoter login is
+ * not enough, the orders are a person's), then replaces itself with the list. The login is the
+ * store's, shared with the request client's: one already in flight is joined or waited for, never
+ * run side by side (a remembered phone's ticket works once).
+ */
+export function RedirectToOrderList() {
+  const { user } = useStores()
+  const { navigator } = useAppServices()
+  // A failure shows on the page, with the way to try again.
+  const go = useAction(
+    async () => {
+      // Resolves at once when the session is already the person's.
+      const loggedIn = await user.login('person').then(
+        () => true,
+        () => false,
+      )
+      if (!loggedIn) {
+        await navigator.toLogin()
+        return
+      }
+      await navigator.replace('orderList')
+    },
+    { report: 'inline', message: () => '跳转失败' },
+  )
+  const { run } = go
+
+  useEffect(() => {
+    void run()
+  }, [run])
+
+  if (go.error) {
+    return <StatusView role='alert' testId='redirect-order-list-error' title={go.error} description='请稍后重试。' actionText='查看订单' onAction={() => void run()} />
+  }
+  return <StatusView testId='redirect-order-list-loading' title='正在进入订单列表…' />
+}

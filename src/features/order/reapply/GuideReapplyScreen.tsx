@@ -1,0 +1,180 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import type { OrderDetail } from '../../../../types/api/orders'
+import { CANCEL_STATE } from '../../../domain/enums'
+import { REAPPLY_TYPE, code, deriveOrderStatus, flagOn, orderActions } from '../../../domain/order'
+import type { CancelResult } from '../../../stores/order-store'
+import { useStores } from '../../../stores/store-context'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { CustomerService } from '../../../components/customer-service/CustomerService'
+import { useCancelOrder } from '../actions/use-cancel-order'
+import { useOrderLinks } from '../actions/use-order-links'
+import { navigateFromTap } from '../../../platform/navigator'
+import { OrderNotFound, OrderPending } from '../detail/OrderStates'
+import { packageNameOf, payStateLabel } from '../parts/order-format'
+import { OrderHead } from '../parts/OrderHead'
+import { StatusView } from '../../../components/status-view/StatusView'
+import { Button } from '../../../components/ui/button'
+import './guide-reapply.scss'
+
+/** The reason sent with the cancel this page makes. */
+export const REAPPLY_CANCEL_REASON = '重新申办'
+
+type GuideType = typeof REAPPLY_TYPE.PAY_OR_CANCEL | typeof REAPPLY_TYPE.CANCEL_AND_REAPPLY
+
+function guideType(value: string): GuideType | undefined {
+  const type = code(value)
+  return type === REAPPLY_TYPE.PAY_OR_CANCEL || type === REAPPLY_TYPE.CANCEL_AND_REAPPLY ? type : undefined
+}
+
+const GUIDE_TEXT: Readonly<Record<GuideType, { title: string; description: string }>> = {
+  [REAPPLY_TYPE.PAY_OR_CANCEL]: {
+    title: '您有一笔押金未支付的订单',
+    description: '该车辆已有申办订单，押金尚未支付。您可以继续支付完成申办，或取消旧订单后重新申办。',
+  },
+  [REAPPLY_TYPE.CANCEL_AND_REAPPLY]: {
+    title: '该车辆的历史订单需先取消',
+    description: '历史订单审核未通过或暂无法发行设备，需先取消旧订单，再重新申办。',
+  },
+}
+
+/** Why the old order stands in the way, in the user's words. */
+function oldOrderReason(order: OrderDetail, type: GuideType): string {
+  if (flagOn(order.stockInterceptionFlag)) return '该车辆暂无法发行设备（库存拦截）'
+  if (order.auditReason) return order.auditReason
+  return type === REAPPLY_TYPE.PAY_OR_CANCEL ? `押金${payStateLabel(order.depositPayState)}` : '审核未通过'
+}
+
+function CancelOutcome({ result, onRetry }: { result: CancelResult; onRetry: () => void }) {
+  if (result.state === CANCEL_STATE.CANCELLING) {
+    return (
+      <View className='guide-reapply__outcome' role='status' data-testid='guide-cancelling'>
+        旧订单取消中，请稍后在订单列表查看结果后再重新申办。
+      </View>
+    )
+  }
+  if (result.state === CANCEL_STATE.FAILED) {
+    return (
+      <View className='guide-reapply__outcome' role='alert' data-testid='guide-cancel-failed'>
+        <Text>旧订单取消失败：{result.reason}</Text>
+        <Button block className='guide-reapply__button' onClick={onRetry} aria-label='重试取消旧订单' data-testid='guide-cancel-retry'>
+          重试
+        </Button>
+      </View>
+    )
+  }
+  return null
+}
+
+/**
+ * What to do with a historical order of the plate [orderId, reapplyType]: type 1 (deposit unpaid)
+ * pays it or cancels it; type 2 (audit not passed, stock interception) cancels it and starts a new
+ * application.
+ */
+export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId, reapplyType }: { orderId: string; reapplyType: string }) {
+  const { order: orders } = useStores()
+  const { navigator } = useAppServices()
+  const type = guideType(reapplyType)
+  const { toOrder, reapply } = useOrderLinks(orderId)
+  const cancel = useCancelOrder(orderId, { title: '取消旧订单', content: '取消旧订单后将重新开始申办，是否继续？' }, (outcome) => {
+    if (outcome.state === CANCEL_STATE.SUCCESS) reapply()
+  })
+  const busy = cancel.busy
+
+  useEffect(() => {
+    if (orderId) void orders.fetchProcess(orderId)
+  }, [orders, orderId])
+
+  if (!orderId) return <OrderNotFound />
+  const order = orders.processOf(orderId)
+  const load = orders.processLoadOf(orderId)
+  if (!order) return <OrderPending load={load} errorTestId='guide-error' onRetry={() => void orders.fetchProcess(orderId, { fresh: true })} />
+
+  if (!type) {
+    return <StatusView testId='guide-unknown' title='无需处理' description='该订单没有需要处理的事项。' actionText='查看订单' onAction={toOrder} />
+  }
+
+  const status = deriveOrderStatus(order)
+  const canCancel = orderActions(status).cancel
+  const result = orders.cancelResults[orderId]
+
+  const text = GUIDE_TEXT[type]
+  return (
+    <View className='guide-reapply' data-testid='guide-reapply' data-type={type}>
+      <View className='guide-reapply__card'>
+        <Text className='guide-reapply__title' data-testid='guide-title'>
+          {text.title}
+        </Text>
+        <Text className='guide-reapply__description'>{text.description}</Text>
+      </View>
+
+      <View className='guide-reapply__card' role='group' aria-label='历史订单' data-testid='guide-order'>
+        <OrderHead plateNumber={order.plateNumber} plateColor={order.plateColor} status={status} block='guide-reapply' testIdPrefix='guide' />
+        <Text className='guide-reapply__line'>套餐：{packageNameOf(order)}</Text>
+        <Text className='guide-reapply__line' data-testid='guide-reason'>
+          原因：{oldOrderReason(order, type)}
+        </Text>
+      </View>
+
+      {status === 'cancelled' ? (
+        <View className='guide-reapply__actions'>
+          <Text className='guide-reapply__outcome' data-testid='guide-cancelled'>
+            旧订单已取消，可以重新申办。
+          </Text>
+          <Button block type='primary' className='guide-reapply__button' onClick={reapply} aria-label='重新申办' data-testid='guide-reapply-start'>
+            重新申办
+          </Button>
+        </View>
+      ) : (
+        <View className='guide-reapply__actions'>
+          {type === REAPPLY_TYPE.PAY_OR_CANCEL ? (
+            <>
+              <Button
+                block
+                type='primary'
+                className='guide-reapply__button'
+                onClick={() => navigateFromTap(navigator.open('pay', { orderId }))}
+                aria-label='去支付'
+                data-testid='guide-pay'
+              >
+                去支付
+              </Button>
+              {canCancel ? (
+                <Button
+                  block
+                  className='guide-reapply__button'
+                  onClick={() => navigateFromTap(navigator.open('orderCancel', { orderId }))}
+                  aria-label='取消旧订单'
+                  data-testid='guide-cancel'
+                >
+                  取消旧订单
+                </Button>
+              ) : null}
+            </>
+          ) : canCancel ? (
+            <Button
+              block
+              type='primary'
+              className='guide-reapply__button'
+              disabled={busy}
+              aria-disabled={busy}
+              loading={busy}
+              onClick={() => void cancel.run(REAPPLY_CANCEL_REASON, true)}
+              aria-label='取消旧订单并重新申办'
+              data-testid='guide-cancel-reapply'
+            >
+              {busy ? '正在取消…' : '取消旧订单并重新申办'}
+            </Button>
+          ) : (
+            <Text className='guide-reapply__outcome' data-testid='guide-cannot-cancel'>
+              该订单当前不可在线取消，请联系客服处理。
+            </Text>
+          )}
+          {result ? <CancelOutcome result={result} onRetry={() => void cancel.run(REAPPLY_CANCEL_REASON, false)} /> : null}
+        </View>
+      )}
+      <CustomerService prompt='需要帮助？' />
+    </View>
+  )
+})

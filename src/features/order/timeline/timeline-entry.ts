@@ -1,0 +1,29 @@
+/** How each kind of timeline entry reads and looks, and how its time is written. */
+import type { TimelineKind } from '../../../../types/api/orders'
+
+/** good: a step done; bad: a step that failed; neutral: neither (the order stopped, or waits). */
+export type TimelineTone = 'good' | 'bad' | 'neutral'
+
+export const TIMELINE_KIND_TEXT: Readonly<Record<TimelineKind, { label: string; tone: TimelineTone }>> = {
+  applied: { label: '开始申办', tone: 'neutral' },
+  submitted: { label: '资料已提交', tone: 'good' },
+  paid: { label: '支付成功', tone: 'good' },
+  paymentFailed: { label: '支付失败', tone: 'bad' },
+  audited: { label: '审核通过', tone: 'good' },
+  auditRejected: { label: '审核未通过', tone: 'bad' },
+  shipped: { label: '设备已发货', tone: 'good' },
+  delivered: { label: '设备已签收', tone: 'good' },
+  activated: { label: '设备已激活', tone: 'good' },
+  cancelRequested: { label: '申请取消订单', tone: 'neutral' },
+  cancelled: { label: '订单已取消', tone: 'neutral' },
+  cancelFailed: { label: '取消失败', tone: 'bad' },
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0')
+
+/** An ISO time as the device's local "YYYY-MM-DD HH:mm"; text that is no time stays as it is. */
+export function formatTimelineTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
+}

@@ -1,0 +1,72 @@
+import Taro from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { STAY_BUSY, ownMessageOr, useAction } from '../../../components/action/use-action'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { PAY_MESSAGES } from '../../../config/payment'
+import { PAY_STATE } from '../../../domain/enums'
+import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
+import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
+import { useStores } from '../../../stores/store-context'
+
+export interface Pay {
+  paying: boolean
+  /** Why the last attempt failed. */
+  error: string | undefined
+  /** Where the page is going (the cashier, or the result). */
+  notice: string | undefined
+  pay(): Promise<void>
+}
+
+/**
+ * Paying the order: starts the payment and opens the cashier, or goes straight to the result when
+ * nothing is to be paid. One attempt at a time; while the page is being left the button stays
+ * busy.
+ */
+export function usePay(orderId: string): Pay {
+  const { payment } = useStores()
+  const { navigator } = useAppServices()
+  const [notice, setNotice] = useState<string | undefined>(undefined)
+  const cashierOpened = useRef(false)
+
+  // While the page is being left the button stays busy: a second tap would start again.
+  const { run, busy, error, release } = useAction(
+    async () => {
+      try {
+        const response = await payment.start(orderId)
+        if (response.depositPayState === PAY_STATE.NOT_NEEDED || response.depositPayState === PAY_STATE.SUCCESS) {
+          setNotice(response.depositPayState === PAY_STATE.NOT_NEEDED ? PAY_MESSAGES.notNeeded : PAY_MESSAGES.alreadyPaid)
+          await navigator.replace('payResult', { orderId }).catch(ignoreRefusedJump)
+          return STAY_BUSY
+        }
+        if (!response.cashierUrl) throw new Error(PAY_MESSAGES.noCashier)
+        setNotice(PAY_MESSAGES.toCashier)
+        cashierOpened.current = true
+        await openCashier(response.cashierUrl, navigator).catch(ignoreRefusedJump)
+        return STAY_BUSY
+      } catch (cause) {
+        cashierOpened.current = false
+        setNotice(undefined)
+        throw cause
+      }
+    },
+    { report: 'inline', message: ownMessageOr(PAY_MESSAGES.failed) },
+  )
+
+  // Back from the cashier without its return (the mini-programs' web view, or the browser's
+  // back button): paid goes on to the result, anything else may be paid again.
+  const backFromCashier = useCallback(() => {
+    if (!cashierOpened.current) return
+    cashierOpened.current = false
+    release()
+    setNotice(undefined)
+    void payment.loadInfo(orderId).then(() => {
+      if (payment.info?.orderId === orderId && payment.info.depositPayState === PAY_STATE.SUCCESS) {
+        navigateFromTap(navigator.replace('payResult', { orderId }))
+      }
+    })
+  }, [payment, navigator, orderId, release])
+  Taro.useDidShow(backFromCashier)
+  useEffect(() => onBackFromCashier(backFromCashier), [backFromCashier])
+
+  return { paying: busy, error, notice, pay: run }
+}
