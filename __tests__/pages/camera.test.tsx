@@ -246,8 +246,8 @@ describe('confirm image page', () => {
     expect(world.services.store.apply.idCardSides).toEqual([])
   })
 
-  it('shows why an upload failed and uploads again on 重新上传', async () => {
-    const { back } = spyNavigation()
+  it('shows why an upload failed, once (no toast too), and uploads again on 重新上传', async () => {
+    const { back, toast } = spyNavigation()
     const world = await openOrderWorld()
     world.env.transport.upload = () => Promise.reject(new TransportFailure('network', 'uploadFile:fail'))
     openWith({ subject: 'vehicleFront', path: COMPRESSED })
@@ -256,6 +256,8 @@ describe('confirm image page', () => {
     await eventually(page, () => byTestId(page, 'confirm-error') !== null)
     expect(textOf(page, 'confirm-error')).toBe(MESSAGES.network)
     expect(getByTestId(page, 'confirm-error').getAttribute('role')).toBe('alert')
+    expect(world.ui.toasts).toEqual([])
+    expect(toast).not.toHaveBeenCalled()
     expect(textOf(page, 'confirm-upload')).toContain('重新上传')
     expect(back).not.toHaveBeenCalled()
     world.env.transport.upload = async () => uploaded(CERTIFICATE.VEHICLE_FRONT)

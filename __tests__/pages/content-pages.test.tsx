@@ -9,7 +9,7 @@ import type { LegalDocument } from '../../src/config/agreements/legal-document'
 import { LONG_PAY_GUIDE } from '../../src/config/tutorials/long-pay-guide'
 import { ROUTE_NAMES } from '../../src/config/routes'
 import { APP_VERSION, APP_VERSION_CODE, HOTLINE } from '../../src/domain/constants'
-import { byTestId, getBySelector, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByText, mountPage, textOf } from '../support/page-test'
 
 describe.each([
   ['ETC user service agreement', AgreementEtcPage, ETC_SERVICE_AGREEMENT, 'page-agreementEtc'],
@@ -55,7 +55,7 @@ describe('long-pay guide page', () => {
   it('calls the hotline from its help button', async () => {
     const call = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
     const page = await mountPage(LongPayGuidePage)
-    page.fireEvent.click(getBySelector(page, `[aria-label="拨打客服热线 ${HOTLINE}"]`))
+    page.fireEvent.click(getByText(page, `仍有疑问？拨打客服热线 ${HOTLINE}`))
     expect(call).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
   })
 })

@@ -96,13 +96,14 @@ describe('order cancel page', () => {
     expect(byTestId(mounted, 'order-cancel-success')).not.toBeNull()
   })
 
-  it("shows the server's refusal as the failure's reason", async () => {
+  it("shows the server's refusal as the failure's reason, once (no toast too)", async () => {
     confirmWith(true)
     const world = cancellable()
     world.on(API.cancelOrder, () => ({ statusCode: 200, data: { code: BUSINESS_CODE.ACTION_NOT_ALLOWED, msg: '设备已发货，不能取消订单', data: null }, header: {} }))
     const mounted = await mountCancel(world)
     await chooseAndSubmit(mounted)
     expect(textOf(mounted, 'order-cancel-failed')).toContain('设备已发货，不能取消订单')
+    expect(world.ui.toasts).toEqual([])
   })
 
   it('cancels once on a double tap', async () => {
@@ -168,11 +169,12 @@ describe('order cancel page', () => {
     expect(byTestId(mounted, 'order-cancel-form')).toBeNull()
   })
 
-  it('shows a load failure with a retry', async () => {
+  it('shows a load failure in place (no toast too) with a retry', async () => {
     const world = ordersWorld()
     world.on(API.orderDetail, () => ({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }))
     const mounted = await mountCancel(world)
     expect(textOf(mounted, 'order-cancel-error')).toContain('订单加载失败')
+    expect(world.ui.toasts).toEqual([])
     world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingAudit)))
     mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-error').querySelector('[role="button"]') as Element)
     await settle(mounted)

@@ -110,7 +110,7 @@ describe('order detail page', () => {
     expect(world.calls(API.orderDetail)).toHaveLength(0)
   })
 
-  it('shows loading, then an error with a retry', async () => {
+  it('shows loading, then an error in place (no toast too) with a retry', async () => {
     const world = ordersWorld()
     const response = held({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} })
     world.on(API.orderDetail, response.handler)
@@ -119,6 +119,7 @@ describe('order detail page', () => {
     response.release()
     await settle(mounted)
     expect(textOf(mounted, 'order-detail-error')).toContain('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toEqual([])
     world.on(API.orderDetail, () => envelope(detail()))
     mounted.fireEvent.click(getByTestId(mounted, 'order-detail-error').querySelector('[role="button"]') as Element)
     await settle(mounted)
@@ -237,11 +238,12 @@ describe('province order page (orderJh)', () => {
     expect(textOf(mounted, 'order-detail-plate')).toBe('苏E54321')
   })
 
-  it('says why a hand-over failed, and retries', async () => {
+  it('says why a hand-over failed, once (no toast too), and retries', async () => {
     const world = ordersWorld()
     world.on(API.offlineToOnline, () => envelope(null, BUSINESS_CODE.NOT_FOUND))
     const mounted = await mountDetail(world, { offlineNo: 'OFF-unknown', plateNumber: '苏E54321' }, OrderJhPage)
     expect(getByTestId(mounted, 'order-handover-error').getAttribute('role')).toBe('alert')
+    expect(world.ui.toasts).toEqual([])
     world.on(API.offlineToOnline, () => envelope({ orderId: 'O-online' }))
     world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-online' })))
     world.advance(3000)

@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import OrderListPage from '../../src/pages/order/order-list/index'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
 import { PLATE_COLOR, ORDER_SOURCE } from '../../src/domain/enums'
@@ -102,13 +103,14 @@ describe('order list page', () => {
     expect(byTestId(mounted, 'order-row-O-1')).not.toBeNull()
   })
 
-  it('shows the error with a retry that loads again', async () => {
+  it('shows the error in place (no toast too) with a retry that loads again', async () => {
     const world = ordersWorld()
     world.on(API.searchOrders, () => ({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }))
     const mounted = await mountList(world)
     expect(textOf(mounted, 'order-list-error')).toContain('订单加载失败')
     expect(textOf(mounted, 'order-list-error')).toContain('服务器繁忙，请稍后重试')
     expect(getByTestId(mounted, 'order-list-error').getAttribute('role')).toBe('alert')
+    expect(world.ui.toasts).toEqual([])
     world.on(API.searchOrders, () => page([summary()]))
     mounted.fireEvent.click(getByTestId(mounted, 'order-list-error').querySelector('[role="button"]') as Element)
     await settle(mounted)
@@ -199,6 +201,19 @@ describe('order list page', () => {
     expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
     expect(world.services.store.apply.orderId).toBe('O-1')
+  })
+
+  it('says once, by a toast, why an order could not be continued, and stays', async () => {
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    const world = ordersWorld()
+    world.on(API.searchOrders, () => page([summary()]))
+    world.on(API.orderDetail, () => ({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }))
+    const mounted = await mountList(world)
+    mounted.fireEvent.click(getByTestId(mounted, 'order-continue-O-1'))
+    await settle(mounted)
+    expect(toast.mock.calls.map(([options]) => options?.title)).toEqual(['服务器繁忙，请稍后重试'])
+    expect(world.ui.toasts).toEqual([])
+    expect(navigation.navigateTo).not.toHaveBeenCalled()
   })
 
   it('shows the QR code of an order that has one, and closes it', async () => {

@@ -149,6 +149,7 @@ describe('pay result page', () => {
     const page = await open(world)
     expect(textOf(page, 'pay-result-success')).toContain('支付成功')
     expect(textOf(page, 'order-timeline-error')).toBe('订单进度加载失败，点击重试')
+    expect(world.ui.toasts).toEqual([])
     expect(itemsOf(page)).toHaveLength(0)
     fail = false
     click(page, 'order-timeline-error')

@@ -96,13 +96,14 @@ describe('pay page', () => {
     expect(byTestId(page, 'pay-submit')).toBeNull()
   })
 
-  it('shows the server error and loads again on retry', async () => {
+  it('shows the server error in place (no toast too) and loads again on retry', async () => {
     const world = loggedInWorld()
     let fail = true
     serve(world, { info: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(INFO)) })
     const page = await open(world)
     expect(getByTestId(page, 'pay-error').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'pay-error')).toContain('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toEqual([])
     fail = false
     page.fireEvent.click(getByTestId(page, 'pay-error').querySelector('[role="button"]') as Element)
     await page.act(async () => settle(80))
@@ -217,7 +218,7 @@ describe('pay page', () => {
     expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
   })
 
-  it('shows why paying failed and lets the user try again', async () => {
+  it('shows why paying failed, once (no toast too), and lets the user try again', async () => {
     const world = loggedInWorld()
     let fail = true
     serve(world, {
@@ -228,6 +229,7 @@ describe('pay page', () => {
     await page.act(async () => settle(80))
     expect(getByTestId(page, 'pay-failure').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'pay-failure')).toBe('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toEqual([])
     expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
     expect(openCashier).not.toHaveBeenCalled()
     fail = false

@@ -9,6 +9,7 @@ import { HOTLINE } from '../../src/domain/constants'
 import { PLATE_REASON, PLATE_TAKEN_HINT, PLATE_TAKEN_MESSAGE, PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { entryFromText } from '../../src/domain/plate-entry'
 import { MESSAGES } from '../../src/services/request/errors'
+import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
 import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
@@ -151,7 +152,7 @@ describe('plate entry page', () => {
     expect(navigateTo).toHaveBeenCalledTimes(1)
   })
 
-  it('server error: the catalogue message is toasted and kept on the page, the plate stays, and a retry goes through', async () => {
+  it('server error: the catalogue message is kept on the page (and not toasted too), the plate stays, and a retry goes through', async () => {
     let failing = true
     const world = entryWorld({
       checkPlateNumberUnique: async () =>
@@ -159,8 +160,9 @@ describe('plate entry page', () => {
     })
     const page = await mountWith(world, '京A12345')
     await submit(page)
-    expect(world.ui.toasts).toEqual([MESSAGES.serverBusy])
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.serverBusy)
+    // Reported once: on the page, not by a toast as well.
+    expect(world.ui.toasts).toEqual([])
     expect(textOf(page, 'plate-submit-error')).toContain(SUBMIT_RETRY_HINT)
     expect(boxes(page)).toBe('京A12345')
     expect(navigateTo).not.toHaveBeenCalled()
@@ -169,6 +171,36 @@ describe('plate entry page', () => {
     await submit(page)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('network failure: said once, on the page, and every check that failed together says it once', async () => {
+    const offline = () => Promise.reject(new TransportFailure('network', 'request:fail'))
+    const world = entryWorld({ checkPlateNumberUnique: offline, contractUserInterception: offline, handleProcess: offline })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.network)
+    expect(world.ui.toasts).toEqual([])
+    expect(boxes(page)).toBe('京A12345')
+  })
+
+  it('an expired login: its dialog is the one report (nothing on the page, no toast), then the login again', async () => {
+    const world = entryWorld({ checkPlateNumberUnique: async () => ({ statusCode: 401, data: null, header: {} }) })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(world.ui.alerts).toBe(1)
+    expect(byTestId(page, 'plate-submit-error')).toBeNull()
+    expect(world.ui.toasts).toEqual([])
+    expect(world.ui.reloads).toBe(1)
+    expect(getByTestId(page, 'plate-submit').textContent).toBe('下一步')
+  })
+
+  it('no login possible: the login page opens and the page says why, without a toast', async () => {
+    const world = testWorld({ navigationHost: createTaroNavigationHost() })
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(world.ui.logins).toBe(1)
+    expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.loginRequired)
+    expect(world.ui.toasts).toEqual([])
   })
 
   it('taken: says the vehicle has ETC, how to reapply, and calls customer service', async () => {

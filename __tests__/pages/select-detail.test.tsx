@@ -79,13 +79,14 @@ describe('select-detail page', () => {
     expect(navigateBack).toHaveBeenCalledTimes(1)
   })
 
-  it('shows the server error and loads again on retry', async () => {
+  it('shows the server error in place (no toast too) and loads again on retry', async () => {
     const world = loggedInWorld()
     let fail = true
     serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
     const page = await open(world, 'BASIC')
     expect(getByTestId(page, 'package-detail-error').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'package-detail-error')).toContain('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toEqual([])
     fail = false
     page.fireEvent.click(getByTestId(page, 'package-detail-error').querySelector('[role="button"]') as Element)
     await page.act(async () => settle(80))

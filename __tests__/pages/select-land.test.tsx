@@ -95,13 +95,14 @@ describe('select-land page', () => {
     expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
   })
 
-  it('shows the server error and loads again on retry', async () => {
+  it('shows the server error in place (no toast too) and loads again on retry', async () => {
     const world = loggedInWorld()
     let fail = true
     serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
     const page = await open(world)
     expect(getByTestId(page, 'packages-error').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'packages-error')).toContain('服务器繁忙，请稍后重试')
+    expect(world.ui.toasts).toEqual([])
     fail = false
     page.fireEvent.click(getByTestId(page, 'packages-error').querySelector('[role="button"]') as Element)
     await page.act(async () => settle(60))
@@ -156,7 +157,7 @@ describe('select-land page', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
-  it('keeps the page as it was when submitting fails, and can be tried again', async () => {
+  it('keeps the page as it was when submitting fails, says why once, on the page, and can be tried again', async () => {
     const world = loggedInWorld()
     let fail = true
     serve(world, {
@@ -170,7 +171,8 @@ describe('select-land page', () => {
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     await page.act(async () => settle(120))
     expect(textOf(page, 'package-error')).toBe('服务器繁忙，请稍后重试')
-    expect(world.ui.toasts).toContain('服务器繁忙，请稍后重试')
+    // Reported once: on the page, not by a toast as well.
+    expect(world.ui.toasts).toEqual([])
     expect(getByTestId(page, 'package-BASIC-choose').getAttribute('aria-disabled')).toBe('false')
     expect(navigateTo).not.toHaveBeenCalled()
     fail = false

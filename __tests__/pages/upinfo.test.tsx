@@ -101,7 +101,7 @@ describe('information page', () => {
     }
     expect(getByTestId(page, 'field-idNumber').querySelector('input')?.getAttribute('aria-label')).toBe('身份证号')
     for (const subject of PHOTO_SUBJECTS) expect(slotState(page, subject)).toBe('missing')
-    expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('身份证人像面，未上传，点击上传')
+    expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('点击上传身份证人像面')
     // The consignee is asked for only when the device is mailed.
     expect(byTestId(page, 'field-address')).toBeNull()
     expect(byTestId(page, 'upinfo-problems')).toBeNull()
@@ -246,7 +246,7 @@ describe('information page', () => {
     expect(textOf(page, 'upinfo-next')).toContain('下一步')
   })
 
-  it('keeps everything typed when saving fails, says why, and saves on the retry', async () => {
+  it('keeps everything typed when saving fails, says why once (no toast too), and saves on the retry', async () => {
     const { open } = spyNavigation()
     const world = await openOrderWorld({ certificates: ALL_PHOTOS })
     world.respondWith((request) =>
@@ -258,6 +258,7 @@ describe('information page', () => {
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
     await eventually(page, () => byTestId(page, 'upinfo-problems') !== null)
     expect(textOf(page, 'upinfo-problems')).toBe(MESSAGES.network)
+    expect(world.ui.toasts).toEqual([])
     expect(open).not.toHaveBeenCalled()
     for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
     world.respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? applied() : envelope(null)))

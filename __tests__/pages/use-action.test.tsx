@@ -6,7 +6,7 @@ import { Text } from '@tarojs/components'
 import { STAY_BUSY, ownMessageOr, requestMessageOr, useAction } from '../../src/components/action/use-action'
 import type { Action, ActionOptions } from '../../src/components/action/use-action'
 import type { UiService } from '../../src/platform/ui-service'
-import { RequestError } from '../../src/services/request/errors'
+import { MESSAGES, RequestError } from '../../src/services/request/errors'
 import { flush, mountPage, textOf } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
 
@@ -101,6 +101,18 @@ describe('useAction', () => {
     await page.act(() => handle().run(1))
     expect(ui.toasts).toEqual(['订单不存在'])
     expect(shown()).toBe('idle|')
+  })
+
+  it.each(['inline', 'toast'] as const)("leaves an expired login to the request layer's dialog (%s): nothing kept, no toast", async (report) => {
+    const { page, ui, handle, shown } = await mountAction(
+      async () => {
+        throw new RequestError('unauthorized', MESSAGES.unauthorized, 401)
+      },
+      { report, message: requestMessageOr('操作失败') },
+    )
+    await page.act(() => handle().run(1))
+    expect(shown()).toBe('idle|')
+    expect(ui.toasts).toEqual([])
   })
 
   it('words a failure without a message of its own by the fallback', async () => {

@@ -46,8 +46,11 @@ export interface AppEnvironment {
   readonly storage: StringStorage
   readonly navigationHost: NavigationHost
   readonly authorization: AuthorizationDeps
-  /** The request layer's toasts and dialog; its page changes go through the navigator. */
-  requestUi(navigator: Navigator): RequestUi
+  /**
+   * The request layer's toasts and dialog, the UI service's (./taro-environment.ts; a test records
+   * them); its page changes go through the navigator.
+   */
+  requestUi(navigator: Navigator, ui: UiService): RequestUi
   now(): number
   readonly timers: Timers
   /** Tracking's device_info. */
@@ -99,11 +102,12 @@ export function createAppServices(env: AppEnvironment): AppServices {
   }
   const session = forwardedSession(() => built().user)
   const navigator = createNavigator(env.navigationHost, () => env.launchParams[CLICK_ID_PARAM])
+  const ui = createUiService(env.navigationHost)
   const client = createRequestClient({
     baseUrl: env.baseUrl,
     loadTransport: env.loadTransport,
     session,
-    ui: env.requestUi(navigator),
+    ui: env.requestUi(navigator, ui),
     clock: { now: env.now },
     pathState: { channel: channel.channelId, sourceChannel: channel.sourceChannel },
   })
@@ -142,5 +146,5 @@ export function createAppServices(env: AppEnvironment): AppServices {
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,
   })
-  return { store, api, navigator, tracker, ui: createUiService(env.navigationHost) }
+  return { store, api, navigator, tracker, ui }
 }

@@ -5,7 +5,7 @@ import { storageKeyHex } from '../config/keys'
 import { loadTaroTransport } from '../platform/taro-deferred'
 import { seedFromHost } from '../platform/taro-entropy'
 import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
-import { createTaroRequestUi } from '../platform/taro-request-ui'
+import { createRequestUi } from '../platform/request-ui'
 import { taroStorage } from '../platform/taro-storage'
 import type { AppEnvironment } from './create-app-services'
 
@@ -22,7 +22,7 @@ export function taroEnvironment(): AppEnvironment {
     storage: taroStorage,
     navigationHost: createTaroNavigationHost(),
     authorization: taroAuthorizationDeps,
-    requestUi: createTaroRequestUi,
+    requestUi: createRequestUi,
     now: () => Date.now(),
     timers: {
       setTimeout: (callback, ms) => setTimeout(callback, ms),

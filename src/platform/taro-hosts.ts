@@ -5,7 +5,8 @@ import type { AuthorizationDeps } from './authorization'
 import { addressParams } from './launch-params'
 import type { LaunchParams } from './launch-params'
 import type { CurrentPage, NavigationHost } from './navigator'
-import { deferredToast, loadTaroTransport } from './taro-deferred'
+import { loadTaroTransport } from './taro-deferred'
+import { taroToast } from './ui-service'
 
 /** HTTP status codes from here on are errors: a downloaded error page is no document. */
 const HTTP_ERROR_STATUS = 400
@@ -52,7 +53,7 @@ export function createTaroNavigationHost(): NavigationHost {
     },
     openDocument: (filePath) => Taro.openDocument({ filePath, fileType: 'pdf' }),
     makePhoneCall: (phoneNumber) => Taro.makePhoneCall({ phoneNumber }),
-    toast: deferredToast,
+    toast: taroToast,
   }
 }
 

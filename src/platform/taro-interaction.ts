@@ -1,4 +1,4 @@
-/** Taro's toast and dialogs; loaded on first use (./taro-deferred.ts, ./ui-service.ts). */
+/** Taro's toast and dialogs; loaded on first use, by ./ui-service.ts alone. */
 import Taro from '@tarojs/taro'
 import { TOAST_DURATION_MS } from '../domain/constants'
 

@@ -24,20 +24,28 @@ export interface UiService {
   call(phoneNumber: string): Promise<void>
 }
 
+/**
+ * Taro's toasts and dialogs, loaded with the first of them (on H5 they bring their own views): the
+ * app's one loader of them, for the UI service, the request layer's UI built on it, and the
+ * navigation host's toast.
+ */
 const interaction = loadOnce(() => import('./taro-interaction'))
 
+const taroDialogs: Omit<UiService, 'call'> = {
+  toast(message, kind = 'plain') {
+    void interaction().then(({ showToast }) => showToast(message, kind === 'success' ? 'success' : 'none'))
+  },
+  confirm: (dialog) => interaction().then(({ showConfirm }) => showConfirm(dialog)),
+  alert: (dialog) => interaction().then(({ showAlert }) => showAlert(dialog)),
+}
+
+/** A plain toast for the navigation host, which is made before the UI service (see taro-hosts). */
+export const taroToast = (message: string): void => taroDialogs.toast(message)
+
 /**
- * The UI service on Taro: toasts and dialogs load with the first of them (on H5 they bring their
- * own views), as the request layer's do; the call is the navigation host's, made at once, inside
- * the tap that asked for it.
+ * The UI service on Taro: toasts and dialogs as above; the call is the navigation host's, made at
+ * once, inside the tap that asked for it.
  */
 export function createUiService(host: Pick<NavigationHost, 'makePhoneCall'>): UiService {
-  return {
-    toast(message, kind = 'plain') {
-      void interaction().then(({ showToast }) => showToast(message, kind === 'success' ? 'success' : 'none'))
-    },
-    confirm: (dialog) => interaction().then(({ showConfirm }) => showConfirm(dialog)),
-    alert: (dialog) => interaction().then(({ showAlert }) => showAlert(dialog)),
-    call: (phoneNumber) => host.makePhoneCall(phoneNumber).then(() => undefined),
-  }
+  return { ...taroDialogs, call: (phoneNumber) => host.makePhoneCall(phoneNumber).then(() => undefined) }
 }

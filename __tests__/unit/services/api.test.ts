@@ -5,6 +5,7 @@ import { CHANNELS } from '../../../src/config/channel'
 import { createApi } from '../../../src/services/api'
 import type { Api } from '../../../src/services/api'
 import type { RootApi } from '../../../src/stores/root-store'
+import { MESSAGES } from '../../../src/services/request/errors'
 import type { TransportRequest } from '../../../src/services/request/transport'
 import { fakeWorld, ok } from './fakes'
 
@@ -191,7 +192,7 @@ describe('typed API functions', () => {
     expect(world.counts.toast).toEqual([])
   })
 
-  it('keeps silent logins, polling and notices silent, and toasts a failed code login', async () => {
+  it('keeps silent logins, polling and notices silent', async () => {
     const { api, world } = setup()
     world.respondWith(async () => ok({ code: 1001, msg: '验证码错误', data: null }))
     await expect(api.auth.loginByPageToken('bad')).rejects.toMatchObject({ kind: 'business', code: 1001 })
@@ -199,8 +200,42 @@ describe('typed API functions', () => {
     await expect(api.payment.payState('E1')).rejects.toMatchObject({ kind: 'business' })
     await expect(api.notices.notices()).rejects.toMatchObject({ kind: 'business' })
     expect(world.counts.toast).toEqual([])
-    await expect(api.auth.loginByCode('13800138000', '000000')).rejects.toMatchObject({ message: '验证码错误' })
-    expect(world.counts.toast).toEqual(['验证码错误'])
+  })
+
+  // A failure is reported once: where the screen shows it, the request layer does not toast it too.
+  it('leaves the failures their screens show to the screens: the catalogue error, and no toast', async () => {
+    const { api, world } = setup()
+    world.respondWith(async () => ok({ code: 1001, msg: '验证码错误', data: null }))
+    const shown: [string, (api: Api) => Promise<unknown>][] = [
+      ['code login', (api) => api.auth.loginByCode('13800138000', '000000')],
+      ['send code', (api) => api.auth.sendCode('13800138000')],
+      ['plate unique', (api) => api.apply.plateUnique('京A12345', 1)],
+      ['interception', (api) => api.apply.contractInterception({ plateNo: '京A12345', plateColor: 1, promotionChannelId: 'P1' })],
+      ['apply plate', (api) => api.apply.checkApplyPlate('京A12345')],
+      ['open order of a plate', (api) => api.orders.currentProcessByPlate('京A12345')],
+      ['apply step', (api) => api.apply.apply({ stepId: 1, channelSource: 'bank', sourceChannel: 'S', activitySource: 7, promotionChannelId: 'P1', plateNumber: '京A12345', plateColor: 1 })],
+      ['packages', (api) => api.commodities.listCommodities('P1')],
+      ['pay', (api) => api.payment.payDeposit('E1', 'P1')],
+      ['pay order info', (api) => api.payment.orderInfo('E1')],
+      ['order list', (api) => api.orders.searchOrders({ fresh: true })],
+      ['order detail', (api) => api.orders.orderProcess('E1')],
+      ['cancel', (api) => api.orders.cancel('E1', '不办了')],
+      ['offline hand-over', (api) => api.orders.offlineToOnline({ offlineNo: 'F1', plateNumber: '京A12345' })],
+    ]
+    for (const [name, call] of shown) {
+      const failure = await call(api).then(() => undefined, (error: unknown) => error)
+      expect([name, failure]).toEqual([name, expect.objectContaining({ kind: 'business', code: 1001, message: '验证码错误' })])
+    }
+    world.uploadWith(async () => ({ statusCode: 500, data: '' }))
+    await expect(api.apply.uploadPhoto('E1', { kind: 'drivingLicense' }, '/tmp/a.jpg')).rejects.toMatchObject({ kind: 'serverError', message: MESSAGES.serverBusy })
+    expect(world.counts.toast).toEqual([])
+  })
+
+  it('toasts the failure of a call no screen shows', async () => {
+    const { api, world } = setup()
+    world.respondWith(async () => ok({ code: 1001, msg: '渠道已失效', data: null }))
+    await expect(api.promotion.channelInfo('P1')).rejects.toMatchObject({ kind: 'business', message: '渠道已失效' })
+    expect(world.counts.toast).toEqual(['渠道已失效'])
   })
 
   it("ends the given session on logout: its own token, no login first, and a 401 is the call's own answer", async () => {

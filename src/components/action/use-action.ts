@@ -2,7 +2,8 @@
  * "Run this action once, show busy, report its error": what a tap starts (a submit, a login, a
  * cancel, a payment, a photo upload). A second run while one is under way is ignored, so a double
  * tap submits once; a failure is reported once, either kept for the screen to show (`inline`) or
- * said by a toast (`toast`), never both; nothing is set on a screen that has gone.
+ * said by a toast (`toast`), never both; nothing is set on a screen that has gone. The calls whose
+ * failures an action reports are silent in the request layer (SHOWN_BY_SCREEN, services/api/call.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isRequestError } from '../../services/request/errors'
@@ -45,6 +46,8 @@ export const requestMessageOr =
   (error: unknown): string =>
     isRequestError(error) ? error.message : fallback
 
+const isExpiredLogin = (error: unknown): boolean => isRequestError(error) && error.kind === 'unauthorized'
+
 export function useAction<A extends unknown[]>(action: (...args: A) => Promise<void | typeof STAY_BUSY>, options: ActionOptions): Action<A> {
   const ui = useUi()
   const [busy, setBusy] = useState(false)
@@ -72,6 +75,8 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
     try {
       stay = (await current.action(...args)) === STAY_BUSY
     } catch (cause) {
+      // An expired login was told by the request layer's dialog, which leads to a new login.
+      if (isExpiredLogin(cause)) return
       const message = current.options.message(cause)
       if (current.options.report === 'toast') current.ui.toast(message)
       else if (mounted.current) setError(message)

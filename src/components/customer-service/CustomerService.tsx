@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { HOTLINE } from '../../domain/constants'
 import { Pressable } from '../pressable/Pressable'
 import { useCustomerService } from './use-customer-service'
 import './customer-service.scss'
@@ -23,7 +22,7 @@ export const CustomerService = observer(function CustomerService({ prompt, testI
         onPress={() => void service.contact()}
         testId={testId}
       >
-        {service.hasHall ? '联系在线客服' : `联系客服 ${HOTLINE}`}
+        {service.label}
       </Pressable>
     </View>
   )

@@ -8,9 +8,7 @@ export interface CustomerServiceAction {
   /** Reaches customer service; a tap while it is being reached is ignored. */
   contact(): Promise<void>
   busy: boolean
-  /** The promotion has a customer-service hall (else the hotline is called). */
-  hasHall: boolean
-  /** What the action does, for its label. */
+  /** What the action does (the promotion's hall, or the hotline it calls): its text and its name. */
   label: string
 }
 
@@ -33,5 +31,5 @@ export function useCustomerService(): CustomerServiceAction {
     { report: 'toast', message: ownMessageOr(MESSAGES.unknown) },
   )
   const hasHall = Boolean(promotion.info?.call_link)
-  return { contact: run, busy, hasHall, label: hasHall ? '联系在线客服' : `拨打客服电话 ${HOTLINE}` }
+  return { contact: run, busy, label: hasHall ? '联系在线客服' : `拨打客服电话 ${HOTLINE}` }
 }

@@ -5,7 +5,7 @@ import type { ApplyDraft, ApplyPayload, ContractInterceptionRequest, UploadSubje
 import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../domain/plate'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
-import { callApi, uploadApi } from './call'
+import { SHOWN_BY_SCREEN, callApi, uploadApi } from './call'
 
 /** H5 pages use the h5 upload paths; mini-programs the others (the spec lists both). */
 export type UploadTarget = 'h5' | 'mini'
@@ -18,15 +18,17 @@ const UPLOAD_PATHS = {
 export function createApplyApi(client: RequestClient, sealer: SealedBox, target: UploadTarget) {
   const sealApply = (value: ApplyPayload | ApplyDraft) => sealer.seal(SEALED_FIELD.apply, JSON.stringify(value))
   return {
+    // The plate checks, the apply steps and the photo uploads fail on their screens (the plate
+    // page, the form, the package choice, the photo preview), which say why.
     plateUnique: (plateNumber: string, plateColor: number) =>
-      callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }),
-    contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request),
+      callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }, SHOWN_BY_SCREEN),
+    contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request, SHOWN_BY_SCREEN),
     channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
       callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
-    checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }),
+    checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }, SHOWN_BY_SCREEN),
     requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }),
     /** One apply step; never retried (the client never retries a POST). */
-    apply: (payload: ApplyPayload) => callApi(client, API.apply, { encryptUsersVehicleApplyVoStr: sealApply(payload) }),
+    apply: (payload: ApplyPayload) => callApi(client, API.apply, { encryptUsersVehicleApplyVoStr: sealApply(payload) }, SHOWN_BY_SCREEN),
     push: (orderId: string, promotionChannelId: string) => callApi(client, API.applyPush, { orderId, promotionChannelId }),
     /** The silent save of the draft at step boundaries: no toast when it fails. */
     saveDraft: (draft: ApplyDraft) => callApi(client, API.saveDraft, { encryptUsersVehicleApplyVoStr: sealApply(draft) }, { silent: true }),
@@ -39,13 +41,14 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
     /** Uploads a photo of the order; `onProgress` hears how much has gone out, in percent. */
     uploadPhoto: (orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void) => {
       const paths = UPLOAD_PATHS[target]
+      const extras = { ...SHOWN_BY_SCREEN, ...(onProgress ? { onProgress } : {}) }
       switch (subject.kind) {
         case 'idCard':
-          return uploadApi(client, paths.idCard, { orderId, side: subject.side }, filePath, onProgress)
+          return uploadApi(client, paths.idCard, { orderId, side: subject.side }, filePath, extras)
         case 'drivingLicense':
-          return uploadApi(client, paths.drivingLicense, { orderId }, filePath, onProgress)
+          return uploadApi(client, paths.drivingLicense, { orderId }, filePath, extras)
         case 'image':
-          return uploadApi(client, paths.image, { orderId, imageType: subject.imageType }, filePath, onProgress)
+          return uploadApi(client, paths.image, { orderId, imageType: subject.imageType }, filePath, extras)
       }
     },
     verifyEligibility: (promotionChannelId: string) => callApi(client, API.verifyEligibility, { promotionChannelId }),

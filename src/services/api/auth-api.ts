@@ -5,20 +5,22 @@ import type { AuthCodeProvider as AuthProvider, SendCodeParam, TokenParam, Token
 import type { ChannelProfile } from '../../config/channel'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
-import { callApi } from './call'
+import { SHOWN_BY_SCREEN, callApi } from './call'
 
 /** Structurally the UserStore's AuthApi (services do not import stores), plus the phone calls. */
 export function createAuthApi(client: RequestClient, channel: ChannelProfile, sealer: SealedBox, now: () => number) {
-  // Silent logins fall through to the next method: their failures are not toasted.
-  const token = (request: TokenRequest, silent = true) => callApi(client, API.token, request, { silent })
+  // Silent logins fall through to the next method, and the login page shows why a code login
+  // failed: no token call is toasted.
+  const token = (request: TokenRequest) => callApi(client, API.token, request, { silent: true })
   const sealedToken = (param: TokenParam) => sealer.seal(SEALED_FIELD.token, JSON.stringify(param))
   return {
     async sendCode(mobile: string): Promise<void> {
       const param: SendCodeParam = { mobileNo: mobile, timestamp: now() }
-      await callApi(client, API.sendSealedCode, { sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)) })
+      // The login page shows why the code was not sent.
+      await callApi(client, API.sendSealedCode, { sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)) }, SHOWN_BY_SCREEN)
     },
     loginByCode: (mobile: string, code: string) =>
-      token({ grantType: 'smsCode', tokenParamSJ: sealedToken({ mobileNo: mobile, verifyCode: code }) }, false),
+      token({ grantType: 'smsCode', tokenParamSJ: sealedToken({ mobileNo: mobile, verifyCode: code }) }),
     loginByRememberedPhone: (mobile: string, loginTicket: string) =>
       token({ grantType: 'rememberedPhone', tokenParamSJ: sealedToken({ mobileNo: mobile, timestamp: now(), loginTicket }) }),
     loginByPromoterAccount: () => callApi(client, API.promoterLogin, channel.promoterAccount, { silent: true }),

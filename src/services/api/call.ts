@@ -5,9 +5,20 @@
 import type { Envelope } from '../../../types/api/envelope'
 import type { Endpoint, RequestOf, ResponseOf, UploadEndpoint, UploadFields } from '../../../types/api/paths'
 import type { CallData } from '../request/encode'
-import type { CallOptions, RequestClient } from '../request/client'
+import type { CallOptions, RequestClient, UploadOptions } from '../request/client'
 
 export type CallExtras = Pick<CallOptions, 'silent' | 'header' | 'contentType' | 'fresh' | 'notNeedLogin' | 'quietUnauthorized'>
+
+/** What an upload may add to its endpoint, fields and file. */
+export type UploadExtras = Pick<UploadOptions, 'silent' | 'onProgress'>
+
+/**
+ * The extras of a call whose every caller shows its failure on the screen (inline, or by the
+ * action's own toast): the request layer does not toast it as well, so a failure is reported
+ * once. The caller still gets the RequestError, with its catalogue kind and message. An expired
+ * login keeps its dialog, and a failed login its way to the login page: they lead to a new login.
+ */
+export const SHOWN_BY_SCREEN = { silent: true } as const satisfies CallExtras & UploadExtras
 
 /** The data and extras of a call: no data (or `undefined`) when the request is `void`. */
 export type CallArgs<E> = [RequestOf<E>] extends [void]
@@ -50,8 +61,8 @@ export async function uploadApi<Fields extends UploadFields, Res>(
   endpoint: UploadEndpoint<Fields, Res>,
   fields: NoInfer<Fields>,
   filePath: string,
-  onProgress?: (percent: number) => void,
+  extras: UploadExtras = {},
 ): Promise<Res> {
-  const envelope = await client.upload<Envelope<Res>>({ url: endpoint.path, filePath, formData: fields, ...(onProgress ? { onProgress } : {}) })
+  const envelope = await client.upload<Envelope<Res>>({ url: endpoint.path, filePath, formData: fields, ...extras })
   return envelope.data
 }

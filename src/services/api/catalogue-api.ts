@@ -3,7 +3,7 @@ import { API } from '../../../types/api/paths'
 import type { WeChatUrlLinkRequest } from '../../../types/api/catalogue'
 import type { ChannelProfile, PromotionIds } from '../../config/channel'
 import type { RequestClient } from '../request/client'
-import { callApi } from './call'
+import { SHOWN_BY_SCREEN, callApi } from './call'
 
 export function createCatalogueApi(client: RequestClient, channel: ChannelProfile, promotion: () => PromotionIds) {
   return {
@@ -12,7 +12,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
       return callApi(client, API.promoterChannelEffective, { promotionChannelId, partnerId, promoterId })
     },
     partnerChannels: (promotionChannelId: string) => callApi(client, API.partnerChannels, { promotionChannelId }),
-    listCommodities: (promotionChannelId: string) => callApi(client, API.listCommodity, { id: promotionChannelId }),
+    // The home page and the package pages show a failed list in its place, with a retry.
+    listCommodities: (promotionChannelId: string) => callApi(client, API.listCommodity, { id: promotionChannelId }, SHOWN_BY_SCREEN),
     goodsTypeConfig: () => callApi(client, API.goodsTypeConfig),
     // The profile names its notices address; the server serves every channel's at API.notices.
     // Silent: notices are extras, a landing page does not greet the user with their failure.

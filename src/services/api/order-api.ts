@@ -4,24 +4,31 @@ import { SEALED_FIELD } from '../../../types/api/sealed'
 import type { OfflineOrderParam, OrderSummary } from '../../../types/api/orders'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { FetchOptions, RequestClient } from '../request/client'
-import { callApi } from './call'
+import { SHOWN_BY_SCREEN, callApi } from './call'
 
 /** Users have a handful of orders; one page of this size holds them all. */
 export const ORDER_PAGE_SIZE = 100
 
 export function createOrderApi(client: RequestClient, sealer: SealedBox) {
+  // The order pages show a failed load, cancel or hand-over in its place (the plate page an open
+  // order's failed lookup); "continue applying" from the list says it by its own toast.
   return {
     async searchOrders(options: FetchOptions = {}): Promise<OrderSummary[]> {
-      const page = await callApi(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, options)
+      const page = await callApi(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, { ...SHOWN_BY_SCREEN, ...options })
       return page.list
     },
-    orderProcess: (orderId: string, options: FetchOptions = {}) => callApi(client, API.orderDetail, { orderId }, options),
+    orderProcess: (orderId: string, options: FetchOptions = {}) => callApi(client, API.orderDetail, { orderId }, { ...SHOWN_BY_SCREEN, ...options }),
     /** The bank app's current process, by the logged-in uid. */
     currentProcessByUid: () => callApi(client, API.currentProcessByUid),
-    currentProcessByPlate: (plateNumber: string) => callApi(client, API.currentProcessByPlate, { plateNumber }),
-    cancel: (orderId: string, reason: string) => callApi(client, API.cancelOrder, { orderId, reason }),
+    currentProcessByPlate: (plateNumber: string) => callApi(client, API.currentProcessByPlate, { plateNumber }, SHOWN_BY_SCREEN),
+    cancel: (orderId: string, reason: string) => callApi(client, API.cancelOrder, { orderId, reason }, SHOWN_BY_SCREEN),
     offlineToOnline: (param: OfflineOrderParam) =>
-      callApi(client, API.offlineToOnline, { encryptOfflineOrderToOnlineParam: sealer.seal(SEALED_FIELD.offlineOrder, JSON.stringify(param)) }),
+      callApi(
+        client,
+        API.offlineToOnline,
+        { encryptOfflineOrderToOnlineParam: sealer.seal(SEALED_FIELD.offlineOrder, JSON.stringify(param)) },
+        SHOWN_BY_SCREEN,
+      ),
   }
 }
 

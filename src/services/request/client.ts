@@ -1,8 +1,8 @@
 /**
  * The request client every API function goes through: Bearer token, path templates, body
  * encoding, timeouts, sharing of identical calls, login before calls that need it, and the error
- * catalogue (a toast for errors, one dialog for an expired login). Calls are never retried: a
- * repeated POST could submit twice.
+ * catalogue (a toast for errors, unless the caller shows them itself, and one dialog for an
+ * expired login). Calls are never retried: a repeated POST could submit twice.
  */
 import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../domain/constants'
 import { encodeCall, fillPath } from './encode'
@@ -25,7 +25,7 @@ export interface CallOptions {
    * login needs the person's own (the promoter login identifies the channel, not a person).
    */
   channelLevel?: boolean
-  /** The caller shows the error itself: no toast. */
+  /** The caller shows the error itself: no toast (the 401 dialog and the login page stay). */
   silent?: boolean
   /**
    * A 401 is this call's own answer, not an expired login to recover from (logging out a session

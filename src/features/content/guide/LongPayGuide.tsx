@@ -34,14 +34,7 @@ export function LongPayGuide() {
           </View>
         ))}
       </View>
-      <Button
-        block
-        fill='outline'
-        type='primary'
-        className='guide__call'
-        aria-label={`拨打客服热线 ${HOTLINE}`}
-        onClick={callHotline}
-      >
+      <Button block fill='outline' type='primary' className='guide__call' onClick={callHotline}>
         仍有疑问？拨打客服热线 {HOTLINE}
       </Button>
     </View>

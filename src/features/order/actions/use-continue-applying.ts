@@ -25,8 +25,8 @@ export function useContinueApplying(): { continuing: string | undefined; continu
         await orders.fetchProcess(orderId)
         order = orders.processOf(orderId)
       }
-      // A failed load was already reported by the request layer's toast.
-      if (!order) return
+      // The call is silent (the order pages show a failed load in place): a list row says it here.
+      if (!order) throw orders.processLoadOf(orderId).error ?? new Error(MESSAGES.unknown)
       const step = apply.resumeOrder(order)
       const target = continueTarget(step, orderId, apply.agreementsAcceptedAt !== undefined)
       // Another navigation under way (the navigator's double-jump lock) wins.

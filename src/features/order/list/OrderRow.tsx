@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { OrderSummary } from '../../../../types/api/orders'
-import { deriveOrderStatus, orderActions } from '../../../domain/order'
+import { deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
 import { OrderPlate } from '../parts/OrderPlate'
 import { formatTimelineTime } from '../timeline/timeline-entry'
 import { Pressable } from '../../../components/pressable/Pressable'
@@ -8,6 +8,8 @@ import { StatusTag } from '../parts/StatusTag'
 import { Button } from '../../../components/ui/button'
 import './order-row.scss'
 import { packageNameOf } from '../parts/order-format'
+
+const CURRENT = '当前办理'
 
 export interface OrderRowProps {
   order: OrderSummary
@@ -30,11 +32,14 @@ export function OrderRow({ order, current, continuing, onOpen, onCancel, onConti
   const status = deriveOrderStatus(order)
   const actions = orderActions(status)
   const packageName = packageNameOf(order)
+  const date = `申办时间：${formatTimelineTime(order.createdAt)}`
+  // The summary's name reads its visible text in order (WCAG 2.5.3), then what a tap does.
+  const summary = [order.plateNumber, current ? CURRENT : undefined, statusLabel(status), packageName, date].filter(Boolean).join(' ')
   return (
     <View className='order-row' data-testid={`order-row-${orderId}`} data-status={status}>
       <Pressable
         className='order-row__summary'
-        label={`查看订单详情，车牌${order.plateNumber}，${packageName}`}
+        label={`${summary}，查看订单详情`}
         onPress={onOpen}
         testId={`order-open-${orderId}`}
       >
@@ -42,7 +47,7 @@ export function OrderRow({ order, current, continuing, onOpen, onCancel, onConti
           <OrderPlate plateNumber={order.plateNumber} plateColor={order.plateColor} testId={`order-plate-${orderId}`} />
           {current ? (
             <Text className='order-row__current' data-testid={`order-current-${orderId}`}>
-              当前办理
+              {CURRENT}
             </Text>
           ) : null}
           <View className='order-row__status'>
@@ -53,7 +58,7 @@ export function OrderRow({ order, current, continuing, onOpen, onCancel, onConti
           {packageName}
         </Text>
         <Text className='order-row__date' data-testid={`order-date-${orderId}`}>
-          申办时间：{formatTimelineTime(order.createdAt)}
+          {date}
         </Text>
       </Pressable>
       {actions.cancel || actions.continue || actions.qr ? (

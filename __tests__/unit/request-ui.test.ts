@@ -1,6 +1,7 @@
 /**
- * The request layer's UI and transport on Taro (loaded on first use), with Taro mocked: the toast,
- * the one-button dialog, the login redirect and the page reload on H5 and on the mini-programs.
+ * The request layer's UI and transport on Taro (loaded on first use), with Taro mocked: the toast
+ * and the one-button dialog (the UI service's), the login redirect and the page reload on H5 and
+ * on the mini-programs.
  */
 import Taro from '@tarojs/taro'
 import { TOAST_DURATION_MS } from '../../src/domain/constants'
@@ -8,7 +9,8 @@ import { createNavigator } from '../../src/platform/navigator'
 import { loadTaroTransport } from '../../src/platform/taro-deferred'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { DialogDismissedError } from '../../src/platform/taro-interaction'
-import { createTaroRequestUi } from '../../src/platform/taro-request-ui'
+import { createRequestUi } from '../../src/platform/request-ui'
+import { createUiService } from '../../src/platform/ui-service'
 import { TransportFailure } from '../../src/services/request/transport'
 import { settle } from './services/fakes'
 
@@ -37,7 +39,8 @@ function onPage(path: string, params: Record<string, string>) {
 
 function requestUi(target: 'h5' | 'weapp', clickId?: string) {
   process.env.TARO_ENV = target
-  return createTaroRequestUi(createNavigator(createTaroNavigationHost(), () => clickId))
+  const host = createTaroNavigationHost()
+  return createRequestUi(createNavigator(host, () => clickId), createUiService(host))
 }
 
 describe('request UI on Taro', () => {
