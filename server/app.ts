@@ -6,9 +6,10 @@
  *   are registered from the contract with the typed `route(API.x, { body, handler })`; their
  *   OpenAPI document is served at GET /openapi.json.
  * - Answers are envelopes `{ code, msg, data }`: `ok(data)` (code 200); business failures
- *   `fail(code, msg)` or `throw ApiError.business(code, msg)` (HTTP 200, Chinese msg); malformed
- *   input HTTP 400 `{ code: 400, msg }` via `parseInput(zodSchema, value)`; missing/expired login
- *   HTTP 401; unknown path (or another user's resource: `ApiError.notFound()`) HTTP 404; anything
+ *   `fail(code, msg)` or `throw ApiError.business(code, msg)` in routes, `DomainError.business`
+ *   in the modules that hold the rules (HTTP 200, Chinese msg); malformed input HTTP 400
+ *   `{ code: 400, msg }` via `parseInput(zodSchema, value)`; missing/expired login HTTP 401;
+ *   unknown path (or another user's resource: `notFound()`) HTTP 404; anything
  *   unexpected is logged and answers 500 "服务器繁忙，请稍后重试" without details.
  * - Every route needs a login unless its config has `public: true` (the contract's public flag);
  *   protected handlers get the user with `requireUser(request)`.

@@ -11,7 +11,7 @@ import { text } from '../http/text'
 import { applyStep } from '../orders/apply-steps'
 import { MAX_SEALED_DRAFT_LENGTH, loadDraft, saveDraft } from '../orders/drafts'
 import { pushOrder } from '../orders/push-order'
-import { applyPayloadSchema } from '../validation/apply-payload'
+import { applyDraftSchema, applyPayloadSchema } from '../validation/apply-payload'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
@@ -45,7 +45,11 @@ export const applyRoutes: RouteGroup = async (app, { context }) => {
 
   route(API.saveDraft, {
     body: DraftBody,
-    handler: async ({ user, body }) => ok(await saveDraft(context.db, context.clock, keyHex, user.id, body.encryptUsersVehicleApplyVoStr)),
+    handler: async ({ user, body }) => {
+      // Opened only to refuse what is not a draft: it is stored sealed, as the app sent it.
+      openSealedJson(keyHex, SEALED_FIELD.apply, body.encryptUsersVehicleApplyVoStr, applyDraftSchema)
+      return ok(await saveDraft(context.db, context.clock, user.id, body.encryptUsersVehicleApplyVoStr))
+    },
   })
 
   route(API.loadDraft, { handler: async ({ user }) => ok(await loadDraft(context.db, user.id)) })
