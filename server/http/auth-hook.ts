@@ -1,6 +1,6 @@
 /**
  * Authentication of every route. A route is protected unless its config says `public: true`
- * (routes from the contract get it through `endpoint()`). For a protected route the hook reads
+ * (routes from the contract get it through the contract's `route`). For a protected route the hook reads
  * `Authorization: Bearer <token>`, looks the token's SHA-256 up among unexpired sessions and sets
  * `request.user`; otherwise it answers 401. A channel-level session (the promoter login, which
  * identifies the channel and not a person) reaches only routes whose config says `channel: true`;

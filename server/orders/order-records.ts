@@ -56,7 +56,8 @@ export async function insertNewOrder(db: Db, random: RandomSource, now: Date, va
  */
 export const OPEN_ORDER: SQL = sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.SUCCESS} and coalesce(${orders.obuActivationState}, 0) <> ${ACTIVATION_STATE.ACTIVATED}`
 
-const notFound = (): DomainError => DomainError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
+/** The business "not found" every unknown or foreign order id answers with. */
+export const orderNotFound = (): DomainError => DomainError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
 const notAllowed = (msg: string): DomainError => DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, msg)
 
 /**
@@ -70,7 +71,7 @@ export async function requireOwnOrder(db: Db, userId: number, orderId: string, o
     .where(and(eq(orders.orderId, orderId), eq(orders.userId, userId)))
     .limit(1)
   const [row] = options.lock ? await query.for('update') : await query
-  if (!row) throw notFound()
+  if (!row) throw orderNotFound()
   return row
 }
 

@@ -4,7 +4,6 @@
  * server/catalogue/plate-checks.ts and vouchers.ts; this file validates input and keeps every
  * order id the caller names to the caller's own orders (another user's answers "订单不存在").
  */
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
@@ -20,15 +19,13 @@ import {
   riskReviewRequired,
 } from '../catalogue/plate-checks'
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
-import type { Db } from '../db/database'
-import { orders } from '../db/schema'
 import { ApiError, fail, ok } from '../http/envelope'
+import { requireOwnOrder } from '../orders/order-records'
 import { identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 
 export const CHECKS_MESSAGE = {
-  orderNotFound: '订单不存在',
   unknownSourceChannel: '渠道不存在',
   plateColorMismatch: '车牌颜色与车牌号不符',
 } as const
@@ -59,19 +56,6 @@ const RequiredRiskBody = z.strictObject({ plateNumber, promotionChannelId: ident
 const SourceChannelParams = z.strictObject({ sourceChannel: identifier })
 const VoucherBody = z.strictObject({ promotionChannelId: identifier, orderId: identifier.optional() })
 
-type OrderRow = typeof orders.$inferSelect
-
-/** The caller's own order, or the business "not found" every other order id answers with. */
-async function ownOrder(db: Db, userId: number, orderId: string): Promise<OrderRow> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderId, orderId), eq(orders.userId, userId)))
-    .limit(1)
-  if (!row) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, CHECKS_MESSAGE.orderNotFound)
-  return row
-}
-
 /** The `{sourceChannel}` path id and its channel, or 404 for one no channel profile has. */
 function knownSourceChannel(sourceChannel: string): { sourceChannel: string; channelKey: ChannelKey } {
   const channelKey = channelKeyOfSource(sourceChannel)
@@ -91,7 +75,7 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
   route(API.contractInterception, {
     body: ContractInterceptionBody,
     handler: async ({ user, body }) => {
-      const order = body.orderId === undefined ? undefined : await ownOrder(db, user.id, body.orderId)
+      const order = body.orderId === undefined ? undefined : await requireOwnOrder(db, user.id, body.orderId)
       return ok(await plateInterception(db, { plateNumber: body.plateNo, promotionChannelId: body.promotionChannelId, ...(order ? { order } : {}) }))
     },
   })
@@ -114,7 +98,7 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
   /** The voucher calls' caller: the path's source channel, and the order the body names if it is the caller's. */
   const voucherCaller = async (userId: number, sourceChannel: string, orderId: string | undefined) => {
     const source = knownSourceChannel(sourceChannel)
-    if (orderId !== undefined) await ownOrder(db, userId, orderId)
+    if (orderId !== undefined) await requireOwnOrder(db, userId, orderId)
     return { userId, ...source }
   }
 

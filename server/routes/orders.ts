@@ -4,17 +4,16 @@
  * answers exactly like an unknown one (NOT_FOUND "订单不存在").
  */
 import { z } from 'zod'
-import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import type { Reply } from '../http/endpoint'
-import { ApiError, ok } from '../http/envelope'
+import { ok } from '../http/envelope'
 import { MAX_SEALED_PARAM_LENGTH, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { cancelOrder } from '../orders/cancel-order'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
-import { ORDER_MESSAGE } from '../orders/order-records'
+import { orderNotFound } from '../orders/order-records'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import { handoverCode, identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -66,7 +65,7 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
   route(API.currentProcessByUid, {
     params: UidParams,
     handler: async ({ user, params }) => {
-      if (params.uid !== user.uid) throw ApiError.business(BUSINESS_CODE.NOT_FOUND, ORDER_MESSAGE.notFound)
+      if (params.uid !== user.uid) throw orderNotFound()
       return readFresh(user.id, () => currentProcess(context.db, user.id, params.channel))
     },
   })

@@ -88,6 +88,8 @@ export type PlateUniqueResult = (typeof PLATE_UNIQUE_RESULT)[keyof typeof PLATE_
 export const UNIQUE_CHECK_VEHICLE_TYPE = 2
 
 export const PLATE_TAKEN_MESSAGE = '该车辆已办理ETC'
+/** What an interception says when the issuer gives no reason of its own. */
+export const PLATE_INTERCEPTED_MESSAGE = '该车辆暂不支持线上办理'
 export const PLATE_TAKEN_HINT = '如需重新办理请联系客服'
 
 /** Result types 2 and 3 mean the plate is already handled. */

@@ -81,7 +81,6 @@ export type Link =
   | { type: 'pdf'; url: string }
   | { type: string; [key: string]: unknown }
 
-export type { PromotionChannelInfo } from '../../types/api/catalogue'
 
 export interface Navigator {
   open(route: RouteName, query?: PageQuery): Promise<unknown>

@@ -57,7 +57,7 @@ const COMMON_FIELDS = {
     vehicleInfo: formText,
     vin: formText,
     engineNo: formText,
-    deliveryMethod: optional(oneOf('', DELIVERY_METHOD.ON_SITE, DELIVERY_METHOD.MAIL)),
+    deliveryMethod: optional(oneOf('', ...Object.values(DELIVERY_METHOD))),
     consigneeName: formText,
     consigneeMobile: formText,
     region: formText,
@@ -67,7 +67,7 @@ const COMMON_FIELDS = {
   commodityId: optional(isString),
   certificates: isNumber,
   agreementsAcceptedAt: optional(isNumber),
-  sentSteps: arrayOf(oneOf(APPLY_STEP.CREATE, APPLY_STEP.UPDATE, APPLY_STEP.FINAL_COMMIT)),
+  sentSteps: arrayOf(oneOf(...Object.values(APPLY_STEP))),
   savedAt: isNumber,
 }
 

@@ -5,7 +5,7 @@
  */
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
 import type { ReapplyType } from '../domain/order'
-import { PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled } from '../domain/plate'
+import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled } from '../domain/plate'
 import type { AnswerOf, RequestTo } from './contract'
 
 /** The calls the plate checks make (the services' API functions, or fakes). */
@@ -34,8 +34,6 @@ export type PlateVerdict =
   | Exclude<PlateDecision, { kind: 'resume' | 'created' }>
   | { kind: 'resume'; orderId: string; certificates: number }
   | { kind: 'free' }
-
-export const INTERCEPTED_DEFAULT = '该车辆暂不支持线上办理'
 
 /** A check's answer; its failure once the decision comes to it (an earlier answer may decide first). */
 function answerOf<T>(result: PromiseSettledResult<T>): T {
@@ -68,7 +66,7 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
   ])
   if (plateAlreadyHandled(answerOf(unique).data.resultType)) return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
   const intercepted = answerOf(interception)
-  if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || INTERCEPTED_DEFAULT }
+  if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
   const existing = answerOf(open)
   if (!existing) return { kind: 'free' }
   const type = reapplyType(existing, await checks.checkApplyPlate(parsed.plate))

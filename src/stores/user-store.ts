@@ -179,6 +179,8 @@ export class UserStore implements Session {
   logout(): void {
     this.session = undefined
     this.deps.storage.remove(USER_STORAGE.session)
+    // A login started before the logout must not be joined by the next one.
+    this.flight.reset()
     this.deps.onLogout?.()
   }
 

@@ -10,6 +10,7 @@ import {
   PAY_STATE,
   REAPPLY_TYPE,
   arrangeOrders,
+  awaitsPayment,
   deriveOrderStatus,
   orderActions,
   reapplyType,
@@ -186,5 +187,20 @@ describe('reapplyType', () => {
     ['deposit mode is checked', { ...unpaid, bizType: BUSINESS_MODE.DEPOSIT }, one, REAPPLY_TYPE.PAY_OR_CANCEL],
   ] as [string, OrderFields, PlateCheck | undefined, number][])('%s', (_name, order, check, expected) => {
     expect(reapplyType(order, check)).toBe(expected)
+  })
+})
+
+describe('awaitsPayment', () => {
+  it.each([
+    [PAY_STATE.AWAITING_PAYMENT, true],
+    [PAY_STATE.FAILED, true],
+    [String(PAY_STATE.FAILED), true],
+    [PAY_STATE.PAYING, false],
+    [PAY_STATE.SUCCESS, false],
+    [PAY_STATE.NOT_NEEDED, false],
+    [null, false],
+    [undefined, false],
+  ])('%p: %p', (state, expected) => {
+    expect(awaitsPayment(state)).toBe(expected)
   })
 })

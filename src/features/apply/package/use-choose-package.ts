@@ -9,7 +9,7 @@ import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 
-export const CHOOSE_MESSAGES = {
+const CHOOSE_MESSAGES = {
   locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
   failed: '套餐提交失败，请重试',
 } as const

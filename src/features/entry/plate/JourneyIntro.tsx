@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import './entry-plate.scss'
 
 /** The journey's steps after the plate, as the user meets them. */
-export const JOURNEY_STEPS = ['填写资料', '选择套餐', '支付'] as const
+const JOURNEY_STEPS = ['填写资料', '选择套餐', '支付'] as const
 
 /** What happens after the plate: a short, ordered list of the steps. */
 export function JourneyIntro() {

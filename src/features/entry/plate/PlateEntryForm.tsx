@@ -18,7 +18,7 @@ import './entry-plate.scss'
 type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string }
 
 /** Shown for a failure that did not come from the request layer's catalogue. */
-export const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
+const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
 export const SUBMIT_RETRY_HINT = '车牌号已保留，请稍后重新提交'
 
 /**

@@ -14,7 +14,7 @@ import './order-detail.scss'
 
 type HandOver = { phase: 'running' } | { phase: 'failed'; message: string } | { phase: 'done'; orderId: string }
 
-export const HANDOVER_TEXT = {
+const HANDOVER_TEXT = {
   codeLabel: '转线上验证码',
   codePlaceholder: `网点提供的${HANDOVER_CODE_LENGTH}位数字`,
   codeHint: '如果登录手机号不是在网点登记的手机号，请输入网点提供的转线上验证码',

@@ -22,12 +22,6 @@ export function payStateLabel(state: Code): string {
   return (value !== undefined && PAY_STATE_LABEL[value]) || '未发起支付'
 }
 
-/** The deposit can still be paid: not yet paid, or the last payment failed. */
-export function awaitsPayment(state: Code): boolean {
-  const value = code(state)
-  return value === PAY_STATE.AWAITING_PAYMENT || value === PAY_STATE.FAILED
-}
-
 export function auditLabel(order: { auditState: Code; supplierAuditState: Code }): string {
   const audit = code(order.auditState)
   if (audit === AUDIT_STATE.REJECTED) return '审核未通过'

@@ -2,7 +2,7 @@
 import type { TimelineKind } from '../../../../types/api/orders'
 
 /** good: a step done; bad: a step that failed; neutral: neither (the order stopped, or waits). */
-export type TimelineTone = 'good' | 'bad' | 'neutral'
+type TimelineTone = 'good' | 'bad' | 'neutral'
 
 export const TIMELINE_KIND_TEXT: Readonly<Record<TimelineKind, { label: string; tone: TimelineTone }>> = {
   applied: { label: '开始申办', tone: 'neutral' },

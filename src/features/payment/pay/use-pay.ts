@@ -4,6 +4,7 @@ import { STAY_BUSY, ownMessageOr, useAction } from '../../../components/action/u
 import { useAppServices } from '../../../components/app-services/app-services'
 import { PAY_MESSAGES } from '../../../config/payment'
 import { PAY_STATE } from '../../../domain/enums'
+import { depositSettled } from '../../../domain/order'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
 import { useStores } from '../../../stores/store-context'
@@ -33,7 +34,7 @@ export function usePay(orderId: string): Pay {
     async () => {
       try {
         const response = await payment.start(orderId)
-        if (response.depositPayState === PAY_STATE.NOT_NEEDED || response.depositPayState === PAY_STATE.SUCCESS) {
+        if (depositSettled(response)) {
           setNotice(response.depositPayState === PAY_STATE.NOT_NEEDED ? PAY_MESSAGES.notNeeded : PAY_MESSAGES.alreadyPaid)
           await navigator.replace('payResult', { orderId }).catch(ignoreRefusedJump)
           return STAY_BUSY
