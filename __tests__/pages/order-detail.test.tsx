@@ -69,6 +69,14 @@ describe('order detail page', () => {
     expect(Array.from(steps, (step) => step.getAttribute('data-kind'))).toEqual(['shipped', 'audited', 'paid', 'applied'])
   })
 
+  it.each([
+    ['with its tags', { promotionChannelId: 'PC_BAIDU', partnerId: 'P-7', promoterId: 'Q_9' }, ['PC_BAIDU', 'P-7', 'Q_9']],
+    ['without tags', { promotionChannelId: 'PC_1', partnerId: null, promoterId: null }, ['PC_1', '无', '无']],
+  ])('shows the promotion, partner and promoter the order was made under (%s)', async (_case, fields, shown) => {
+    const mounted = await mountDetail(answering(detail(fields)))
+    expect(['order-detail-promotion', 'order-detail-partner', 'order-detail-promoter'].map((id) => textOf(mounted, id))).toEqual(shown)
+  })
+
   it('shows a rejected order with its reason and the way to the re-apply guide', async () => {
     const mounted = await mountDetail(answering(detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' })))
     expect(textOf(mounted, 'order-detail-audit')).toBe('审核未通过')

@@ -19,7 +19,7 @@ jest.mock('../../src/platform/open-cashier', () => ({
 }))
 
 const CASHIER_URL = 'https://app.test/sim/cashier/P1?token=t1'
-const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }
+const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }
 const DETAIL = applicationDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
 const ISSUERS = [{ id: 3, name: '北京速通', miniProgramAppId: null }]
 

@@ -10,7 +10,7 @@ import type { InjectOptions } from 'fastify'
 import type { Commodity, PromiseConfigResponse, PromotionChannelInfo } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { API } from '../../types/api/paths'
-import { ISSUERS, SHOW } from '../../src/domain/enums'
+import { ACTIVITY_TYPE, ISSUERS, SHOW } from '../../src/domain/enums'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import {
   SEED_COMMODITIES,
@@ -182,12 +182,12 @@ describeDb('catalogue routes', () => {
       const seeded = SEED_PROMOTION_CHANNELS[0]!
       expect(bank).toEqual({
         ...OK,
-        data: { effective: true, promotionSubject: seeded.promotionSubject, call_link: '', businessMode: seeded.businessMode },
+        data: { effective: true, promotionSubject: seeded.promotionSubject, call_link: '', businessMode: seeded.businessMode, activityType: seeded.activityType },
       })
       const map = envelope<PromotionChannelInfo>(
         await call(effective({ promotionChannelId: MAP_PROMOTION, partnerId: 'PLACEHOLDER_MAP_PARTNER', promoterId: 'PLACEHOLDER_MAP_PROMOTER' })),
       )
-      expect(map.data).toEqual({ effective: true, promotionSubject: '地图出行ETC免费办', call_link: 'https://cs.example.cn/etc/hall', businessMode: 1 })
+      expect(map.data).toEqual({ effective: true, promotionSubject: '地图出行ETC免费办', call_link: 'https://cs.example.cn/etc/hall', businessMode: 1, activityType: ACTIVITY_TYPE.NEW_APPLY })
     })
 
     it('answers an intercepted channel as not effective, still with its data', async () => {
@@ -195,14 +195,14 @@ describeDb('catalogue routes', () => {
       expect(response.statusCode).toBe(200)
       expect(envelope(response)).toEqual({
         ...OK,
-        data: { effective: false, promotionSubject: '已结束的推广活动', call_link: '', businessMode: 0 },
+        data: { effective: false, promotionSubject: '已结束的推广活动', call_link: '', businessMode: 0, activityType: ACTIVITY_TYPE.PROMO_618 },
       })
     })
 
     it('answers an unknown channel as not effective with 200', async () => {
       const response = await call(effective({ promotionChannelId: 'NO_SUCH_CHANNEL' }))
       expect(response.statusCode).toBe(200)
-      expect(envelope(response)).toEqual({ ...OK, data: { effective: false, promotionSubject: '', call_link: '', businessMode: 0 } })
+      expect(envelope(response)).toEqual({ ...OK, data: { effective: false, promotionSubject: '', call_link: '', businessMode: 0, activityType: ACTIVITY_TYPE.NONE } })
     })
 
     it('follows the channel switched off in the world.database', async () => {

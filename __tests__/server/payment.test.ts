@@ -143,6 +143,7 @@ describeDb('payment routes and the cashier simulator', () => {
         businessMode: 0,
         depositPayState: PAY_STATE.SUCCESS,
         paidAt: paidAt.toISOString(),
+        promotionChannelId: BANK.promotionChannelId,
       })
       const timeline = data<OrderDetail>(await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })).timeline
       expect(timeline.at(-1)).toEqual({ kind: 'paid', at: paidAt.toISOString(), note: '已支付29.90元' })

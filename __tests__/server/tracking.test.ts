@@ -26,7 +26,7 @@ const HEADER: TrackingHeader = {
 const EVENTS: TrackEvent[] = [
   { type: 'pageView', page: '/apply/basic', at: 1_772_352_000_000 },
   { type: 'click', page: '/apply/basic', target: 'pay-button', at: 1_772_352_000_500, extra: { price: 2990, vip: false, from: 'banner' } },
-  { type: 'exposure', page: '/apply/pay', target: 'issuer-info', at: 1_772_352_001_000 },
+  { type: 'exposure', page: '/apply/pay', target: 'issuer-info', at: 1_772_352_001_000, bd_vid: 'bd.1186849746' },
 ]
 
 describeDb('tracking sink', () => {
@@ -67,6 +67,13 @@ describeDb('tracking sink', () => {
         receivedAt: test.clock.now(),
       })
     }
+  })
+
+  it('refuses a click id of the wrong form, storing nothing', async () => {
+    const response = await send({ events: [{ ...EVENTS[0], bd_vid: 'a b<c>' }] })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().msg).toContain('bd_vid')
+    expect(await stored()).toEqual([])
   })
 
   it('also takes a batch from a logged-in user', async () => {

@@ -1,5 +1,5 @@
 import { CHANNELS } from '../../src/config/channel'
-import { BUSINESS_MODE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
+import { ACTIVITY_TYPE, BUSINESS_MODE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import type { CommodityFields } from '../../src/domain/money'
 import type { Notice } from '../../src/domain/notice'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
@@ -25,7 +25,10 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       loginByAuthCode: () => Promise.reject(new Error('no')),
       logout: async () => undefined,
     },
-    promotion: { channelInfo: async () => ({ effective: true, promotionSubject: '银行ETC', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT }) },
+    promotion: {
+      channelInfo: async () => ({ effective: true, promotionSubject: '银行ETC', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT, activityType: ACTIVITY_TYPE.BANK_APP_H5 }),
+      channelInterceptCheck: async () => ({ intercept: false, reason: '' }),
+    },
     commodities: {
       listCommodities: async (): Promise<CommodityFields[]> => [],
       goodsTypeConfig: async () => ({}),
@@ -58,7 +61,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
     payment: {
       payDeposit: async (orderId) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }),
       payState: async (orderId) => ({ orderId, depositPayState: PAY_STATE.SUCCESS }),
-      orderInfo: async (orderId) => ({ orderId, amountCents: 0, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }),
+      orderInfo: async (orderId) => ({ orderId, amountCents: 0, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }),
     },
   }
   const api = Object.fromEntries(

@@ -103,6 +103,7 @@ export async function paymentInfo(db: Db, userId: number, orderId: string): Prom
     businessMode: order.businessMode ?? 0,
     depositPayState,
     paidAt: order.paidAt?.toISOString() ?? null,
+    promotionChannelId: order.promotionChannelId,
   }
 }
 

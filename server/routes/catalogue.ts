@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Commodity, PromotionChannelInfo } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import { BUSINESS_MODE, SHOW } from '../../src/domain/enums'
+import { ACTIVITY_TYPE, BUSINESS_MODE, SHOW } from '../../src/domain/enums'
 import type { Notice } from '../../src/domain/notice'
 import { APP_CONFIG_KEY, readAppConfig, readSwitch } from '../catalogue/app-configs'
 import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
@@ -28,7 +28,13 @@ export const CATALOGUE_MESSAGE = {
 } as const
 
 /** What an unknown promotion channel answers: not running, nothing to show. */
-const UNKNOWN_CHANNEL_INFO: PromotionChannelInfo = { effective: false, promotionSubject: '', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT }
+const UNKNOWN_CHANNEL_INFO: PromotionChannelInfo = {
+  effective: false,
+  promotionSubject: '',
+  call_link: '',
+  businessMode: BUSINESS_MODE.DEPOSIT,
+  activityType: ACTIVITY_TYPE.NONE,
+}
 
 const MAX_ISSUER_ID = 1_000_000
 
@@ -145,6 +151,7 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
         promotionSubject: channel.promotionSubject,
         call_link: channel.callLink,
         businessMode: channel.businessMode,
+        activityType: channel.activityType,
       })
     },
   })

@@ -7,6 +7,7 @@
  * far above that is not the app.
  */
 import { z } from 'zod'
+import { CLICK_ID } from '../../src/domain/attribution'
 import { API } from '../../types/api/paths'
 import { MAX_TRACKING_BATCH } from '../../types/api/tracking'
 import type { TrackEventType } from '../../types/api/tracking'
@@ -48,6 +49,7 @@ const TrackEventSchema = z.strictObject({
   page: text(TRACKING_LIMITS.page, { min: 1 }),
   target: text(TRACKING_LIMITS.target).optional(),
   at: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  bd_vid: z.string().regex(CLICK_ID, '参数 bd_vid 格式不正确').optional(),
   extra: z
     .record(text(TRACKING_LIMITS.extraKey), z.union([text(TRACKING_LIMITS.extraText), z.number(), z.boolean()]))
     .refine((extra) => Object.keys(extra).length <= TRACKING_LIMITS.extraEntries, `参数 extra 最多${TRACKING_LIMITS.extraEntries}项`)

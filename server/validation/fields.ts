@@ -3,6 +3,7 @@
  * forms accept, with the same Chinese reasons.
  */
 import { z } from 'zod'
+import { ATTRIBUTION_TAG } from '../../src/domain/attribution'
 import { validateHandoverCode } from '../../src/domain/handover-code'
 import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
@@ -43,7 +44,7 @@ export const region = ruled(validateRegion)
 export const handoverCode = ruled(validateHandoverCode)
 
 /** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
-export const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+export const identifier = z.string().regex(ATTRIBUTION_TAG)
 
 /** The body of a POST whose parameters are all in its path or query: an empty object, or nothing. */
 export const EmptyBody = z.strictObject({}).optional()

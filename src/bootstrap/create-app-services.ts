@@ -10,7 +10,7 @@ import type { ChannelProfile } from '../config/channel'
 import { PAGE_TOKEN_PARAM, createAuthorization } from '../platform/authorization'
 import type { AuthProvider, AuthorizationDeps, BuildTarget } from '../platform/authorization'
 import type { LaunchParams } from '../platform/launch-params'
-import { CLICK_ID_PARAM, createNavigator } from '../platform/navigator'
+import { createNavigator } from '../platform/navigator'
 import type { NavigationHost, Navigator } from '../platform/navigator'
 import { createSecureStorage } from '../platform/secure-storage'
 import type { StringStorage } from '../platform/secure-storage'
@@ -101,7 +101,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
     return late.store
   }
   const session = forwardedSession(() => built().user)
-  const navigator = createNavigator(env.navigationHost, () => env.launchParams[CLICK_ID_PARAM])
+  const navigator = createNavigator(env.navigationHost, () => built().promotion.clickId)
   const ui = createUiService(env.navigationHost)
   const client = createRequestClient({
     baseUrl: env.baseUrl,
@@ -114,7 +114,6 @@ export function createAppServices(env: AppEnvironment): AppServices {
   const api = createApi(client, channel, {
     now: env.now,
     target: env.target === 'h5' ? 'h5' : 'mini',
-    promotion: () => built().promotion.current,
   })
   const storage = createSecureStorage({
     backend: env.storage,
@@ -134,6 +133,8 @@ export function createAppServices(env: AppEnvironment): AppServices {
     onLogout: () => client.reset(),
   })
   late.store = store
+  // The address the app opened with brings the visit's promotion ids and click id.
+  store.promotion.arrive(env.launchParams)
   const user = store.user
   const tracker = createTracker({
     send: api.sendTracking,
@@ -143,6 +144,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
     app: TRACKING_APP_NAME,
     trackingId: channel.trackingId,
     uid: () => user.uid(),
+    clickId: () => store.promotion.clickId,
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,
   })

@@ -8,6 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP } from '../domain/enums'
+import { parsePlate } from '../domain/plate'
 import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
@@ -36,6 +37,8 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate'> {
 export type ApplyStoreApi = ApplyCalls & PlateChecks
 
 export interface ApplyStoreDeps extends ApplySource {
+  /** Settles the visit's promotion (arrived ids checked) before an order is opened under it. */
+  promotionReady(): Promise<void>
   api: ApplyStoreApi
   storage: SecureStorage
   now(): number
@@ -113,6 +116,8 @@ export class ApplyStore {
 
   private async decidePlate(): Promise<PlateDecision> {
     const { api } = this.deps
+    // The interception check and the new order name the promotion: a well-formed plate waits for the visit's.
+    if (parsePlate(this.plateNumber).ok) await this.deps.promotionReady()
     const verdict = await checkPlate(api, {
       plateNumber: this.plateNumber,
       promotionChannelId: this.deps.promotion().promotionChannelId,

@@ -104,9 +104,13 @@ export class PaymentStore {
     )
   }
 
-  /** Starts paying an order; a second call while one runs shares it (a double tap pays once). */
+  /**
+   * Starts paying an order under its own promotion (known once its info is loaded; the visit's
+   * otherwise); a second call while one runs shares it (a double tap pays once).
+   */
   start(orderId: string): Promise<PayDepositResponse> {
-    return this.starting.run(orderId, () => this.api.payDeposit(orderId, this.promotionChannelId()))
+    const promotionChannelId = this.info?.orderId === orderId ? this.info.promotionChannelId : this.promotionChannelId()
+    return this.starting.run(orderId, () => this.api.payDeposit(orderId, promotionChannelId))
   }
 
   /**

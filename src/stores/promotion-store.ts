@@ -1,42 +1,186 @@
-/** The promotion the user arrived through (from the page address, else the channel's defaults). */
-import { makeAutoObservable } from 'mobx'
+/**
+ * The promotion the visit runs under, and its attribution.
+ *
+ * A visit arrives with promotion ids in its address (`promotionChannelId`, `partnerId`,
+ * `promoterId`) or on a landing page with a promotion of its own, and with an ad click id
+ * (`bd_vid`). Arrived ids are only used once the server says the promotion is running and open to
+ * this channel (promoter_channel_effective and the channel interception check): until then, and
+ * when it is refused, the channel's default promotion applies, and a refusal is kept for the
+ * landing page to explain. Arrival and click id are kept on the device for the visit
+ * (ATTRIBUTION_TTL_MS), so a reload or the cashier's return keeps them.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import { ATTRIBUTION_TTL_MS, addressClickId, addressPromotion, isAttributionTag } from '../domain/attribution'
+import type { AddressPromotion } from '../domain/attribution'
+import { ACTIVITY_TYPE } from '../domain/enums'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 import type { PromotionChannelInfo } from '../../types/api/catalogue'
+import { fields, isNumber, isString, oneOf, optional, schema } from '../platform/schema'
+import type { SecureStorage } from '../platform/secure-storage'
 import type { AnswerOf } from './contract'
+import { InFlight } from './in-flight'
 import { initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 
 export interface PromotionApi {
-  channelInfo(promotionChannelId: string): AnswerOf<'promoterChannelEffective'>
+  channelInfo(promotion: AddressPromotion): AnswerOf<'promoterChannelEffective'>
+  channelInterceptCheck(sourceChannel: string, promotionChannelId: string): AnswerOf<'channelInterceptCheck'>
+}
+
+export const PROMOTION_STORAGE = { arrival: 'promotionArrival', clickId: 'clickId' } as const
+
+/** Where arrived ids came from: the address wins over a landing page's own promotion. */
+export type ArrivalSource = 'address' | 'landing'
+
+/** Why an arrived promotion is not used: it has ended (or is unknown), or it is not open to this channel. */
+export type RefusalKind = 'expired' | 'foreign'
+
+export const PROMOTION_MESSAGES = {
+  expired: '该推广活动已结束',
+} as const
+
+export interface Arrival {
+  ids: AddressPromotion
+  source: ArrivalSource
+  status: 'pending' | 'applied' | 'refused'
+  refusal?: { kind: RefusalKind; message: string }
+  /** ACTIVITY_TYPE of the applied promotion. */
+  activityType?: number
+  savedAt: number
+}
+
+const ARRIVAL = schema(
+  fields<Arrival>({
+    ids: fields<AddressPromotion>({ promotionChannelId: isString, partnerId: optional(isString), promoterId: optional(isString) }),
+    source: oneOf('address', 'landing'),
+    status: oneOf('pending', 'applied', 'refused'),
+    refusal: optional(fields<NonNullable<Arrival['refusal']>>({ kind: oneOf('expired', 'foreign'), message: isString })),
+    activityType: optional(isNumber),
+    savedAt: isNumber,
+  }),
+)
+const CLICK = schema(fields<{ clickId: string; savedAt: number }>({ clickId: isString, savedAt: isNumber }))
+
+export interface PromotionStoreDeps {
+  api: PromotionApi
+  channel: ChannelProfile
+  storage: SecureStorage
+  now(): number
 }
 
 export class PromotionStore {
-  current: PromotionIds
+  arrival: Arrival | undefined
+  clickId: string | undefined
+  /** What the server says of the current promotion (hall link, business mode, activity). */
   info: PromotionChannelInfo | undefined = undefined
   load: LoadState = initialLoadState()
+  private readonly inFlight = new InFlight()
 
-  constructor(
-    private readonly api: PromotionApi,
-    channel: ChannelProfile,
-  ) {
-    this.current = channel.defaultPromotion
-    makeAutoObservable<PromotionStore, 'api'>(this, { api: false })
+  constructor(private readonly deps: PromotionStoreDeps) {
+    const fresh = (savedAt: number) => deps.now() - savedAt < ATTRIBUTION_TTL_MS
+    const arrival = deps.storage.get(PROMOTION_STORAGE.arrival, ARRIVAL)
+    this.arrival = arrival && fresh(arrival.savedAt) ? arrival : undefined
+    const click = deps.storage.get(PROMOTION_STORAGE.clickId, CLICK)
+    this.clickId = click && fresh(click.savedAt) ? click.clickId : undefined
+    makeAutoObservable<PromotionStore, 'deps' | 'inFlight'>(this, { deps: false, inFlight: false })
   }
 
-  /** Takes the promotion ids the page address brings; missing ones keep their current value. */
-  applyQuery(query: Partial<Record<keyof PromotionIds, string | undefined>>): void {
-    this.current = {
-      promotionChannelId: query.promotionChannelId || this.current.promotionChannelId,
-      partnerId: query.partnerId || this.current.partnerId,
-      promoterId: query.promoterId || this.current.promoterId,
+  /** The promotion ids orders, payments and package lists use now. */
+  get current(): PromotionIds {
+    const { arrival } = this
+    if (arrival?.status !== 'applied') return this.deps.channel.defaultPromotion
+    return { partnerId: '', promoterId: '', ...arrival.ids }
+  }
+
+  /** The ACTIVITY_TYPE orders of this visit carry: the current promotion's activity. */
+  get activitySource(): number {
+    return this.arrival?.status === 'applied' ? (this.arrival.activityType ?? ACTIVITY_TYPE.NONE) : (this.info?.activityType ?? ACTIVITY_TYPE.NONE)
+  }
+
+  /** Why the arrived promotion is not used, for the page to say so (undefined when it is, or none came). */
+  get refusal(): Arrival['refusal'] {
+    return this.arrival?.status === 'refused' ? this.arrival.refusal : undefined
+  }
+
+  /** Whether arrived ids still wait for the server's check. */
+  get pending(): boolean {
+    return this.arrival?.status === 'pending'
+  }
+
+  /**
+   * Takes what the visit's address brings: its promotion ids (checked by settle()) and its click
+   * id. An address without them keeps what this visit already has.
+   */
+  arrive(params: Readonly<Record<string, string | undefined>>): void {
+    const clickId = addressClickId(params)
+    if (clickId) {
+      this.clickId = clickId
+      this.deps.storage.set(PROMOTION_STORAGE.clickId, { clickId, savedAt: this.deps.now() })
     }
+    const ids = addressPromotion(params)
+    if (ids && !this.sameArrival(ids)) this.record({ ids, source: 'address', status: 'pending', savedAt: this.deps.now() })
   }
 
+  /**
+   * A landing page's own promotion, used when the visit's address named none. Partner and
+   * promoter are the landing's tags.
+   */
+  offer(ids: AddressPromotion): void {
+    if (!isAttributionTag(ids.promotionChannelId)) return
+    if (this.arrival?.source === 'address' || this.sameArrival(ids)) return
+    this.record({ ids, source: 'landing', status: 'pending', savedAt: this.deps.now() })
+  }
+
+  /**
+   * Checks arrived ids with the server, once: the promotion is used when it runs and is open to
+   * this channel, else the channel's default with the reason kept. Without arrived ids, loads the
+   * default promotion's info (its activity). Needs a channel session: the request layer logs in.
+   * A failed check leaves the ids pending and rejects.
+   */
+  settle(): Promise<void> {
+    return this.inFlight.run('settle', async () => {
+      const arrival = this.arrival
+      if (arrival?.status !== 'pending') {
+        if (!this.info) await this.fetchInfo()
+        return
+      }
+      const [info, interception] = await Promise.all([
+        this.deps.api.channelInfo(arrival.ids),
+        this.deps.api.channelInterceptCheck(this.deps.channel.sourceChannel, arrival.ids.promotionChannelId),
+      ])
+      runInAction(() => {
+        if (this.arrival !== arrival) return
+        if (!info.effective || interception.intercept) {
+          const kind: RefusalKind = info.effective ? 'foreign' : 'expired'
+          this.record({ ...arrival, status: 'refused', refusal: { kind, message: interception.reason || PROMOTION_MESSAGES.expired } })
+          this.info = undefined
+        } else {
+          this.record({ ...arrival, status: 'applied', activityType: info.activityType })
+          this.info = info
+          this.load = { status: 'ready', error: undefined }
+        }
+      })
+      if (this.arrival?.status === 'refused') await this.fetchInfo()
+    })
+  }
+
+  /** Loads what the server says of the current promotion (customer service's hall link). */
   fetchInfo(): Promise<void> {
+    const { promotionChannelId, partnerId, promoterId } = this.current
     return runLoad(
       (state) => (this.load = state),
-      () => this.api.channelInfo(this.current.promotionChannelId),
+      () => this.deps.api.channelInfo({ promotionChannelId, partnerId, promoterId }),
       (info) => (this.info = info),
     )
+  }
+
+  private sameArrival(ids: AddressPromotion): boolean {
+    const current = this.arrival?.ids
+    return current?.promotionChannelId === ids.promotionChannelId && current.partnerId === ids.partnerId && current.promoterId === ids.promoterId
+  }
+
+  private record(arrival: Arrival): void {
+    this.arrival = arrival
+    this.deps.storage.set(PROMOTION_STORAGE.arrival, arrival)
   }
 }

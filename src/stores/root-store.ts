@@ -2,7 +2,6 @@
  * The one RootStore: composes the domain stores and hands each the API functions it needs, so
  * pages get their data through stores and tests hand in fakes.
  */
-import { ACTIVITY_TYPE } from '../domain/enums'
 import type { CommodityFields } from '../domain/money'
 import { ApplyStore } from './apply-store'
 import type { ApplyCalls, ApplyStoreApi } from './apply-store'
@@ -43,7 +42,7 @@ export class RootStore {
 
   constructor(deps: RootStoreDeps) {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
-    this.promotion = new PromotionStore(deps.api.promotion, deps.channel)
+    this.promotion = new PromotionStore({ api: deps.api.promotion, channel: deps.channel, storage: deps.storage, now: deps.now })
     this.commodity = new CommodityStore(deps.api.commodities, deps.now)
     this.order = new OrderStore(
       deps.api.orders,
@@ -57,8 +56,8 @@ export class RootStore {
       channel: deps.channel,
       promotion: () => this.promotion.current,
       uid: () => this.user.uid(),
-      // Campaign landing pages set their own activity; the plain journey has none.
-      activitySource: () => ACTIVITY_TYPE.NONE,
+      activitySource: () => this.promotion.activitySource,
+      promotionReady: () => this.promotion.settle(),
       now: deps.now,
     })
     this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId, {

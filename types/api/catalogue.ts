@@ -31,6 +31,8 @@ export interface PromotionChannelInfo {
   call_link: string
   /** BUSINESS_MODE: deposit 0, fee 1. */
   businessMode: number
+  /** ACTIVITY_TYPE of the promotion: the activity source of the orders it brings. */
+  activityType: number
 }
 
 /** POST getPartnerChannels/{promotionChannelId}. */

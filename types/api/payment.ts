@@ -27,4 +27,6 @@ export interface PayOrderInfo {
   businessMode: number
   depositPayState: number
   paidAt: string | null
+  /** The order's promotion, which its payment names (not the visit's, which may have changed since). */
+  promotionChannelId: string
 }

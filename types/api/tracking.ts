@@ -9,6 +9,8 @@ export interface TrackEvent {
   /** What was clicked or seen, e.g. "pay-button" or "issuer-info". */
   target?: string
   at: number
+  /** The visit's ad click id, when it arrived with one. */
+  bd_vid?: string
   extra?: Record<string, string | number | boolean>
 }
 

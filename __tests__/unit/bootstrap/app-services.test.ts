@@ -147,7 +147,7 @@ describe('app services', () => {
     })
     expect(batch?.header.trace_id).toEqual(expect.any(String))
     expect(batch?.header.Authorization).toBeUndefined()
-    expect(JSON.parse(batch?.body ?? '{}').events).toEqual([expect.objectContaining({ type: 'pageView', page: '/apply/basic' })])
+    expect(JSON.parse(batch?.body ?? '{}').events).toEqual([expect.objectContaining({ type: 'pageView', page: '/apply/basic', bd_vid: 'CLICK-7' })])
   })
 
   it("send the logged-in user's uid with tracked events, and a new trace id per batch", async () => {
@@ -167,6 +167,16 @@ describe('app services', () => {
     const { services, navigation } = world()
     await services.navigator.open('upinfo')
     expect(navigation).toEqual(['navigateTo /pages/apply/upinfo/index?bd_vid=CLICK-7'])
+  })
+
+  it('take the promotion ids of the address the app was opened with, and keep the click id for the visit', async () => {
+    const first = world({ launchParams: { promotionChannelId: 'PC_AD', partnerId: 'P1', promoterId: 'Q1', bd_vid: 'CLICK-8' } })
+    expect(first.services.store.promotion.arrival).toMatchObject({ ids: { promotionChannelId: 'PC_AD', partnerId: 'P1', promoterId: 'Q1' }, source: 'address', status: 'pending' })
+    // A reload whose address lost them (the cashier's return) keeps the visit's.
+    const reloaded = world({ raw: first.raw, launchParams: {} })
+    expect(reloaded.services.store.promotion.arrival?.ids.promotionChannelId).toBe('PC_AD')
+    await reloaded.services.navigator.open('upinfo')
+    expect(reloaded.navigation).toEqual(['navigateTo /pages/apply/upinfo/index?bd_vid=CLICK-8'])
   })
 
   it('answer an expired login with one dialog, a new login and a page reload', async () => {

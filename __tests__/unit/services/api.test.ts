@@ -48,9 +48,10 @@ describe('typed API functions', () => {
     ['promoter login', (api) => api.auth.loginByPromoterAccount(), 'POST', API.promoterLogin.path, channel.promoterAccount],
     ['page token', (api) => api.auth.loginByPageToken('t1'), 'POST', '/oauth2/v2/oauth2/CH1/token', { grantType: 'pageToken', token: 't1' }],
     ['auth code', (api) => api.auth.loginByAuthCode('map', 'c1'), 'POST', '/oauth2/v2/oauth2/CH1/token', { grantType: 'authCode', provider: 'map', code: 'c1' }],
-    ['channel info', (api) => api.promotion.channelInfo('P1'), 'POST', API.promoterChannelEffective.path, {
-      promotionChannelId: 'P1', partnerId: channel.defaultPromotion.partnerId, promoterId: channel.defaultPromotion.promoterId,
+    ['channel info', (api) => api.promotion.channelInfo({ promotionChannelId: 'P1', partnerId: 'PA', promoterId: 'PR' }), 'POST', API.promoterChannelEffective.path, {
+      promotionChannelId: 'P1', partnerId: 'PA', promoterId: 'PR',
     }],
+    ['channel info without tags', (api) => api.promotion.channelInfo({ promotionChannelId: 'P1', partnerId: '' }), 'POST', API.promoterChannelEffective.path, { promotionChannelId: 'P1' }],
     ['partners', (api) => api.catalogue.partnerChannels('P1'), 'POST', '/groundpromotion/v2/api/promotion/getPartnerChannels/P1', {}],
     ['commodities', (api) => api.commodities.listCommodities('P1'), 'POST', '/groundpromotion/v2/admin/promotion_channel/listCommodity/P1', {}],
     ['promise config', (api) => api.catalogue.promiseConfig('apply'), 'POST', API.promiseConfig.path, { type: 'apply' }],
@@ -60,7 +61,7 @@ describe('typed API functions', () => {
     ['interception', (api) => api.apply.contractInterception({ plateNo: '京A12345', plateColor: 1, promotionChannelId: 'P1' }), 'POST', API.contractInterception.path, {
       plateNo: '京A12345', plateColor: 1, promotionChannelId: 'P1',
     }],
-    ['channel intercept', (api) => api.apply.channelInterceptCheck('S', 'P1'), 'POST', API.channelInterceptCheck.path, { sourceChannel: 'S', promotionChannelId: 'P1' }],
+    ['channel intercept', (api) => api.promotion.channelInterceptCheck('S', 'P1'), 'POST', API.channelInterceptCheck.path, { sourceChannel: 'S', promotionChannelId: 'P1' }],
     ['risk', (api) => api.apply.requiredRisk('京A12345', 'P1'), 'POST', API.requiredRisk.path, { plateNumber: '京A12345', promotionChannelId: 'P1' }],
     ['push', (api) => api.apply.push('E1', 'P1'), 'POST', '/users/v3/E1/users/vehicles/h5/apply/push?promotionChannelId=P1', {}],
     ['eligibility', (api) => api.apply.verifyEligibility('P1'), 'POST', '/users/v1/SRC1/usersVehicles/verifyEligibility', { promotionChannelId: 'P1' }],
@@ -234,7 +235,7 @@ describe('typed API functions', () => {
   it('toasts the failure of a call no screen shows', async () => {
     const { api, world } = setup()
     world.respondWith(async () => ok({ code: 1001, msg: '渠道已失效', data: null }))
-    await expect(api.promotion.channelInfo('P1')).rejects.toMatchObject({ kind: 'business', message: '渠道已失效' })
+    await expect(api.promotion.channelInfo({ promotionChannelId: 'P1' })).rejects.toMatchObject({ kind: 'business', message: '渠道已失效' })
     expect(world.counts.toast).toEqual(['渠道已失效'])
   })
 

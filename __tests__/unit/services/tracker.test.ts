@@ -6,6 +6,7 @@ import { deferred, settle } from './fakes'
 function setup() {
   const batches: { events: TrackEvent[]; header: TrackingHeader }[] = []
   let outcome: () => Promise<void> = () => Promise.resolve()
+  let clickId: string | undefined
   const tracker = createTracker({
     send: (events, header) => {
       batches.push({ events, header })
@@ -17,6 +18,7 @@ function setup() {
     app: 'etc-apply',
     trackingId: 'TRACK-1',
     uid: () => 'u-1',
+    clickId: () => clickId,
     traceId: () => 'trace-1',
     deviceInfo: 'jest',
   })
@@ -31,6 +33,9 @@ function setup() {
     },
     holdWith: (promise: Promise<void>) => {
       outcome = () => promise
+    },
+    clickWith: (id: string | undefined) => {
+      clickId = id
     },
   }
 }
@@ -56,6 +61,17 @@ describe('tracker', () => {
       app_version: APP_VERSION,
     })
     expect(tracker.queued).toBe(0)
+  })
+
+  it("carries the visit's click id on every event once there is one", async () => {
+    const { tracker, batches, clickWith } = setup()
+    tracker.pageView('/apply/land')
+    clickWith('bd-123')
+    tracker.click('/apply/land', 'cta')
+    tracker.exposure('/apply/land', 'packages')
+    await tracker.flush()
+    expect(batches[0]?.events.map((event) => event.bd_vid)).toEqual([undefined, 'bd-123', 'bd-123'])
+    expect(batches[0]?.events[0]).not.toHaveProperty('bd_vid')
   })
 
   it('flushes 2 s after the first queued event', async () => {

@@ -51,6 +51,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     promotion: () => CHANNELS.bank.defaultPromotion,
     uid: () => 'uid-1',
     activitySource: () => 7,
+    promotionReady: async () => undefined,
     now: () => 1_700_000_000_000,
   }
   return { store: new ApplyStore(deps), sent, drafts, backend, storage, deps }

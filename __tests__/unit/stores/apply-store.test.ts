@@ -21,6 +21,24 @@ describe('ApplyStore plate check', () => {
     expect([invalid.sent, taken.sent, failing.sent, failing.store.orderId]).toEqual([[], [], [], undefined])
   })
 
+  it("settles the visit's promotion before a well-formed plate is checked, and opens no order when that fails", async () => {
+    const order: string[] = []
+    const ready = setup({ plateUnique: async () => (order.push('plateUnique'), { data: { resultType: 1 } }) })
+    ready.deps.promotionReady = async () => void order.push('promotionReady')
+    ready.store.setPlate(entryFromText('京A1'))
+    await ready.store.submitPlate()
+    expect(order).toEqual([])
+    ready.store.setPlate(entryFromText('京A12345'))
+    await ready.store.submitPlate()
+    expect(order.slice(0, 2)).toEqual(['promotionReady', 'plateUnique'])
+
+    const failing = setup()
+    failing.deps.promotionReady = () => Promise.reject(new Error('网络错误'))
+    failing.store.setPlate(entryFromText('京A12345'))
+    await expect(failing.store.submitPlate()).rejects.toThrow('网络错误')
+    expect([failing.sent, failing.store.orderId]).toEqual([[], undefined])
+  })
+
   it('sends the user with a historical order to the reapply guide, or resumes it', async () => {
     const existing = detail({ orderId: 'OLD', depositPayState: 2, certificatesCommitSate: 1 })
     const guide = setup({

@@ -59,7 +59,7 @@ function setup(calls: Partial<PaymentCalls> = {}) {
   const api: PaymentCalls = {
     payDeposit: jest.fn(async (orderId: string) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test/p' })),
     payState: scriptedStates(PAY_STATE.PAYING),
-    orderInfo: async (orderId) => ({ orderId, amountCents: 2990, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null }),
+    orderInfo: async (orderId) => ({ orderId, amountCents: 2990, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-ORDER' }),
     ...calls,
   }
   const store = new PaymentStore(api, () => 'PC-1', time.clock)
@@ -90,6 +90,15 @@ describe('PaymentStore', () => {
     // Once finished, paying again (after a failure) is a new call.
     await store.start('O1')
     expect(payDeposit).toHaveBeenCalledTimes(2)
+  })
+
+  it("pays under the order's own promotion once its info is loaded, not the visit's", async () => {
+    const { store, api } = setup()
+    await store.loadInfo('O1')
+    await store.start('O1')
+    await store.start('O2')
+    expect(api.payDeposit).toHaveBeenNthCalledWith(1, 'O1', 'PC-ORDER')
+    expect(api.payDeposit).toHaveBeenNthCalledWith(2, 'O2', 'PC-1')
   })
 
   it('loads the payment info of an order, keeping a failure as a value', async () => {

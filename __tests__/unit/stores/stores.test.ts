@@ -10,13 +10,6 @@ import { fakeRoot } from '../../support/fake-root'
 import { MESSAGES } from '../../../src/services/request/errors'
 
 describe('PromotionStore', () => {
-  it("starts from the channel's default promotion and takes ids from the page address", () => {
-    const { store } = fakeRoot()
-    expect(store.promotion.current).toEqual(CHANNELS.bank.defaultPromotion)
-    store.promotion.applyQuery({ promotionChannelId: 'PC-9', partnerId: '', promoterId: undefined })
-    expect(store.promotion.current).toEqual({ ...CHANNELS.bank.defaultPromotion, promotionChannelId: 'PC-9' })
-  })
-
   it('loads the channel info, and keeps a failure as a value', async () => {
     const ok = fakeRoot()
     await ok.store.promotion.fetchInfo()
@@ -98,7 +91,8 @@ describe('OrderStore', () => {
     await store.order.fetchList()
     const currents: (string | number | undefined)[] = []
     reaction(() => store.order.arranged.current?.orderId, (id) => currents.push(id))
-    store.promotion.applyQuery({ promotionChannelId: 'other' })
+    store.promotion.arrive({ promotionChannelId: 'other' })
+    await store.promotion.settle()
     expect(currents).toEqual(['a'])
   })
 

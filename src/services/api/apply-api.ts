@@ -23,8 +23,6 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
     plateUnique: (plateNumber: string, plateColor: number) =>
       callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }, SHOWN_BY_SCREEN),
     contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request, SHOWN_BY_SCREEN),
-    channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
-      callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
     checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }, SHOWN_BY_SCREEN),
     requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }),
     /** One apply step; never retried (the client never retries a POST). */

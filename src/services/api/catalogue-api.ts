@@ -1,16 +1,17 @@
 /** Configuration and catalogue: promotion, commodities, notices, issuers and platform configs. */
 import { API } from '../../../types/api/paths'
-import type { WeChatUrlLinkRequest } from '../../../types/api/catalogue'
-import type { ChannelProfile, PromotionIds } from '../../config/channel'
+import type { PromoterChannelEffectiveRequest, WeChatUrlLinkRequest } from '../../../types/api/catalogue'
+import type { ChannelProfile } from '../../config/channel'
 import type { RequestClient } from '../request/client'
 import { SHOWN_BY_SCREEN, callApi } from './call'
 
-export function createCatalogueApi(client: RequestClient, channel: ChannelProfile, promotion: () => PromotionIds) {
+export function createCatalogueApi(client: RequestClient, channel: ChannelProfile) {
   return {
-    channelInfo: (promotionChannelId: string) => {
-      const { partnerId, promoterId } = promotion()
-      return callApi(client, API.promoterChannelEffective, { promotionChannelId, partnerId, promoterId })
-    },
+    // Tags the promotion has none of are left out (an empty one is not of the identifier's form).
+    channelInfo: ({ promotionChannelId, partnerId, promoterId }: PromoterChannelEffectiveRequest) =>
+      callApi(client, API.promoterChannelEffective, { promotionChannelId, ...(partnerId ? { partnerId } : {}), ...(promoterId ? { promoterId } : {}) }),
+    channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
+      callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
     partnerChannels: (promotionChannelId: string) => callApi(client, API.partnerChannels, { promotionChannelId }),
     // The home page and the package pages show a failed list in its place, with a retry.
     listCommodities: (promotionChannelId: string) => callApi(client, API.listCommodity, { id: promotionChannelId }, SHOWN_BY_SCREEN),

@@ -3,7 +3,7 @@
  * contract in types/api. `createApi` gives the RootStore what it needs (its RootApi) and pages the rest.
  */
 import { SEAL_PURPOSE } from '../../../types/api/sealed'
-import type { ChannelProfile, PromotionIds } from '../../config/channel'
+import type { ChannelProfile } from '../../config/channel'
 import { payloadKeyHex } from '../../config/keys'
 import { createSealedBox } from '../crypto/sealed-box'
 import type { SealedBox } from '../crypto/sealed-box'
@@ -19,8 +19,6 @@ import { createTrackingSend } from './tracking-api'
 export interface ApiOptions {
   /** Seals payloads; the build's payload key by default. */
   sealer?: SealedBox
-  /** The promotion the user arrived through (read at call time). */
-  promotion?: () => PromotionIds
   target?: UploadTarget
   now?: () => number
 }
@@ -28,7 +26,7 @@ export interface ApiOptions {
 export function createApi(client: RequestClient, channel: ChannelProfile, options: ApiOptions = {}) {
   const sealer = options.sealer ?? createSealedBox(payloadKeyHex(), SEAL_PURPOSE.payload)
   const now = options.now ?? Date.now
-  const catalogue = createCatalogueApi(client, channel, options.promotion ?? (() => channel.defaultPromotion))
+  const catalogue = createCatalogueApi(client, channel)
   const orders = createOrderApi(client, sealer)
   // Structurally the RootStore's RootApi plus the calls pages make directly.
   return {

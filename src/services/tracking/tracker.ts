@@ -18,6 +18,8 @@ export interface TrackingDeps {
   app: string
   trackingId: string
   uid(): string | undefined
+  /** The visit's ad click id (bd_vid), carried on every event so a conversion can be reported. */
+  clickId(): string | undefined
   traceId(): string
   deviceInfo: string
 }
@@ -81,8 +83,9 @@ export function createTracker(deps: TrackingDeps): Tracker {
     return sending
   }
 
-  const add = (event: Omit<TrackEvent, 'at'>): void => {
-    queue.push({ ...event, at: deps.now() })
+  const add = (event: Omit<TrackEvent, 'at' | 'bd_vid'>): void => {
+    const clickId = deps.clickId()
+    queue.push({ ...event, at: deps.now(), ...(clickId ? { bd_vid: clickId } : {}) })
     if (queue.length > MAX_QUEUED_EVENTS) queue = queue.slice(-MAX_QUEUED_EVENTS)
     if (queue.length >= TRACKING_FLUSH_COUNT) void flush()
     else schedule()

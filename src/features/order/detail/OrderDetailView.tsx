@@ -108,6 +108,12 @@ export function OrderDetailView({ order, continuing, onCancel, onContinue, onQr,
         ) : null}
       </Section>
 
+      <Section title='推广信息' testId='order-detail-promotion-section'>
+        <Field label='推广活动' value={order.promotionChannelId} testId='order-detail-promotion' />
+        <Field label='合作方' value={order.partnerId || '无'} testId='order-detail-partner' />
+        <Field label='推广员' value={order.promoterId || '无'} testId='order-detail-promoter' />
+      </Section>
+
       {cancelState ? (
         <Section title='取消信息' testId='order-detail-cancel-section'>
           <Field label='取消状态' value={cancelState} testId='order-detail-cancel-state' />
