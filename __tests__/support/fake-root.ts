@@ -28,6 +28,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
     promotion: {
       channelInfo: async () => ({ effective: true, promotionSubject: '银行ETC', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT, activityType: ACTIVITY_TYPE.BANK_APP_H5 }),
       channelInterceptCheck: async () => ({ intercept: false, reason: '' }),
+      partnerChannels: async () => [],
     },
     commodities: {
       listCommodities: async (): Promise<CommodityFields[]> => [],

@@ -7,13 +7,15 @@
 import { BUSINESS_MODE, ISSUERS, NOTICE_TYPE, PLATE_COLOR, ACTIVITY_TYPE, SHOW } from '../../src/domain/enums'
 import { PACKAGE_VARIANT, ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
-import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import { CHANNEL_IDENTIFIERS, LANDING_PROMOTIONS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
 import type { GoodsTypeConfig } from '../../types/api/catalogue'
 import type { Notice } from '../../src/domain/notice'
 
 const bank = CHANNEL_IDENTIFIERS.bank
 const map = CHANNEL_IDENTIFIERS.map
+/** The landing pages' promotions (src/config/landings.ts): each seeded with its partners and packages below. */
+const landing = LANDING_PROMOTIONS
 
 export interface SeedPromotionChannel {
   id: string
@@ -24,6 +26,8 @@ export interface SeedPromotionChannel {
   activityType: number
   /** New applications closed on this channel (the channel interception check). */
   intercepted: boolean
+  /** false: the promotion has ended (promoter_channel_effective answers not effective); running when absent. */
+  effective?: boolean
 }
 
 export const SEED_PROMOTION_CHANNELS: readonly SeedPromotionChannel[] = [
@@ -54,12 +58,90 @@ export const SEED_PROMOTION_CHANNELS: readonly SeedPromotionChannel[] = [
     activityType: ACTIVITY_TYPE.PROMO_618,
     intercepted: true,
   },
+  // The landing pages' promotions.
+  {
+    id: landing.bankApp.promotionChannelId,
+    channelKey: landing.bankApp.channelKey,
+    promotionSubject: '手机银行客户专享：ETC押金激活后原路退还',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.BANK_APP_H5,
+    intercepted: false,
+  },
+  {
+    id: landing.bankLifeApp.promotionChannelId,
+    channelKey: landing.bankLifeApp.channelKey,
+    promotionSubject: '生活App车主福利：办ETC高速通行95折',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.BANK_LIFE_APP_H5,
+    intercepted: false,
+  },
+  {
+    id: landing.searchAd.promotionChannelId,
+    channelKey: landing.searchAd.channelKey,
+    promotionSubject: '新车主在线办ETC：全国通用，包邮到家',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.NEW_APPLY,
+    intercepted: false,
+  },
+  {
+    id: landing.mapSearchAd.promotionChannelId,
+    channelKey: landing.mapSearchAd.channelKey,
+    promotionSubject: '搜索专享：出行ETC 0元办',
+    callLink: 'https://cs.example.cn/etc/hall',
+    businessMode: BUSINESS_MODE.FEE,
+    activityType: ACTIVITY_TYPE.NEW_APPLY,
+    intercepted: false,
+  },
+  {
+    id: landing.carOwnerApp.promotionChannelId,
+    channelKey: landing.carOwnerApp.channelKey,
+    promotionSubject: '车主专享ETC：设备包邮，激活即用',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.NEW_APPLY,
+    intercepted: false,
+  },
+  {
+    id: landing.partnerSite.promotionChannelId,
+    channelKey: landing.partnerSite.channelKey,
+    promotionSubject: '合作伙伴专享ETC：专属客服全程服务',
+    callLink: 'https://cs.example.cn/etc/partner-hall',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.NEW_APPLY,
+    intercepted: false,
+  },
+  {
+    id: landing.ended.promotionChannelId,
+    channelKey: landing.ended.channelKey,
+    promotionSubject: '夏季ETC推广（已结束）',
+    callLink: '',
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    activityType: ACTIVITY_TYPE.PROMO_618,
+    intercepted: false,
+    effective: false,
+  },
 ]
 
 export const SEED_PARTNER_CHANNELS = [
   { partnerId: bank.defaultPromotion.partnerId, partnerName: '银行手机银行', promotionChannelId: bank.defaultPromotion.promotionChannelId },
   { partnerId: 'PLACEHOLDER_BANK_LIFE_PARTNER', partnerName: '银行生活App', promotionChannelId: bank.defaultPromotion.promotionChannelId },
   { partnerId: map.defaultPromotion.partnerId, partnerName: '地图App', promotionChannelId: map.defaultPromotion.promotionChannelId },
+  // The landing pages' promotions: the landing's own partner first.
+  { partnerId: landing.bankApp.partnerId, partnerName: '手机银行App', promotionChannelId: landing.bankApp.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_BANK_BRANCH_PARTNER', partnerName: '银行营业网点', promotionChannelId: landing.bankApp.promotionChannelId },
+  { partnerId: landing.bankLifeApp.partnerId, partnerName: '银行生活App', promotionChannelId: landing.bankLifeApp.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_BANK_LIFE_MALL_PARTNER', partnerName: '生活App积分商城', promotionChannelId: landing.bankLifeApp.promotionChannelId },
+  { partnerId: landing.searchAd.partnerId, partnerName: '搜索推广', promotionChannelId: landing.searchAd.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_SEARCH_FEED_PARTNER', partnerName: '信息流推广', promotionChannelId: landing.searchAd.promotionChannelId },
+  { partnerId: landing.mapSearchAd.partnerId, partnerName: '地图搜索推广', promotionChannelId: landing.mapSearchAd.promotionChannelId },
+  { partnerId: landing.carOwnerApp.partnerId, partnerName: '车主服务App', promotionChannelId: landing.carOwnerApp.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_CAR_CLUB_PARTNER', partnerName: '车友俱乐部', promotionChannelId: landing.carOwnerApp.promotionChannelId },
+  { partnerId: landing.partnerSite.partnerId, partnerName: '合作伙伴官网', promotionChannelId: landing.partnerSite.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_PARTNER_STORE_PARTNER', partnerName: '合作伙伴门店', promotionChannelId: landing.partnerSite.promotionChannelId },
+  { partnerId: landing.ended.partnerId, partnerName: '夏季推广', promotionChannelId: landing.ended.promotionChannelId },
 ] as const
 
 export interface SeedCommodity {
@@ -156,7 +238,183 @@ export const SEED_COMMODITIES: readonly SeedCommodity[] = [
     isExistUser: false,
     description: '一次性服务费39.9元，含安装支架与专属客服。',
   },
+  // The landing pages' promotions.
+  {
+    id: 'BANK_APP_BASIC',
+    promotionChannelId: landing.bankApp.promotionChannelId,
+    commodityName: '手机银行基础版ETC',
+    commodityPrice: 2990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['押金可退', '绑卡扣费'], highlight: '激活后退还押金' },
+    isExistUser: false,
+    description: '手机银行客户专享，含OBU电子标签和ETC卡，押金29.9元，激活后原路退还。',
+  },
+  {
+    id: 'BANK_APP_VIP',
+    promotionChannelId: landing.bankApp.promotionChannelId,
+    commodityName: '手机银行VIP版ETC',
+    commodityPrice: 4990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['通行费95折', '顺丰包邮'] },
+    isExistUser: false,
+    description: '含OBU电子标签、ETC卡和安装支架，高速通行费95折。',
+  },
+  {
+    id: 'BANK_LIFE_BASIC',
+    promotionChannelId: landing.bankLifeApp.promotionChannelId,
+    commodityName: '生活App福利版ETC',
+    commodityPrice: 1990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 7,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['生活App专享'], highlight: '押金立减10元' },
+    isExistUser: false,
+    description: '生活App用户专享，押金19.9元，激活后原路退还。',
+  },
+  {
+    id: 'BANK_LIFE_VIP',
+    promotionChannelId: landing.bankLifeApp.promotionChannelId,
+    commodityName: '生活App尊享版ETC',
+    commodityPrice: 4990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 7,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['通行费95折', '积分好礼'] },
+    isExistUser: false,
+    description: '含安装支架，高速通行费95折，办理即送生活App积分。',
+  },
+  {
+    id: 'SEARCH_BASIC',
+    promotionChannelId: landing.searchAd.promotionChannelId,
+    commodityName: '全国通用基础版ETC',
+    commodityPrice: 2990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['全国通用', '包邮到家'] },
+    isExistUser: false,
+    description: '全国高速通用，押金29.9元，设备包邮到家，激活后退还押金。',
+  },
+  {
+    id: 'SEARCH_VIP',
+    promotionChannelId: landing.searchAd.promotionChannelId,
+    commodityName: '全国通用VIP版ETC',
+    commodityPrice: 4990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['通行费95折'], highlight: '高速通行享折扣' },
+    isExistUser: false,
+    description: '含安装支架，高速通行费95折，顺丰包邮。',
+  },
+  {
+    id: 'MAP_SEARCH_FREE',
+    promotionChannelId: landing.mapSearchAd.promotionChannelId,
+    commodityName: '搜索专享免费版ETC',
+    commodityPrice: 0,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 1,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['0元办理'], highlight: '无需支付' },
+    isExistUser: false,
+    description: '搜索用户0元办理，设备包邮到家，无需支付。',
+  },
+  {
+    id: 'CAR_OWNER_BASIC',
+    promotionChannelId: landing.carOwnerApp.promotionChannelId,
+    commodityName: '车主专享基础版ETC',
+    commodityPrice: 2990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 4,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['车主专享'] },
+    isExistUser: false,
+    description: '车主服务App用户专享，押金29.9元，激活后原路退还。',
+  },
+  {
+    id: 'CAR_OWNER_RENEW',
+    promotionChannelId: landing.carOwnerApp.promotionChannelId,
+    commodityName: '车主换新ETC',
+    commodityPrice: 8990,
+    originalCommodityPrice: 19900,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 4,
+    packageVariant: PACKAGE_VARIANT.existingUser,
+    frontSort: 2,
+    marketingData: { tags: ['老用户专享'] },
+    isExistUser: true,
+    description: '已有ETC的车主更换新一代OBU电子标签。',
+  },
+  {
+    id: 'PARTNER_BASIC',
+    promotionChannelId: landing.partnerSite.promotionChannelId,
+    commodityName: '合作伙伴专享ETC',
+    commodityPrice: 2990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 5,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['专属客服'], highlight: '合作伙伴专享' },
+    isExistUser: false,
+    description: '合作伙伴推荐办理，专属客服全程服务，押金29.9元激活后退还。',
+  },
+  {
+    id: 'ENDED_BASIC',
+    promotionChannelId: landing.ended.promotionChannelId,
+    commodityName: '夏季推广ETC',
+    commodityPrice: 990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.DEPOSIT,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['已结束'] },
+    isExistUser: false,
+    description: '夏季推广活动套餐，活动已结束。',
+  },
 ]
+
+/** The promotion channel ids of the landing pages' promotions. */
+const LANDING_PROMOTION_IDS: ReadonlySet<string> = new Set(Object.values(LANDING_PROMOTIONS).map((promotion) => promotion.promotionChannelId))
+
+/** The rows above that the landing pages added (the seed's step for databases seeded before them). */
+export const SEED_LANDING_CATALOGUE = {
+  promotionChannels: SEED_PROMOTION_CHANNELS.filter((channel) => LANDING_PROMOTION_IDS.has(channel.id)),
+  partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => LANDING_PROMOTION_IDS.has(partner.promotionChannelId)),
+  commodities: SEED_COMMODITIES.filter((commodity) => LANDING_PROMOTION_IDS.has(commodity.promotionChannelId)),
+}
 
 /** Issuers with placeholder mini-program app ids where the spec says some have one. */
 export const SEED_ISSUERS = ISSUERS.map((issuer) => ({
@@ -171,12 +429,24 @@ export const SEED_GOODS_TYPES: GoodsTypeConfig = {
   bracket: { name: '安装支架' },
 }
 
-const demoNotice = (id: string, effectRange: string, title: string, content: string): Notice => ({
+/** A notice type shown on every visit (not the once-a-day NOTICE_TYPE.ONCE_PER_DAY). */
+const EVERY_VISIT = 1
+const UPGRADE_TITLE = 'ETC服务升级公告'
+const UPGRADE_CONTENT = '线上办理服务已升级：办理中的车辆请在下方选择后继续办理，已提交的资料无需重新填写；新车辆请点击“办理新车辆”。'
+
+/** A demo notice: once a day unless another type is given, without a redirect path unless one is. */
+const demoNotice = (
+  id: string,
+  effectRange: string,
+  title: string,
+  content: string,
+  extra: Partial<Pick<Notice, 'noticeType' | 'redirectPath'>> = {},
+): Notice => ({
   id,
-  noticeType: NOTICE_TYPE.ONCE_PER_DAY,
+  noticeType: extra.noticeType ?? NOTICE_TYPE.ONCE_PER_DAY,
   noticeTitle: title,
   noticeContent: content,
-  redirectPath: null,
+  redirectPath: extra.redirectPath ?? null,
   startTime: '2026-01-01 00:00:00',
   endTime: '2030-12-31 23:59:59',
   noticeScene: { effectRange },
@@ -186,8 +456,21 @@ export const SEED_NOTICES: Readonly<Record<ChannelKey, Notice[]>> = {
   bank: [
     demoNotice('bank-1', '/,/apply/basic', '系统升级公告', '为提升服务质量，每日 00:00–01:00 进行系统维护，期间提交的申请将顺延处理。'),
     demoNotice('bank-2', '/apply/pay', '押金说明', '押金在设备激活后 7 个工作日内原路退还。'),
+    demoNotice('bank-3', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: EVERY_VISIT }),
   ],
-  map: [demoNotice('map-1', '/,/apply/basic,/apply/land', '限时免费', '地图用户限时0元办理ETC，设备包邮到家。')],
+  map: [
+    demoNotice('map-1', '/,/apply/basic,/apply/land', '限时免费', '地图用户限时0元办理ETC，设备包邮到家。'),
+    // The map channel's notice page lists every current notice; these two are written for it.
+    demoNotice('map-2', '/apply/land/gaode-notice', '办理流程说明', '填写车牌、上传证件、选择套餐后提交申请，审核通过后设备包邮到家，按说明书激活即可使用。', {
+      noticeType: EVERY_VISIT,
+      redirectPath: '/apply/long-pay-guide',
+    }),
+    demoNotice('map-3', '/apply/land/gaode-notice', '服务升级', 'ETC办理服务已升级，办理中的车辆可在升级公告页继续办理。', {
+      noticeType: EVERY_VISIT,
+      redirectPath: '/pages/notice/upgrade',
+    }),
+    demoNotice('map-4', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: EVERY_VISIT }),
+  ],
 }
 
 /** promiseConfig/getByType documents, by type. */

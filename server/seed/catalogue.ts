@@ -3,7 +3,7 @@
  * steps already created the issuers and the bank and map channels with their default partner;
  * these steps bring those rows to the catalogue's content (names, app ids, subjects, links) and
  * add everything else: the closed channel, partners, packages, configuration documents, plates
- * and the offline order.
+ * and the offline order; and, for databases seeded before them, the landing pages' promotions.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { SHOW } from '../../src/domain/enums'
@@ -14,6 +14,7 @@ import {
   SEED_COMMODITIES,
   SEED_GOODS_TYPES,
   SEED_ISSUERS,
+  SEED_LANDING_CATALOGUE,
   SEED_NOTICES,
   SEED_OFFLINE_ORDERS,
   SEED_OFFLINE_ORDER_PROOFS,
@@ -145,6 +146,27 @@ export const offlineOrderProofsSeed: SeedStep = {
   },
 }
 
+/**
+ * The landing pages' promotions, partners and packages, for databases seeded before them (a fresh
+ * database has them from the steps above, and this step adds nothing). Ids are the shared
+ * placeholders of types/api/channels.ts (LANDING_PROMOTIONS).
+ */
+export const landingCatalogueSeed: SeedStep = {
+  name: '0010-landing-promotions',
+  run: async (tx) => {
+    const { promotionChannels: channels, partnerChannels: partners, commodities: packages } = SEED_LANDING_CATALOGUE
+    await tx
+      .insert(promotionChannels)
+      .values(channels.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
+      .onConflictDoNothing()
+    await tx.insert(partnerChannels).values([...partners]).onConflictDoNothing()
+    await tx
+      .insert(commodities)
+      .values(packages.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
+      .onConflictDoNothing()
+  },
+}
+
 export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   catalogueChannelsSeed,
   catalogueCommoditiesSeed,
@@ -152,4 +174,5 @@ export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   cataloguePlatesSeed,
   offlineOrdersSeed,
   offlineOrderProofsSeed,
+  landingCatalogueSeed,
 ]

@@ -14,7 +14,7 @@ import { ATTRIBUTION_TTL_MS, addressClickId, addressPromotion, isAttributionTag 
 import type { AddressPromotion } from '../domain/attribution'
 import { ACTIVITY_TYPE } from '../domain/enums'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
-import type { PromotionChannelInfo } from '../../types/api/catalogue'
+import type { PartnerChannel, PromotionChannelInfo } from '../../types/api/catalogue'
 import { fields, isNumber, isString, oneOf, optional, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
 import type { AnswerOf } from './contract'
@@ -25,6 +25,7 @@ import type { LoadState } from './load-state'
 export interface PromotionApi {
   channelInfo(promotion: AddressPromotion): AnswerOf<'promoterChannelEffective'>
   channelInterceptCheck(sourceChannel: string, promotionChannelId: string): AnswerOf<'channelInterceptCheck'>
+  partnerChannels(promotionChannelId: string): AnswerOf<'partnerChannels'>
 }
 
 export const PROMOTION_STORAGE = { arrival: 'promotionArrival', clickId: 'clickId' } as const
@@ -74,6 +75,9 @@ export class PromotionStore {
   /** What the server says of the current promotion (hall link, business mode, activity). */
   info: PromotionChannelInfo | undefined = undefined
   load: LoadState = initialLoadState()
+  /** The partner channels of the current promotion (getPartnerChannels), once loaded. */
+  partners: PartnerChannel[] = []
+  partnersLoad: LoadState = initialLoadState()
   private readonly inFlight = new InFlight()
 
   constructor(private readonly deps: PromotionStoreDeps) {
@@ -171,6 +175,16 @@ export class PromotionStore {
       (state) => (this.load = state),
       () => this.deps.api.channelInfo({ promotionChannelId, partnerId, promoterId }),
       (info) => (this.info = info),
+    )
+  }
+
+  /** Loads the partner channels of the current promotion (landing pages show them). */
+  fetchPartners(): Promise<void> {
+    const { promotionChannelId } = this.current
+    return runLoad(
+      (state) => (this.partnersLoad = state),
+      () => this.deps.api.partnerChannels(promotionChannelId),
+      (partners) => (this.partners = partners),
     )
   }
 

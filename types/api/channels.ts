@@ -44,3 +44,64 @@ export const CHANNEL_IDENTIFIERS: Readonly<Record<ChannelKey, ChannelIdentifiers
     promoterAccount: { loginAccount: 'PLACEHOLDER_MAP_PROMOTER_ACCOUNT', password: 'PLACEHOLDER_MAP_PROMOTER_PASSWORD' },
   },
 }
+
+/** A landing page's own promotion: a promotion channel of one channel profile, with its partner and promoter tags. */
+export interface LandingPromotion {
+  readonly channelKey: ChannelKey
+  readonly promotionChannelId: string
+  readonly partnerId: string
+  readonly promoterId: string
+}
+
+/** The promotion the three search-ad landings share; each variant has its own promoter tag. */
+const SEARCH_AD = { promotionChannelId: 'PLACEHOLDER_SEARCH_AD_PROMOTION', partnerId: 'PLACEHOLDER_SEARCH_AD_PARTNER' } as const
+
+/**
+ * The promotions the landing pages bring when their address names none (the app's table,
+ * src/config/landings.ts), and `ended`, which no landing uses: its address shows how an ended
+ * promotion is refused. PLACEHOLDERS like the rest of this file; the server seeds each as a
+ * promotion channel with its partners and packages (server/catalogue/seed-data.ts).
+ */
+export const LANDING_PROMOTIONS = {
+  bankApp: {
+    channelKey: 'bank',
+    promotionChannelId: 'PLACEHOLDER_BANK_APP_PROMOTION',
+    partnerId: 'PLACEHOLDER_BANK_APP_PARTNER',
+    promoterId: 'PLACEHOLDER_BANK_APP_PROMOTER',
+  },
+  bankLifeApp: {
+    channelKey: 'bank',
+    promotionChannelId: 'PLACEHOLDER_BANK_LIFE_APP_PROMOTION',
+    partnerId: 'PLACEHOLDER_BANK_LIFE_APP_PARTNER',
+    promoterId: 'PLACEHOLDER_BANK_LIFE_APP_PROMOTER',
+  },
+  searchAd: { channelKey: 'bank', ...SEARCH_AD, promoterId: 'PLACEHOLDER_SEARCH_AD_PROMOTER' },
+  searchAdPackages: { channelKey: 'bank', ...SEARCH_AD, promoterId: 'PLACEHOLDER_SEARCH_AD_PACKAGES_PROMOTER' },
+  searchAdSteps: { channelKey: 'bank', ...SEARCH_AD, promoterId: 'PLACEHOLDER_SEARCH_AD_STEPS_PROMOTER' },
+  mapSearchAd: {
+    channelKey: 'map',
+    promotionChannelId: 'PLACEHOLDER_MAP_SEARCH_AD_PROMOTION',
+    partnerId: 'PLACEHOLDER_MAP_SEARCH_AD_PARTNER',
+    promoterId: 'PLACEHOLDER_MAP_SEARCH_AD_PROMOTER',
+  },
+  carOwnerApp: {
+    channelKey: 'bank',
+    promotionChannelId: 'PLACEHOLDER_CAR_OWNER_APP_PROMOTION',
+    partnerId: 'PLACEHOLDER_CAR_OWNER_APP_PARTNER',
+    promoterId: 'PLACEHOLDER_CAR_OWNER_APP_PROMOTER',
+  },
+  partnerSite: {
+    channelKey: 'bank',
+    promotionChannelId: 'PLACEHOLDER_PARTNER_SITE_PROMOTION',
+    partnerId: 'PLACEHOLDER_PARTNER_SITE_PARTNER',
+    promoterId: 'PLACEHOLDER_PARTNER_SITE_PROMOTER',
+  },
+  ended: {
+    channelKey: 'bank',
+    promotionChannelId: 'PLACEHOLDER_ENDED_PROMOTION',
+    partnerId: 'PLACEHOLDER_ENDED_PARTNER',
+    promoterId: 'PLACEHOLDER_ENDED_PROMOTER',
+  },
+} as const satisfies Readonly<Record<string, LandingPromotion>>
+
+export type LandingPromotionKey = keyof typeof LANDING_PROMOTIONS

@@ -235,7 +235,10 @@ describe('typed API functions', () => {
   it('toasts the failure of a call no screen shows', async () => {
     const { api, world } = setup()
     world.respondWith(async () => ok({ code: 1001, msg: '渠道已失效', data: null }))
-    await expect(api.promotion.channelInfo({ promotionChannelId: 'P1' })).rejects.toMatchObject({ kind: 'business', message: '渠道已失效' })
+    await expect(api.catalogue.issuers()).rejects.toMatchObject({ kind: 'business', message: '渠道已失效' })
+    expect(world.counts.toast).toEqual(['渠道已失效'])
+    // The promotion's checks are shown by the screens waiting for them.
+    await expect(api.promotion.channelInfo({ promotionChannelId: 'P1' })).rejects.toMatchObject({ kind: 'business' })
     expect(world.counts.toast).toEqual(['渠道已失效'])
   })
 

@@ -36,6 +36,7 @@ function setup(answers: { info?: (request: PromoterChannelEffectiveRequest) => P
       calls.intercept.push([sourceChannel, promotionChannelId])
       return answers.intercept ? answers.intercept() : Promise.resolve(OPEN)
     },
+    partnerChannels: async () => [],
   }
   const storage = createSecureStorage({
     backend: { getString: (k) => raw.get(k), setString: (k, v) => void raw.set(k, v), remove: (k) => void raw.delete(k) },

@@ -7,12 +7,19 @@ import { SHOWN_BY_SCREEN, callApi } from './call'
 
 export function createCatalogueApi(client: RequestClient, channel: ChannelProfile) {
   return {
-    // Tags the promotion has none of are left out (an empty one is not of the identifier's form).
+    // The promotion's checks fail on the screens that wait for them (the landing page, the plate
+    // page), and customer service falls back to the hotline. Tags the promotion has none of are
+    // left out (an empty one is not of the identifier's form).
     channelInfo: ({ promotionChannelId, partnerId, promoterId }: PromoterChannelEffectiveRequest) =>
-      callApi(client, API.promoterChannelEffective, { promotionChannelId, ...(partnerId ? { partnerId } : {}), ...(promoterId ? { promoterId } : {}) }),
+      callApi(
+        client,
+        API.promoterChannelEffective,
+        { promotionChannelId, ...(partnerId ? { partnerId } : {}), ...(promoterId ? { promoterId } : {}) },
+        SHOWN_BY_SCREEN,
+      ),
     channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
-      callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }),
-    partnerChannels: (promotionChannelId: string) => callApi(client, API.partnerChannels, { promotionChannelId }),
+      callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }, SHOWN_BY_SCREEN),
+    partnerChannels: (promotionChannelId: string) => callApi(client, API.partnerChannels, { promotionChannelId }, SHOWN_BY_SCREEN),
     // The home page and the package pages show a failed list in its place, with a retry.
     listCommodities: (promotionChannelId: string) => callApi(client, API.listCommodity, { id: promotionChannelId }, SHOWN_BY_SCREEN),
     goodsTypeConfig: () => callApi(client, API.goodsTypeConfig),

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import type { CommodityFields } from '../../../domain/money'
 import { commodityView } from '../../../components/commodity-view/commodity-view'
 import { EntryButton } from '../button/EntryButton'
+import './entry-home.scss'
 
 /** One package on offer, read as the package pages read it: name, tier, price (and the "was" price) and a way to apply. */
 export function PackageCard({ item, onApply }: { item: CommodityFields; onApply: () => void }) {

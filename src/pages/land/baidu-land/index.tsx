@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('baiduLand', [], () => <ComingSoon route='baiduLand' />)
+/** `/apply/baidu-land` (ETC申办): a search ad's landing page (its row of src/config/landings.ts). */
+export default routePage('baiduLand', [], () => <LandingScreen variant='baiduLand' />)

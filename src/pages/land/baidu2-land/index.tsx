@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('baidu2Land', [], () => <ComingSoon route='baidu2Land' />)
+/** `/apply/baidu2-land` (ETC申办): a search ad's landing page, packages first (its row of src/config/landings.ts). */
+export default routePage('baidu2Land', [], () => <LandingScreen variant='baidu2Land' />)

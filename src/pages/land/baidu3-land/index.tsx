@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('baidu3Land', [], () => <ComingSoon route='baidu3Land' />)
+/** `/apply/baidu3-land` (ETC申办): a search ad's landing page, steps first (its row of src/config/landings.ts). */
+export default routePage('baidu3Land', [], () => <LandingScreen variant='baidu3Land' />)

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('chelun', [], () => <ComingSoon route='chelun' />)
+/** `/apply/chelun` (ETC申办): the car-owner app's landing page (its row of src/config/landings.ts). */
+export default routePage('chelun', [], () => <LandingScreen variant='chelun' />)

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('jhLand', [], () => <ComingSoon route='jhLand' />)
+/** `/apply/jh-land` (ETC申办): the bank app's landing page (its row of src/config/landings.ts). */
+export default routePage('jhLand', [], () => <LandingScreen variant='jhLand' />)

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('land', [], () => <ComingSoon route='land' />)
+/** `/apply/land` (ETC申办): the general landing page (its row of src/config/landings.ts). */
+export default routePage('land', [], () => <LandingScreen variant='land' />)

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { LandingScreen } from '../../../features/land'
 
-export default routePage('qishi', [], () => <ComingSoon route='qishi' />)
+/** `/apply/qishi` (ETC申办): a partner's landing page (its row of src/config/landings.ts). */
+export default routePage('qishi', [], () => <LandingScreen variant='qishi' />)
