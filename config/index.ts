@@ -15,6 +15,11 @@ const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/const
 
 /** Each target builds into its own folder: dist/h5, dist/weapp, dist/alipay. */
 const target = process.env.TARO_ENV ?? 'h5'
+/**
+ * BUILD_OUTPUT_ROOT names another folder, for a second build of one target beside the first (the
+ * map channel's H5 build goes to dist/h5-map: scripts/lib/h5-build.ts).
+ */
+const outputRoot = process.env.BUILD_OUTPUT_ROOT || `dist/${target}`
 
 /** The API contract (types/) is shared with the server and sits outside src/: compile it as well. */
 const compile = { include: [path.resolve(__dirname, '../types')] }
@@ -43,7 +48,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
-    outputRoot: `dist/${target}`,
+    outputRoot,
     plugins: [],
     // Always defined, so code can read the channel in every target (unset means the default).
     defineConstants: {

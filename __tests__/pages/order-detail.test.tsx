@@ -12,7 +12,7 @@ import { API } from '../../types/api/paths'
 import { SEAL_PURPOSE, SEALED_FIELD } from '../../types/api/sealed'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { byTestId, eventually, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_ACTIONS, STATUS_FIELDS, detail } from '../support/order-fixtures'
 import { answering, held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
@@ -276,6 +276,8 @@ describe('province order page (orderJh)', () => {
       mounted.fireEvent.click(getByTestId(mounted, 'order-handover-submit'))
       await settle(mounted)
     }
+    // The code field's input renders once the form's UI library has loaded.
+    await eventually(mounted, () => Boolean(byTestId(mounted, 'order-handover-code')?.querySelector('input')))
     expect(codeInput().getAttribute('aria-label')).toBe('转线上验证码')
 
     await enter('1234')

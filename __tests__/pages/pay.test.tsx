@@ -143,7 +143,8 @@ describe('pay page', () => {
     page.fireEvent.click(getByTestId(page, 'pay-submit'))
     await page.act(async () => settle(80))
     expect(payCalls(world)).toHaveLength(1)
-    expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: world.services.store.promotion.current.promotionChannelId })
+    // The order's own promotion (its pay info), not the visit's.
+    expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId })
     expect(openCashier).toHaveBeenCalledTimes(1)
     expect(openCashier).toHaveBeenCalledWith(CASHIER_URL, world.services.navigator)
     expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.toCashier)

@@ -83,13 +83,16 @@ describeDb('platform routes (simulated)', () => {
     const body = { path: 'pages/index/index', env_version: 'release', query: 'orderId=O1&from=h5', appId: 'wx1234567890abcdef' }
     const link = (payload: object): InjectOptions => ({ method: 'POST', url: API.weChatUrlLink.path, payload })
 
-    it('answers a simulated wxaurl.cn link, a new one per call', async () => {
+    it("answers a link to the simulator's page under the public address, a new one per call", async () => {
       const first = envelope<{ urlLink: string }>(await call(link(body)))
       expect(first.code).toBe(200)
-      expect(first.data.urlLink).toMatch(/^https:\/\/wxaurl\.cn\/[A-Za-z0-9]{12}$/)
+      const url = new URL(first.data.urlLink)
+      expect(url.origin).toBe(world.test.config.publicBaseUrl)
+      expect(url.pathname).toMatch(/^\/sim\/wechat\/url-link\/[A-Za-z0-9]{12}$/)
+      expect(Object.fromEntries(url.searchParams)).toEqual({ appId: body.appId, path: body.path, query: body.query, env_version: 'release' })
       const second = envelope<{ urlLink: string }>(await call(link({ ...body, path: '', query: '', code: 'abc' })))
-      expect(second.data.urlLink).toMatch(/^https:\/\/wxaurl\.cn\/[A-Za-z0-9]{12}$/)
-      expect(second.data.urlLink).not.toBe(first.data.urlLink)
+      expect(new URL(second.data.urlLink).pathname).toMatch(/^\/sim\/wechat\/url-link\/[A-Za-z0-9]{12}$/)
+      expect(new URL(second.data.urlLink).pathname).not.toBe(url.pathname)
     })
 
     it('accepts an issuer\'s placeholder app id and a leading slash in the path', async () => {

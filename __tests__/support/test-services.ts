@@ -25,6 +25,8 @@ export interface TestWorldOptions {
   authorization?: AppEnvironment['authorization']
   /** The device's storage: share one between worlds to simulate a reload. */
   raw?: Map<string, string>
+  /** The request layer's UI; by default one that records (`ui`) and changes no page. */
+  requestUi?: AppEnvironment['requestUi']
 }
 
 export const envelope = (data: unknown, code = 200): TransportResponse => ({ statusCode: 200, data: { code, msg: 'ok', data }, header: {} })
@@ -64,12 +66,12 @@ export function testWorld(options: TestWorldOptions) {
       login: () => Promise.reject(new Error('no host login in this test')),
       queryParam: () => undefined,
     },
-    requestUi: (): RequestUi => ({
+    requestUi: options.requestUi ?? ((): RequestUi => ({
       toast: (message) => void ui.toasts.push(message),
       alert: async () => void (ui.alerts += 1),
       goToLogin: () => void (ui.logins += 1),
       reloadPage: () => void (ui.reloads += 1),
-    }),
+    })),
     now: () => now,
     timers: {
       setTimeout: (callback, ms) => {

@@ -1,10 +1,19 @@
 import { HOTLINE, QUERY_LIMITS } from '../../src/domain/constants'
 import { paymentAppDeepLink } from '../../src/platform/deep-link'
-import { NavigationError, createNavigator, routeOfPath, withQuery } from '../../src/platform/navigator'
+import { DEEP_LINK_TIMEOUT_MS } from '../../src/config/handover'
+import { NAVIGATION_MESSAGES, NavigationError, REDIRECT_PARAM, RESUME_PARAM, createNavigator, routeOfPath, withQuery } from '../../src/platform/navigator'
 import type { CurrentPage, NavigationHost } from '../../src/platform/navigator'
 import { parseQuery, stringifyQuery } from '../../src/platform/query'
 
-function fakeHost(options: { depth?: number; current?: CurrentPage | null; web?: boolean } = {}) {
+interface FakeHostOptions {
+  depth?: number
+  current?: CurrentPage | null
+  web?: boolean
+  /** How the host opens other mini-programs: by address (H5; `leaves`: whether a deep link leaves the page), or directly. */
+  handOver?: { web: { leaves: boolean } } | { mini: true }
+}
+
+function fakeHost(options: FakeHostOptions = {}) {
   const log: string[] = []
   let held: (() => void)[] = []
   let hold = false
@@ -28,6 +37,17 @@ function fakeHost(options: { depth?: number; current?: CurrentPage | null; web?:
     openDocument: async (path) => void log.push(`openDocument ${path}`),
     makePhoneCall: async (phone) => void log.push(`call ${phone}`),
     toast: (message) => void log.push(`toast ${message}`),
+  }
+  const handOver = options.handOver
+  if (handOver && 'web' in handOver) {
+    host.openUrl = (url) => void log.push(`openUrl ${url}`)
+    host.leavesWithin = async (ms) => {
+      log.push(`leavesWithin ${ms}`)
+      return handOver.web.leaves
+    }
+  }
+  if (handOver && 'mini' in handOver) {
+    host.navigateToMiniProgram = async (target) => void log.push(`navigateToMiniProgram ${JSON.stringify(target)}`)
   }
   return {
     host,
@@ -136,6 +156,59 @@ describe('navigator', () => {
     expect([onLogin.log, unknown.log]).toEqual([[], ['redirectTo /pages/entry/login/index']])
   })
 
+  it('carries the tap under way into the return address, and only while it runs', async () => {
+    const { host, log } = fakeHost({ current: { path: 'pages/entry/plate/index', query: { resume: 'old', n: '2' } } })
+    const nav = createNavigator(host, () => undefined)
+    const end = nav.beginIntent('plate-next')
+    await nav.toLogin()
+    end()
+    await nav.toLogin()
+    const redirects = log.map((entry) => new URLSearchParams(entry.split('?')[1]).get(REDIRECT_PARAM))
+    // The intent replaces one the page was opened with; once the tap has ended, none is named.
+    expect(redirects).toEqual([`/pages/entry/plate/index?n=2&${RESUME_PARAM}=plate-next`, '/pages/entry/plate/index?n=2'])
+  })
+
+  it('keeps the latest tap named when an earlier one ends after it started', async () => {
+    const { host, log } = fakeHost({ current: { path: 'pages/entry/plate/index', query: {} } })
+    const nav = createNavigator(host, () => undefined)
+    const endFirst = nav.beginIntent('first')
+    nav.beginIntent('second')
+    endFirst()
+    await nav.toLogin()
+    expect(new URLSearchParams(log[0]?.split('?')[1]).get(REDIRECT_PARAM)).toBe(`/pages/entry/plate/index?${RESUME_PARAM}=second`)
+  })
+
+  it('says once that the page on screen was opened to carry on the tap its login interrupted', async () => {
+    const options: { current: CurrentPage } = { current: { path: 'pages/entry/plate/index', query: {} } }
+    const nav = createNavigator(fakeHost(options).host, () => undefined)
+    // Before any login, an address naming the intent is not enough (a bookmark, a reload).
+    options.current = { path: 'pages/entry/plate/index', query: { [RESUME_PARAM]: 'plate-next' } }
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+
+    options.current = { path: 'pages/entry/plate/index', query: {} }
+    const end = nav.beginIntent('plate-next')
+    await nav.toLogin()
+    end()
+    // On the login page, and for another intent: no.
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+    options.current = { path: 'pages/entry/plate/index', query: { [RESUME_PARAM]: 'plate-next' } }
+    expect(nav.resumeIntent('other')).toBe(false)
+    expect(nav.resumeIntent('plate-next')).toBe(true)
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+  })
+
+  it('forgets the intent when a later login is for no tap', async () => {
+    const options: { current: CurrentPage } = { current: { path: 'pages/entry/plate/index', query: {} } }
+    const nav = createNavigator(fakeHost(options).host, () => undefined)
+    const end = nav.beginIntent('plate-next')
+    await nav.toLogin()
+    end()
+    await nav.toLogin()
+    options.current = { path: 'pages/entry/plate/index', query: { [RESUME_PARAM]: 'plate-next' } }
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+  })
+
   it('lets the login redirect and the reload through while another navigation runs', async () => {
     const { host, log, holdNavigations, release } = fakeHost({ web: true })
     const nav = createNavigator(host, () => undefined)
@@ -171,6 +244,58 @@ describe('navigator', () => {
       'toast 未知类型',
       'navigateTo /pages/order/detail/index?orderId=O-1',
     ])
+  })
+
+  describe('opening another mini-program', () => {
+    const target = { appId: 'wx1234', path: 'pages/a/index', query: 'x=1', envVersion: 'trial' as const }
+    const webLink = (address: string) => jest.fn(async () => address)
+
+    it('opens it directly where the app is a mini-program, asking for no web address', async () => {
+      const { host, log } = fakeHost({ handOver: { mini: true } })
+      const link = webLink('https://wxaurl.cn/x')
+      await createNavigator(host, () => undefined).openMiniProgram(target, link)
+      expect(log).toEqual([`navigateToMiniProgram ${JSON.stringify(target)}`])
+      expect(link).not.toHaveBeenCalled()
+    })
+
+    it('on H5 hands the window to a web address at once', async () => {
+      const { host, log } = fakeHost({ handOver: { web: { leaves: false } } })
+      await createNavigator(host, () => undefined).openMiniProgram(target, webLink('https://host.test/sim/wechat/url-link/abc'))
+      expect(log).toEqual(['openUrl https://host.test/sim/wechat/url-link/abc'])
+    })
+
+    it('on H5 opens a deep link, which fails when the page is still on screen after the timeout', async () => {
+      const left = fakeHost({ handOver: { web: { leaves: true } } })
+      await createNavigator(left.host, () => undefined).openMiniProgram(target, webLink('alipays://platformapi/startapp?appId=1'))
+      expect(left.log).toEqual(['openUrl alipays://platformapi/startapp?appId=1', `leavesWithin ${DEEP_LINK_TIMEOUT_MS}`])
+
+      const stayed = fakeHost({ handOver: { web: { leaves: false } } })
+      const nav = createNavigator(stayed.host, () => undefined)
+      await expect(nav.openMiniProgram(target, webLink('alipays://platformapi/startapp?appId=1'))).rejects.toEqual(
+        new NavigationError('notOpened', NAVIGATION_MESSAGES.notOpened),
+      )
+      // The lock is let go: the next navigation runs.
+      await nav.open('home')
+      expect(stayed.log.at(-1)).toBe('navigateTo /pages/entry/home/index')
+    })
+
+    it('passes on the failure to get a web address, and refuses on a host that can do neither', async () => {
+      const web = fakeHost({ handOver: { web: { leaves: true } } })
+      await expect(createNavigator(web.host, () => undefined).openMiniProgram(target, () => Promise.reject(new Error('服务繁忙')))).rejects.toThrow('服务繁忙')
+      expect(web.log).toEqual([])
+      const neither = fakeHost()
+      await expect(createNavigator(neither.host, () => undefined).openMiniProgram(target, webLink('https://x.test'))).rejects.toEqual(
+        new NavigationError('unsupported', NAVIGATION_MESSAGES.unsupported),
+      )
+    })
+
+    it('is one navigation at a time with the others', async () => {
+      const { host, holdNavigations } = fakeHost({ handOver: { web: { leaves: true } } })
+      const nav = createNavigator(host, () => undefined)
+      holdNavigations()
+      void nav.open('pay')
+      await expect(nav.openMiniProgram(target, webLink('https://x.test'))).rejects.toEqual(new NavigationError('jumping', '正在跳转'))
+    })
   })
 
   it("calls the hotline, or opens the promotion's customer-service hall", async () => {

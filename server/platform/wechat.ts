@@ -2,8 +2,8 @@
  * WeChat, simulated. The JS-SDK config is signed the way WeChat specifies (SHA-1 of
  * `jsapi_ticket=…&noncestr=…&timestamp=…&url=…`, the URL without its fragment), but with a
  * ticket derived from the server's secret instead of one fetched from WeChat with the official
- * account's credentials. URL links look like WeChat's (`https://wxaurl.cn/` and 12 letters or
- * digits) and lead nowhere. A real integration replaces the ticket source and the link call.
+ * account's credentials. URL links lead to a simulator page (server/simulators/url-link-page.ts).
+ * A real integration replaces the ticket source and the link call.
  */
 import { createHash, createHmac } from 'node:crypto'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
@@ -12,9 +12,6 @@ import type { RandomSource } from '../runtime/random'
 
 /** The official account the JS-SDK config names (placeholder until a real one is issued). */
 export const SIMULATED_WECHAT_APP_ID = 'PLACEHOLDER_WECHAT_OFFICIAL_APPID'
-export const URL_LINK_PREFIX = 'https://wxaurl.cn/'
-export const URL_LINK_ID_LENGTH = 12
-const LINK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const NONCE_BYTES = 8
 
 /** The simulated jsapi_ticket: stable per server secret, never sent to the client. */
@@ -45,10 +42,4 @@ export function weixinConfig(context: WechatContext, url: string): WeixinConfigR
   const nonceStr = context.random.bytes(NONCE_BYTES).toString('hex')
   const signature = jsSdkSignature(simulatedJsApiTicket(context.secretHex), nonceStr, timestamp, url)
   return { appId: SIMULATED_WECHAT_APP_ID, timestamp, nonceStr, signature }
-}
-
-export function simulatedUrlLink(random: RandomSource): string {
-  let id = ''
-  for (let index = 0; index < URL_LINK_ID_LENGTH; index += 1) id += LINK_ALPHABET[random.int(LINK_ALPHABET.length)]
-  return `${URL_LINK_PREFIX}${id}`
 }

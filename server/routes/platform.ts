@@ -1,8 +1,9 @@
 /**
  * Calls into the platforms and suppliers around the app, all simulated (see
- * server/platform/wechat.ts and phone-numbers.ts): the WeChat JS-SDK config and mini-program URL
- * links, the phone behind a mini-program phone authorisation, the phone a user leaves for a call
- * back, and the Henan supplier's SMS login.
+ * server/platform/wechat.ts, phone-numbers.ts and server/simulators/url-link-page.ts): the WeChat
+ * JS-SDK config and mini-program URL links (to the simulator's page, none in production), the
+ * phone behind a mini-program phone authorisation, the phone a user leaves for a call back, and
+ * the Henan supplier's SMS login.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -17,7 +18,8 @@ import { followUpPhones } from '../db/schema'
 import { fail, ok } from '../http/envelope'
 import { forbiddenIssue, hasForbiddenCharacter, text } from '../http/text'
 import { provinceSupplierUserId } from '../platform/phone-numbers'
-import { simulatedUrlLink, weixinConfig } from '../platform/wechat'
+import { weixinConfig } from '../platform/wechat'
+import { reachableBaseUrl, simulatedUrlLink } from '../simulators/url-link-page'
 import { EmptyBody, mobile } from '../validation/fields'
 import { AUTH_RATE_LIMITS, sentAnswer } from './auth'
 import type { RouteGroup } from './context'
@@ -26,6 +28,7 @@ import { contractRoutes } from './contract-route'
 export const PLATFORM_MESSAGE = {
   phoneAuthFailed: '获取手机号失败，请重新授权',
   provinceClosed: '当前地区暂未开通短信登录',
+  urlLinkUnavailable: '暂不支持跳转小程序，请稍后再试',
 } as const
 
 /** Lengths WeChat allows for a URL link's path and query. */
@@ -77,7 +80,12 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
 
   route(API.weChatUrlLink, {
     body: UrlLinkBody,
-    handler: async () => ok({ urlLink: simulatedUrlLink(context.random) }),
+    // Links lead to the simulator page (server/simulators/url-link-page.ts); production has no
+    // simulator and no WeChat integration yet, so it answers that the hand-over is unavailable.
+    handler: async ({ body }) =>
+      context.config.production
+        ? fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.urlLinkUnavailable)
+        : ok({ urlLink: simulatedUrlLink(reachableBaseUrl(context.config, app.addresses()), context.random, body) }),
   })
 
   route(API.phoneByCode, {

@@ -4,6 +4,8 @@
  * - the cashier (SIMULATOR_PATHS): a page with the amount and 支付成功 / 支付失败, whose form
  *   settles the payment once and returns to the app's pay result page. Public: the browser
  *   navigates there without the app's token; the one-time cashier token authorises it.
+ * - WeChat's mini-program URL links (URL_LINK_SIM_PATH): the page a link from getWeChat/urlLink
+ *   opens, saying the mini-program was opened. Public, like the cashier: the browser goes there.
  * - the lifecycle call `npm run sim` uses while this server holds the embedded database
  *   (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address) with the
  *   operator secret (server/simulators/operator-secret.ts); absent without a secret;
@@ -29,6 +31,7 @@ import { runLifecycleAction } from '../simulators/lifecycle-runner'
 import type { LifecycleRun } from '../simulators/lifecycle-runner'
 import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
+import { URL_LINK_ID, URL_LINK_SIM_PATH, renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { OrderParams } from './route-params'
@@ -36,12 +39,23 @@ import { OrderParams } from './route-params'
 const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
 const MAX_REASON_LENGTH = 200
+/** The longest path or query a URL link takes (WeChat's limit, as getWeChat/urlLink checks it). */
+const MAX_URL_LINK_FIELD_LENGTH = 1024
+const MAX_APP_ID_LENGTH = 64
 
 export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机操作员调用' } as const
 
 const PaymentParams = z.object({ paymentId: identifier })
 const CashierQuery = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }) })
 const CashierResultBody = z.object({ token: text(MAX_TOKEN_LENGTH, { min: 1 }), outcome: z.enum(['success', 'fail']) })
+const UrlLinkParams = z.object({ linkId: z.string().regex(URL_LINK_ID) })
+/** What getWeChat/urlLink made the link for (its own checks); a link without it is not one of ours. */
+const UrlLinkQuery = z.object({
+  appId: text(MAX_APP_ID_LENGTH, { min: 1 }),
+  path: text(MAX_URL_LINK_FIELD_LENGTH),
+  query: text(MAX_URL_LINK_FIELD_LENGTH),
+  env_version: z.enum(['release', 'trial', 'develop']),
+})
 const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: text(MAX_REASON_LENGTH, { multiline: true }).optional() })
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
@@ -86,6 +100,13 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
     if (result.ok) return reply.redirect(payResultPath(result.orderId), HTTP_STATUS.seeOther)
     const { status, message } = refusal(result)
     return html(reply, status, renderCashierMessage(message, result.orderId))
+  })
+
+  app.get(routePath(URL_LINK_SIM_PATH), { config: { public: true } }, async (request, reply) => {
+    const params = UrlLinkParams.safeParse(request.params)
+    const query = UrlLinkQuery.safeParse(request.query)
+    if (!params.success || !query.success) return html(reply, HTTP_STATUS.notFound, renderUrlLinkInvalid())
+    return html(reply, 200, renderUrlLinkPage(query.data))
   })
 
   const operatorSecret = context.config.simOperatorSecret

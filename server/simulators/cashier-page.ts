@@ -30,7 +30,8 @@ const STYLE = `
   .note { font-size: 12px; color: #8f959e; text-align: center; margin-top: 16px; }
 `
 
-function page(title: string, body: string): string {
+/** A simulator's whole page: its title and body in the simulators' shared frame and styles. */
+export function simulatorPage(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="zh-CN">
 <head>
@@ -45,7 +46,7 @@ function page(title: string, body: string): string {
 
 export function renderCashierPage(view: CashierView, token: string): string {
   const action = SIMULATOR_PATHS.cashierResult.replace('{paymentId}', encodeURIComponent(view.paymentId))
-  return page(
+  return simulatorPage(
     '模拟收银台',
     `<h1>模拟收银台</h1>
 <div class="card">
@@ -68,5 +69,5 @@ export function renderCashierPage(view: CashierView, token: string): string {
 /** A page with a message, and a way back to the app's result page when the order is known. */
 export function renderCashierMessage(message: string, orderId?: string): string {
   const back = orderId ? `<a class="button pay" href="${escapeHtml(payResultPath(orderId))}">返回查看支付结果</a>` : ''
-  return page('模拟收银台', `<h1>模拟收银台</h1><div class="card"><p>${escapeHtml(message)}</p>${back}</div>`)
+  return simulatorPage('模拟收银台', `<h1>模拟收银台</h1><div class="card"><p>${escapeHtml(message)}</p>${back}</div>`)
 }

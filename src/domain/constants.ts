@@ -34,7 +34,7 @@ export const GOODS_CONFIG_CACHE_MS = 60 * SECOND_MS
 export const VERIFY_CODE_WAIT_S = 60
 /** A remembered login phone allows silent login for this long. */
 export const LOGIN_PHONE_MEMORY_MS = DAY_MS
-/** A dismissed notice of the once-a-day type stays hidden this long. */
+/** A once-a-day notice is not shown again for this long after it was shown. */
 export const NOTICE_SUPPRESS_MS = DAY_MS
 
 /** Tracking: a batch is sent at this many events, or this long after the first one. */

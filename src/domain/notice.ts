@@ -1,6 +1,7 @@
 /**
- * Notices from the remote configuration: shown while current, on the routes of their effect
- * range, and, for the once-a-day type, not again within a day of being dismissed.
+ * Notices from the remote configuration: current between their start and end times, shown on
+ * the routes of their effect range, and, for the once-a-day type, shown at most once in a day
+ * (dismissed or not: what counts is when it was last shown).
  */
 import { NOTICE_SUPPRESS_MS } from './constants'
 import { NOTICE_TYPE } from './enums'
@@ -19,6 +20,7 @@ export interface Notice {
 
 /** China Standard Time, which the configuration's plain timestamps are written in. */
 const CHINA_OFFSET = '+08:00'
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000
 const PLAIN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/
 
 /** Epoch ms of a configuration time, or undefined when absent; NaN when unreadable. */
@@ -31,6 +33,14 @@ export function noticeTime(value: string | number | null | undefined): number | 
     return Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${CHINA_OFFSET}`)
   }
   return Date.parse(value)
+}
+
+/** A notice time as people in China read it: "YYYY-MM-DD HH:mm"; undefined when absent or unreadable. */
+export function formatNoticeTime(value: string | number | null | undefined): string | undefined {
+  const ms = noticeTime(value)
+  if (ms === undefined || Number.isNaN(ms)) return undefined
+  // The UTC fields of the shifted instant are China's wall clock.
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')
 }
 
 /** A route as the effect range writes it: leading slash, no hash, no query. */
@@ -47,16 +57,27 @@ export function effectRoutes(notice: Notice): string[] {
     .map(normaliseRoute)
 }
 
-export function noticeApplies(notice: Notice, route: string, now: number, lastDismissedAt?: number): boolean {
+/** Whether `now` is inside the notice's start and end times (both inclusive; an unreadable one never is). */
+export function noticeCurrent(notice: Notice, now: number): boolean {
   const start = noticeTime(notice.startTime)
   const end = noticeTime(notice.endTime)
   // An unreadable bound makes the notice inapplicable rather than shown forever.
   if (Number.isNaN(start) || Number.isNaN(end)) return false
   if (start !== undefined && now < start) return false
-  if (end !== undefined && now > end) return false
-  if (!effectRoutes(notice).includes(normaliseRoute(route))) return false
-  if (notice.noticeType === NOTICE_TYPE.ONCE_PER_DAY && lastDismissedAt !== undefined) {
-    return now - lastDismissedAt >= NOTICE_SUPPRESS_MS
-  }
-  return true
+  return end === undefined || now <= end
+}
+
+/** Whether the notice's effect range names `route`. */
+export function noticeTargets(notice: Notice, route: string): boolean {
+  return effectRoutes(notice).includes(normaliseRoute(route))
+}
+
+/** The once-a-day type, last shown at `lastShownAt`, is not shown again within a day of it. */
+export function noticeSuppressed(notice: Notice, now: number, lastShownAt: number | undefined): boolean {
+  return notice.noticeType === NOTICE_TYPE.ONCE_PER_DAY && lastShownAt !== undefined && now - lastShownAt < NOTICE_SUPPRESS_MS
+}
+
+/** Whether to show the notice on `route` at `now`, given when it was last shown (if ever). */
+export function noticeApplies(notice: Notice, route: string, now: number, lastShownAt?: number): boolean {
+  return noticeCurrent(notice, now) && noticeTargets(notice, route) && !noticeSuppressed(notice, now, lastShownAt)
 }

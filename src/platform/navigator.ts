@@ -1,10 +1,10 @@
 /**
  * The app's one navigation module. Pages and components navigate by route name through a
  * Navigator: one navigation at a time (another one while it runs is rejected as "jumping"), the
- * bd_vid click id carried along, back from the entry page quits the app, the link helper and
- * customer service. The request layer's redirects (to the login page, reloading the page after a
- * new login) go through it too. The host's APIs come in through NavigationHost, so all of it runs
- * under test (src/platform/taro-hosts.ts binds Taro).
+ * bd_vid click id carried along, back from the entry page quits the app, the link helper,
+ * hand-overs to other mini-programs and customer service. The request layer's redirects (to the
+ * login page, reloading the page after a new login) go through it too. The host's APIs come in
+ * through NavigationHost, so all of it runs under test (src/platform/taro-hosts.ts binds Taro).
  *
  * Page queries are flat (key → string): the mini-program and H5 routers hand pages flat
  * parameters, so page addresses are built here without qs, which keeps qs (about 17 KB gzip) off
@@ -12,6 +12,8 @@
  * into other apps) go through src/platform/query.ts.
  */
 import { HOTLINE } from '../domain/constants'
+import { DEEP_LINK_TIMEOUT_MS } from '../config/handover'
+import type { MiniProgramEnvVersion } from '../config/handover'
 import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES } from '../config/routes'
 import type { RouteDef, RouteName } from '../config/routes'
 import type { PromotionChannelInfo } from '../../types/api/catalogue'
@@ -20,12 +22,14 @@ import { MESSAGES } from '../services/request/errors'
 export const NAVIGATION_MESSAGES = {
   jumping: MESSAGES.jumping,
   unknownLinkType: '未知类型',
+  notOpened: '未能打开目标应用',
+  unsupported: '当前环境不支持打开其他小程序',
 } as const
 
 export class NavigationError extends Error {
   override readonly name = 'NavigationError'
 
-  constructor(readonly kind: 'jumping' | 'unknownLinkType', message: string) {
+  constructor(readonly kind: 'jumping' | 'unknownLinkType' | 'notOpened' | 'unsupported', message: string) {
     super(message)
   }
 }
@@ -50,6 +54,17 @@ export interface CurrentPage {
   query: Record<string, string>
 }
 
+/** A page of another mini-program to open. */
+export interface MiniProgramTarget {
+  appId: string
+  /** Its page path without a query; empty for its home page. */
+  path: string
+  /** Its query string (`a=1&b=2`); empty for none. */
+  query: string
+  /** Which version of it to open (WeChat's env_version); the released one when absent. */
+  envVersion?: MiniProgramEnvVersion
+}
+
 export interface NavigationHost {
   navigateTo(url: string): Promise<unknown>
   redirectTo(url: string): Promise<unknown>
@@ -66,6 +81,12 @@ export interface NavigationHost {
   openDocument(filePath: string): Promise<unknown>
   makePhoneCall(phoneNumber: string): Promise<unknown>
   toast(message: string): void
+  /** Hands the window over to `url`, a web address or another app's deep link; only where the app is a web page (H5). */
+  openUrl?: (url: string) => void
+  /** Whether the page was hidden (the browser went to another app or page) within `ms` from now; H5 only. */
+  leavesWithin?: (ms: number) => Promise<boolean>
+  /** Opens another mini-program; only where the app is a mini-program. */
+  navigateToMiniProgram?: (target: MiniProgramTarget) => Promise<unknown>
 }
 
 /** The click id of paid-search traffic, carried into every page so conversions are attributed. */
@@ -74,6 +95,11 @@ export const CLICK_ID_PARAM = 'bd_vid'
 export const REDIRECT_PARAM = 'redirect'
 /** Where the request layer sends the user when no silent login works. */
 export const LOGIN_ROUTE: RouteName = 'login'
+/**
+ * The return address's parameter naming the tap a login interrupted (its intent key): the page
+ * carries the tap on by itself once the person is logged in (useResumeIntent).
+ */
+export const RESUME_PARAM = 'resume'
 
 export type Link =
   | { type: 'page'; route: RouteName; query?: PageQuery }
@@ -95,7 +121,26 @@ export interface Navigator {
   reload(): Promise<unknown>
   /** Replaces the current page by the login page, which returns to it after the login. */
   toLogin(): Promise<unknown>
+  /**
+   * Names the tap under way (`key`, a URL-safe word naming an intent of the page on screen) until
+   * the answered function is called: a login page opened meanwhile returns to the page with
+   * `resume=<key>`.
+   */
+  beginIntent(key: string): () => void
+  /**
+   * Whether the page on screen was opened by that login to carry on the tap `key`: its address
+   * names the intent and this navigator sent the person to log in for it. True once (not again
+   * on a later show, nor after a reload, which starts a new navigator).
+   */
+  resumeIntent(key: string): boolean
   openLink(link: Link): Promise<unknown>
+  /**
+   * Opens another mini-program: directly where the app is a mini-program; on H5 by handing the
+   * window to the address `webLink` answers (a URL link, or a deep link into another app). A
+   * deep link that leaves the page on screen for DEEP_LINK_TIMEOUT_MS did not open (NavigationError
+   * 'notOpened'); a host that can do neither rejects with 'unsupported'.
+   */
+  openMiniProgram(target: MiniProgramTarget, webLink: () => Promise<string>): Promise<unknown>
   customerService(info?: Pick<PromotionChannelInfo, 'call_link'>): Promise<unknown>
 }
 
@@ -122,6 +167,8 @@ export function routeOfPath(path: string): RouteName | undefined {
   })
 }
 
+const WEB_ADDRESS = /^https?:\/\//i
+
 /** A query's primitive values; anything else (a remote link's nested data) has no place in a page address. */
 function flatQuery(value: unknown): PageQuery {
   if (typeof value !== 'object' || value === null) return {}
@@ -134,6 +181,10 @@ function flatQuery(value: unknown): PageQuery {
 
 export function createNavigator(host: NavigationHost, clickId: () => string | undefined): Navigator {
   let busy = false
+  /** The tap under way that a login would interrupt (beginIntent); one object per tap. */
+  let intent: { key: string } | undefined
+  /** The intent the last login page was opened for, until its page carries it on. */
+  let loginFor: string | undefined
 
   /** Runs one navigation at a time; a second one while it runs is rejected. */
   const exclusive = async (go: () => Promise<unknown>): Promise<unknown> => {
@@ -153,15 +204,16 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
 
   /**
    * The current page's address as its page path and its parameters as they came (already
-   * encoded, so they are joined, not encoded again). Undefined when the page is not in the route table.
+   * encoded, so they are joined, not encoded again), naming the intent `resume` in place of any
+   * it was opened with. Undefined when the page is not in the route table.
    */
-  const currentPageUrl = (): { route: RouteName; url: string } | undefined => {
+  const currentPageUrl = (resume?: string): { route: RouteName; url: string } | undefined => {
     const current = host.currentPage()
     const route = current && routeOfPath(current.path)
     if (!current || !route) return undefined
-    const search = Object.entries(current.query)
-      .map(([key, value]) => `${key}=${value}`)
-      .join('&')
+    const entries = Object.entries(current.query).filter(([key]) => key !== RESUME_PARAM)
+    if (resume !== undefined) entries.push([RESUME_PARAM, encodeURIComponent(resume)])
+    const search = entries.map(([key, value]) => `${key}=${value}`).join('&')
     return { route, url: search ? `/${ROUTES[route].page}?${search}` : `/${ROUTES[route].page}` }
   }
 
@@ -187,9 +239,22 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       return host.reLaunch(currentPageUrl()?.url ?? url(ENTRY_ROUTE))
     },
     toLogin() {
-      const current = currentPageUrl()
+      const current = currentPageUrl(intent?.key)
       if (current?.route === LOGIN_ROUTE) return Promise.resolve()
+      loginFor = current ? intent?.key : undefined
       return host.redirectTo(url(LOGIN_ROUTE, current ? { [REDIRECT_PARAM]: current.url } : {}))
+    },
+    beginIntent(key) {
+      const mine = { key }
+      intent = mine
+      return () => {
+        if (intent === mine) intent = undefined
+      }
+    },
+    resumeIntent(key) {
+      if (loginFor !== key || host.currentPage()?.query[RESUME_PARAM] !== encodeURIComponent(key)) return false
+      loginFor = undefined
+      return true
     },
     openLink(link) {
       if (link.type === 'page' && typeof link.route === 'string' && link.route in ROUTES) {
@@ -202,6 +267,18 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       }
       host.toast(NAVIGATION_MESSAGES.unknownLinkType)
       return Promise.reject(new NavigationError('unknownLinkType', NAVIGATION_MESSAGES.unknownLinkType))
+    },
+    openMiniProgram(target, webLink) {
+      return exclusive(async () => {
+        if (host.navigateToMiniProgram) return host.navigateToMiniProgram(target)
+        if (!host.openUrl) throw new NavigationError('unsupported', NAVIGATION_MESSAGES.unsupported)
+        const address = await webLink()
+        host.openUrl(address)
+        // A web address replaces the page; a deep link no app takes leaves it on screen.
+        if (WEB_ADDRESS.test(address) || !host.leavesWithin) return undefined
+        if (!(await host.leavesWithin(DEEP_LINK_TIMEOUT_MS))) throw new NavigationError('notOpened', NAVIGATION_MESSAGES.notOpened)
+        return undefined
+      })
     },
     customerService(info) {
       return info?.call_link ? open('webview', { src: info.call_link }) : host.makePhoneCall(HOTLINE)

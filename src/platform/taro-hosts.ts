@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '../domain/constants'
 import type { AuthorizationDeps } from './authorization'
 import { addressParams } from './launch-params'
 import type { LaunchParams } from './launch-params'
-import type { CurrentPage, NavigationHost } from './navigator'
+import type { CurrentPage, MiniProgramTarget, NavigationHost } from './navigator'
 import { loadTaroTransport } from './taro-deferred'
 import { taroToast } from './ui-service'
 
@@ -35,6 +35,46 @@ function exitApp(): Promise<unknown> {
   return Promise.resolve()
 }
 
+/** Resolves whether the page was hidden (the browser switched to another app or page) within `ms`. */
+function leavesWithin(ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let left = document.visibilityState === 'hidden'
+    const onVisibility = (): void => {
+      if (document.visibilityState === 'hidden') left = true
+    }
+    const onPageHide = (): void => {
+      left = true
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    window.addEventListener('pagehide', onPageHide)
+    setTimeout(() => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('pagehide', onPageHide)
+      resolve(left)
+    }, ms)
+  })
+}
+
+/** The other mini-program's page with its query, as navigateToMiniProgram takes it (none: its home page). */
+function miniProgramPath({ path, query }: MiniProgramTarget): string | undefined {
+  if (!path) return undefined
+  return query ? `${path}?${query}` : path
+}
+
+/** H5 hands the window over to addresses; the mini-programs open each other. */
+const handOverHost: Pick<NavigationHost, 'openUrl' | 'leavesWithin' | 'navigateToMiniProgram'> =
+  process.env.TARO_ENV === 'h5'
+    ? {
+        openUrl: (url) => {
+          window.location.href = url
+        },
+        leavesWithin,
+      }
+    : {
+        navigateToMiniProgram: (target) =>
+          Taro.navigateToMiniProgram({ appId: target.appId, path: miniProgramPath(target), envVersion: target.envVersion }),
+      }
+
 export function createTaroNavigationHost(): NavigationHost {
   return {
     navigateTo: (url) => Taro.navigateTo({ url }),
@@ -54,6 +94,7 @@ export function createTaroNavigationHost(): NavigationHost {
     openDocument: (filePath) => Taro.openDocument({ filePath, fileType: 'pdf' }),
     makePhoneCall: (phoneNumber) => Taro.makePhoneCall({ phoneNumber }),
     toast: taroToast,
+    ...handOverHost,
   }
 }
 

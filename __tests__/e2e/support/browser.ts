@@ -54,6 +54,7 @@ export async function withPage(
   }
 }
 
-export function appUrl(hashPath: string): string {
-  return `${baseUrl()}/#${hashPath}`
+/** The app's page at `hashPath`, on the suite's server or on `base` (another build's server). */
+export function appUrl(hashPath: string, base: string = baseUrl()): string {
+  return `${base}/#${hashPath}`
 }

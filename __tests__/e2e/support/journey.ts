@@ -54,17 +54,22 @@ export async function loginWithSms(page: Page, mobile: string): Promise<void> {
   await tap(page, 'login-submit')
 }
 
-/** Opens the app, types the plate and submits it, logging in on the way when asked. */
+/** What the plate check leads to: the agreements, or the word that the plate has ETC already. */
+const PLATE_CHECKED = '[data-testid="page-agree"], [data-testid="plate-taken"]'
+
+/**
+ * Opens the app, types the plate and submits it, logging in on the way when asked. The login
+ * carries the tap on: back on the plate page the check runs by itself, with no second 下一步.
+ */
 export async function startWithPlate(page: Page, plate: string, mobile: string): Promise<void> {
   await page.goto(appUrl('/'))
   await onPage(page, 'plateEntry')
   await typePlate(page, plate)
   await tap(page, 'plate-submit')
-  await page.locator('[data-testid="page-login"], [data-testid="page-agree"], [data-testid="plate-taken"]').first().waitFor()
+  await page.locator(`[data-testid="page-login"], ${PLATE_CHECKED}`).first().waitFor()
   if (await page.locator('[data-testid="page-login"]').count()) {
     await loginWithSms(page, mobile)
-    await onPage(page, 'plateEntry')
-    await tap(page, 'plate-submit')
+    await page.locator(PLATE_CHECKED).first().waitFor()
   }
 }
 

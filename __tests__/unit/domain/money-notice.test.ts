@@ -143,7 +143,7 @@ describe('noticeApplies', () => {
     expect(noticeApplies(notice({ endTime: 'soon' }), '/apply/basic', now)).toBe(false)
   })
 
-  it('shows a dismissed once-a-day notice again only after 24 hours', () => {
+  it('shows a once-a-day notice again only 24 hours after it was last shown', () => {
     const daily = notice({ noticeType: 2 })
     expect(noticeApplies(daily, '/apply/basic', now)).toBe(true)
     expect(noticeApplies(daily, '/apply/basic', now, now - NOTICE_SUPPRESS_MS + 1)).toBe(false)
@@ -151,7 +151,7 @@ describe('noticeApplies', () => {
     expect(NOTICE_SUPPRESS_MS).toBe(24 * 60 * 60 * 1000)
   })
 
-  it('does not suppress other notice types after a dismissal', () => {
+  it('does not suppress other notice types once shown', () => {
     expect(noticeApplies(notice(), '/apply/basic', now, now - 1)).toBe(true)
   })
 })

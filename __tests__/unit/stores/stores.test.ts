@@ -1,11 +1,10 @@
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
-import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, NOTICE_SUPPRESS_MS, issuerName } from '../../../src/domain'
-import type { CommodityFields, Notice } from '../../../src/domain'
+import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, issuerName } from '../../../src/domain'
+import type { CommodityFields } from '../../../src/domain'
 import type { GoodsTypeConfig } from '../../../types/api/catalogue'
 import type { OrderSummary } from '../../../types/api/orders'
-import { NoticeStore } from '../../../src/stores/notice-store'
 import { fakeRoot } from '../../support/fake-root'
 import { MESSAGES } from '../../../src/services/request/errors'
 
@@ -104,36 +103,6 @@ describe('OrderStore', () => {
     await failing.store.order.fetchList()
     await failing.store.order.fetchProcess('O-1')
     expect([failing.store.order.listLoad.status, failing.store.order.processLoad.status]).toEqual(['error', 'error'])
-  })
-})
-
-describe('NoticeStore', () => {
-  const daily: Notice = {
-    id: 7,
-    noticeType: 2,
-    noticeTitle: '公告',
-    noticeContent: '内容',
-    noticeScene: { effectRange: '/apply/basic' },
-  }
-
-  it('shows notices on their routes, and hides a dismissed daily notice for 24 hours, across reloads', async () => {
-    const first = fakeRoot({ notices: { notices: async () => [daily] } })
-    await first.store.notice.fetch()
-    const now = first.now()
-    expect(first.store.notice.visibleOn('/apply/basic', now)).toEqual([daily])
-    expect(first.store.notice.visibleOn('/apply/pay', now)).toEqual([])
-    first.store.notice.dismiss(daily, now)
-    expect(first.store.notice.visibleOn('/apply/basic', now + 1)).toEqual([])
-    expect(first.store.notice.visibleOn('/apply/basic', now + NOTICE_SUPPRESS_MS)).toEqual([daily])
-    const reloaded = new NoticeStore(first.api.notices, first.storage)
-    await reloaded.fetch()
-    expect(reloaded.visibleOn('/apply/basic', now + 1)).toEqual([])
-  })
-
-  it('reads a configuration without a list of notices as none', async () => {
-    const { store } = fakeRoot({ notices: { notices: async () => null as unknown as Notice[] } })
-    await store.notice.fetch()
-    expect([store.notice.load.status, store.notice.visibleOn('/apply/basic', 0)]).toEqual(['ready', []])
   })
 })
 

@@ -4,10 +4,15 @@
  * tap submits once; a failure is reported once, either kept for the screen to show (`inline`) or
  * said by a toast (`toast`), never both; nothing is set on a screen that has gone. The calls whose
  * failures an action reports are silent in the request layer (SHOWN_BY_SCREEN, services/api/call.ts).
+ *
+ * A tap that may need the person to log in names its intent: the login page the request layer
+ * opens meanwhile returns to the page with it, and the page carries the tap on (useResumeIntent),
+ * so the person does not tap again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isRequestError } from '../../services/request/errors'
-import { useUi } from '../app-services/app-services'
+import { useAppServices } from '../app-services/app-services'
+import { usePageVisible } from '../page-shell/use-page-visible'
 
 /**
  * What an action answers when the page is being left (to the cashier, back to the form): it stays
@@ -20,6 +25,11 @@ export interface ActionOptions {
   report: 'inline' | 'toast'
   /** A failure in the user's words (see ownMessageOr, requestMessageOr). */
   message: (error: unknown) => string
+  /**
+   * The tap's intent, a URL-safe word unique on its page: named to the navigator while the action
+   * runs, so a login it leads to returns with it (see useResumeIntent).
+   */
+  intent?: string
 }
 
 export interface Action<A extends unknown[]> {
@@ -49,15 +59,15 @@ export const requestMessageOr =
 const isExpiredLogin = (error: unknown): boolean => isRequestError(error) && error.kind === 'unauthorized'
 
 export function useAction<A extends unknown[]>(action: (...args: A) => Promise<void | typeof STAY_BUSY>, options: ActionOptions): Action<A> {
-  const ui = useUi()
+  const { ui, navigator } = useAppServices()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   // A ref, not the state: two taps in one frame both see the state before either rendered.
   const running = useRef(false)
   const mounted = useRef(true)
   // The latest action and options, so `run` keeps one identity across renders.
-  const latest = useRef({ action, options, ui })
-  latest.current = { action, options, ui }
+  const latest = useRef({ action, options, ui, navigator })
+  latest.current = { action, options, ui, navigator }
   useEffect(() => {
     mounted.current = true
     return () => {
@@ -71,6 +81,7 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
     setBusy(true)
     setError(undefined)
     const current = latest.current
+    const endIntent = current.options.intent === undefined ? undefined : current.navigator.beginIntent(current.options.intent)
     let stay = false
     try {
       stay = (await current.action(...args)) === STAY_BUSY
@@ -81,6 +92,7 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
       if (current.options.report === 'toast') current.ui.toast(message)
       else if (mounted.current) setError(message)
     } finally {
+      endIntent?.()
       if (!stay) {
         running.current = false
         if (mounted.current) setBusy(false)
@@ -95,4 +107,18 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
   }, [])
 
   return { run, busy, error, clearError, release }
+}
+
+/**
+ * Carries on the tap `intent` that a login interrupted: on the page the login returned to (its
+ * address names the intent, see ActionOptions.intent), once `ready` (the person is logged in now)
+ * and while the page is on screen, runs `run` once by itself. Not again on a later show, nor after
+ * a reload: the navigator answers once.
+ */
+export function useResumeIntent(intent: string, run: () => Promise<void>, ready: boolean): void {
+  const { navigator } = useAppServices()
+  const visible = usePageVisible()
+  useEffect(() => {
+    if (ready && visible && navigator.resumeIntent(intent)) void run()
+  }, [ready, visible, intent, run, navigator])
 }

@@ -1,11 +1,24 @@
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { Suspense, lazy } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
 import { usePageTracking } from './use-page-tracking'
 import './page-shell.scss'
+
+// The notices (MobX observers, the link helper) load with the services, after the first paint; a
+// chunk that fails to load leaves the page without notices, which are extras.
+const PageNotices = lazy<ComponentType<{ route: RouteName }>>(() =>
+  import('../notices/PageNotices').then(
+    (module) => ({ default: module.PageNotices }),
+    () => ({ default: () => null }),
+  ),
+)
+
+/** Pages whose content is the notices themselves: the notice bar would repeat them. */
+const NOTICE_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['gaodeNotice', 'upgradeNotice'])
 
 export interface PageShellProps {
   route: RouteName
@@ -20,7 +33,8 @@ export interface PageShellProps {
  * The container every page renders in: full-height background, content centred on wide screens,
  * and an error boundary around the content (Taro renders each page in its own root, so a
  * boundary at the app level never sees a page's errors). Each show of the page is tracked as a
- * page view under its route.
+ * page view under its route, and the remote notices whose effect range names the route show at
+ * the top of its content (see PageNotices).
  *
  * The frame paints at once; header and content, which use the stores and services, render when
  * those have loaded (src/app.tsx loads them once the first page has painted), with a
@@ -35,7 +49,14 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
       {ready ? header : null}
       <View className='page-shell__body' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
         {ready ? (
-          <ErrorBoundary>{children}</ErrorBoundary>
+          <ErrorBoundary>
+            {NOTICE_PAGES.has(route) ? null : (
+              <Suspense fallback={null}>
+                <PageNotices route={route} />
+              </Suspense>
+            )}
+            {children}
+          </ErrorBoundary>
         ) : (
           <>
             {placeholder}

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { RouteName } from '../../config/routes'
 import { PageShell } from './PageShell'
+import { PageVisibilityProvider } from './use-page-visible'
 import { useRouteParams } from './use-route-params'
 
 export interface RoutePageOptions {
@@ -12,7 +13,8 @@ export interface RoutePageOptions {
 
 /**
  * A page of the route table as a shell: its parameters `names` in (decoded, '' when absent, read
- * once as the page opens), the one screen `render` makes of them out, inside the page frame.
+ * once as the page opens), the one screen `render` makes of them out, inside the page frame, told
+ * whether the page is on screen (usePageVisible).
  */
 export function routePage<K extends string>(
   route: RouteName,
@@ -24,9 +26,11 @@ export function routePage<K extends string>(
   function RoutePage() {
     const params = useRouteParams(...names)
     return (
-      <PageShell route={route} header={Header ? <Header route={route} /> : undefined} placeholder={Placeholder ? <Placeholder /> : undefined}>
-        {render(params)}
-      </PageShell>
+      <PageVisibilityProvider>
+        <PageShell route={route} header={Header ? <Header route={route} /> : undefined} placeholder={Placeholder ? <Placeholder /> : undefined}>
+          {render(params)}
+        </PageShell>
+      </PageVisibilityProvider>
     )
   }
   return RoutePage

@@ -12,7 +12,7 @@ export interface StatusViewProps {
   testId?: string
 }
 
-/** A centred message with an optional action: empty, error and "coming soon" states. */
+/** A centred message with an optional action: empty, error and "not found" states. */
 export function StatusView({ title, description, actionText, onAction, role = 'status', testId }: StatusViewProps) {
   return (
     <View className='status-view' role={role} data-testid={testId}>

@@ -30,7 +30,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }),
     supplierProtocol: (issuerId: number) => callApi(client, API.supplierProtocol, { issuerId }),
     weixinConfig: (url: string) => callApi(client, API.weixinConfig, { url }),
-    weChatUrlLink: (request: WeChatUrlLinkRequest) => callApi(client, API.weChatUrlLink, request),
+    // The hand-over page says why a link could not be had, with a retry.
+    weChatUrlLink: (request: WeChatUrlLinkRequest) => callApi(client, API.weChatUrlLink, request, SHOWN_BY_SCREEN),
     newApplySwitch: () => callApi(client, API.newApplySwitch),
   }
 }

@@ -7,7 +7,6 @@ import { Heading } from '../../../components/heading/Heading'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
-import { PageNotices } from '../notices/PageNotices'
 import { PackageCard } from './PackageCard'
 import './entry-home.scss'
 
@@ -82,7 +81,7 @@ const Packages = observer(function Packages({ onApply }: { onApply: (commodityId
 })
 
 /**
- * The product home: its notices, what ETC is, the packages on offer, and the ways on: start
+ * The product home: what ETC is, the packages on offer, and the ways on: start
  * applying, my orders, customer service.
  */
 export function HomeScreen() {
@@ -92,34 +91,31 @@ export function HomeScreen() {
     void actions.open('plateEntry')
   }
   return (
-    <>
-      <PageNotices route='home' />
-      <View className='entry-home'>
-        <View className='entry-home__hero'>
-          <Heading level={1} className='entry-home__title'>ETC申办</Heading>
-          <Text className='entry-home__subtitle'>高速不停车，通行更省心</Text>
-          <EntryButton className='entry-home__cta' label='立即申办' testId='home-apply' onPress={() => apply('apply')} />
-        </View>
-        <View className='entry-home__section'>
-          <Heading level={2} className='entry-home__section-title'>什么是ETC</Heading>
-          <Text className='entry-home__paragraph'>
-            ETC（电子不停车收费）是安装在车辆前挡风玻璃上的电子设备，车辆通过高速公路收费站时与车道天线通信，自动完成身份识别和通行费扣缴。
-          </Text>
-          <View role='list' aria-label='ETC的好处' className='entry-home__benefits'>
-            {ETC_BENEFITS.map((benefit) => (
-              <View key={benefit.title} role='listitem' className='entry-home__benefit'>
-                <Text className='entry-home__benefit-title'>{benefit.title}</Text>
-                <Text className='entry-home__benefit-text'>{benefit.text}</Text>
-              </View>
-            ))}
-          </View>
-        </View>
-        <View className='entry-home__section'>
-          <Heading level={2} className='entry-home__section-title'>可选套餐</Heading>
-          <Packages onApply={(commodityId) => apply('package', { commodityId })} />
-        </View>
-        <EntryLinks page='home' />
+    <View className='entry-home'>
+      <View className='entry-home__hero'>
+        <Heading level={1} className='entry-home__title'>ETC申办</Heading>
+        <Text className='entry-home__subtitle'>高速不停车，通行更省心</Text>
+        <EntryButton className='entry-home__cta' label='立即申办' testId='home-apply' onPress={() => apply('apply')} />
       </View>
-    </>
+      <View className='entry-home__section'>
+        <Heading level={2} className='entry-home__section-title'>什么是ETC</Heading>
+        <Text className='entry-home__paragraph'>
+          ETC（电子不停车收费）是安装在车辆前挡风玻璃上的电子设备，车辆通过高速公路收费站时与车道天线通信，自动完成身份识别和通行费扣缴。
+        </Text>
+        <View role='list' aria-label='ETC的好处' className='entry-home__benefits'>
+          {ETC_BENEFITS.map((benefit) => (
+            <View key={benefit.title} role='listitem' className='entry-home__benefit'>
+              <Text className='entry-home__benefit-title'>{benefit.title}</Text>
+              <Text className='entry-home__benefit-text'>{benefit.text}</Text>
+            </View>
+          ))}
+        </View>
+      </View>
+      <View className='entry-home__section'>
+        <Heading level={2} className='entry-home__section-title'>可选套餐</Heading>
+        <Packages onApply={(commodityId) => apply('package', { commodityId })} />
+      </View>
+      <EntryLinks page='home' />
+    </View>
   )
 }

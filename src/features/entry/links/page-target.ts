@@ -1,31 +1,6 @@
-import type { RouteName } from '../../../config/routes'
-import { routeOfPath } from '../../../platform/navigator'
-import type { PageQuery } from '../../../platform/navigator'
-
-export interface PageTarget {
-  route: RouteName
-  query: PageQuery
-}
-
-/**
- * The app page an address names (`/pages/apply/upinfo/index?orderId=1`, or an H5 URL such as
- * `/apply/upinfo?orderId=1`), with its query decoded; undefined for anything that is not a page
- * of the route table, so an address from outside can never lead out of the app.
- */
-export function pageTarget(address: string | undefined): PageTarget | undefined {
-  const trimmed = (address ?? '').trim().replace(/^#/, '')
-  if (!trimmed.startsWith('/')) return undefined
-  const mark = trimmed.indexOf('?')
-  const path = mark < 0 ? trimmed : trimmed.slice(0, mark)
-  const search = mark < 0 ? '' : trimmed.slice(mark + 1)
-  const route = routeOfPath(path)
-  if (!route) return undefined
-  const query: PageQuery = {}
-  new URLSearchParams(search).forEach((value, key) => {
-    query[key] = value
-  })
-  return { route, query }
-}
+// The page an address names is the link helper's (src/platform/link.ts): the login's return
+// address and the notices' redirect paths read addresses alike.
+export { pageTarget } from '../../../platform/link'
 
 /**
  * A page parameter that carries an address (the login page's `redirect`): encoded once by the

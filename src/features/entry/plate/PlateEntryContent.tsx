@@ -1,12 +1,6 @@
-import { PageNotices } from '../notices/PageNotices'
 import { PlateEntryForm } from './PlateEntryForm'
 
-/** The entry page's content: its notices and the plate form (loaded after the page has painted). */
+/** The entry page's content: the plate form (loaded after the page has painted; the page shell adds the notices). */
 export default function PlateEntryContent() {
-  return (
-    <>
-      <PageNotices route='plateEntry' />
-      <PlateEntryForm />
-    </>
-  )
+  return <PlateEntryForm />
 }

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
-import { requestMessageOr, useAction } from '../../../components/action/use-action'
+import { requestMessageOr, useAction, useResumeIntent } from '../../../components/action/use-action'
 import { Heading } from '../../../components/heading/Heading'
 import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
@@ -20,15 +20,18 @@ type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reaso
 /** Shown for a failure that did not come from the request layer's catalogue. */
 const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
 export const SUBMIT_RETRY_HINT = '车牌号已保留，请稍后重新提交'
+/** 下一步's intent: a login it leads to returns here with it, and the check goes on by itself. */
+export const PLATE_NEXT_INTENT = 'plate-next'
 
 /**
  * The plate entry: the plate input bound to the application (kept across reloads), then the
  * plate check. A taken plate offers customer service, an intercepted one says why, a plate with
  * an order to settle first goes to the reapply guide, and a plate that may apply goes on to the
- * agreements (once) and the form. A failed call leaves everything as it was, ready to retry.
+ * agreements (once) and the form. A failed call leaves everything as it was, ready to retry. A
+ * person sent to log in by the check comes back to it under way: no second tap.
  */
 export const PlateEntryForm = observer(function PlateEntryForm() {
-  const { apply } = useStores()
+  const { apply, user } = useStores()
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
@@ -63,8 +66,9 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
           break
       }
     },
-    { report: 'inline', message: requestMessageOr(SUBMIT_FAILED_MESSAGE) },
+    { report: 'inline', message: requestMessageOr(SUBMIT_FAILED_MESSAGE), intent: PLATE_NEXT_INTENT },
   )
+  useResumeIntent(PLATE_NEXT_INTENT, submit.run, user.isPersonal())
 
   const change = (entry: PlateEntry) => {
     apply.setPlate(entry)

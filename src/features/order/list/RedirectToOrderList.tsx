@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useAction } from '../../../components/action/use-action'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { useIsPageVisible, usePageVisible } from '../../../components/page-shell/use-page-visible'
 import { StatusView } from '../../../components/status-view/StatusView'
 
 /**
@@ -9,11 +10,14 @@ import { StatusView } from '../../../components/status-view/StatusView'
  * (silently, else through the login page, which returns here; the channel's promoter login is
  * not enough, the orders are a person's), then replaces itself with the list. The login is the
  * store's, shared with the request client's: one already in flight is joined or waited for, never
- * run side by side (a remembered phone's ticket works once).
+ * run side by side (a remembered phone's ticket works once). It forwards only while its page is
+ * on screen (see usePageVisible), and again when it is shown after being hidden.
  */
 export function RedirectToOrderList() {
   const { user } = useStores()
   const { navigator } = useAppServices()
+  const visible = usePageVisible()
+  const isVisible = useIsPageVisible()
   // A failure shows on the page, with the way to try again.
   const go = useAction(
     async () => {
@@ -22,6 +26,8 @@ export function RedirectToOrderList() {
         () => true,
         () => false,
       )
+      // Covered by another page meanwhile: it goes on when it is shown again.
+      if (!isVisible()) return
       if (!loggedIn) {
         await navigator.toLogin()
         return
@@ -33,8 +39,8 @@ export function RedirectToOrderList() {
   const { run } = go
 
   useEffect(() => {
-    void run()
-  }, [run])
+    if (visible) void run()
+  }, [visible, run])
 
   if (go.error) {
     return <StatusView role='alert' testId='redirect-order-list-error' title={go.error} description='请稍后重试。' actionText='查看订单' onAction={() => void run()} />

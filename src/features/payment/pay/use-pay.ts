@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { STAY_BUSY, ownMessageOr, useAction } from '../../../components/action/use-action'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { useIsPageVisible } from '../../../components/page-shell/use-page-visible'
 import { PAY_MESSAGES } from '../../../config/payment'
 import { PAY_STATE } from '../../../domain/enums'
 import { depositSettled } from '../../../domain/order'
@@ -28,6 +29,7 @@ export function usePay(orderId: string): Pay {
   const { navigator } = useAppServices()
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const cashierOpened = useRef(false)
+  const isVisible = useIsPageVisible()
 
   // While the page is being left the button stays busy: a second tap would start again.
   const { run, busy, error, release } = useAction(
@@ -54,18 +56,19 @@ export function usePay(orderId: string): Pay {
   )
 
   // Back from the cashier without its return (the mini-programs' web view, or the browser's
-  // back button): paid goes on to the result, anything else may be paid again.
+  // back button): paid goes on to the result, anything else may be paid again. Only while the
+  // page is still on screen when the answer comes: a page covered meanwhile stays where it is.
   const backFromCashier = useCallback(() => {
     if (!cashierOpened.current) return
     cashierOpened.current = false
     release()
     setNotice(undefined)
     void payment.loadInfo(orderId).then(() => {
-      if (payment.info?.orderId === orderId && payment.info.depositPayState === PAY_STATE.SUCCESS) {
+      if (isVisible() && payment.info?.orderId === orderId && payment.info.depositPayState === PAY_STATE.SUCCESS) {
         navigateFromTap(navigator.replace('payResult', { orderId }))
       }
     })
-  }, [payment, navigator, orderId, release])
+  }, [payment, navigator, orderId, release, isVisible])
   Taro.useDidShow(backFromCashier)
   useEffect(() => onBackFromCashier(backFromCashier), [backFromCashier])
 

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import { STAY_BUSY, useAction } from '../../../components/action/use-action'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { useIsPageVisible } from '../../../components/page-shell/use-page-visible'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
@@ -19,6 +20,7 @@ export function ClearStorageScreen() {
   const { user } = useStores()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const returnTimer = useRef<ReturnType<typeof setTimeout>>()
+  const isVisible = useIsPageVisible()
   // Leaving during the confirmation toast must not send the previous page back as well.
   useEffect(() => () => clearTimeout(returnTimer.current), [])
 
@@ -36,7 +38,12 @@ export function ClearStorageScreen() {
       clearOwnKeys(taroStorage)
       setCount(0)
       ui.toast('缓存已清除', 'success')
-      returnTimer.current = setTimeout(() => void navigator.back(), TOAST_DURATION_MS)
+      // Hidden by then (the app in the background), it stays and may be used again: going back
+      // would close whichever page is on screen.
+      returnTimer.current = setTimeout(() => {
+        if (isVisible()) void navigator.back()
+        else clear.release()
+      }, TOAST_DURATION_MS)
       return STAY_BUSY
     },
     // The host could not show the confirmation: say so, and let the user try again.

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { GaodeNoticeScreen } from '../../../features/notice'
 
-export default routePage('gaodeNotice', [], () => <ComingSoon route='gaodeNotice' />)
+/** The map channel's notices (公告). */
+export default routePage('gaodeNotice', [], () => <GaodeNoticeScreen />)

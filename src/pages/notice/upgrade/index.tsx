@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { UpgradeNoticeScreen } from '../../../features/notice'
 
-export default routePage('upgradeNotice', [], () => <ComingSoon route='upgradeNotice' />)
+/** The upgrade notice (公告) with the person's plates under way to continue. */
+export default routePage('upgradeNotice', [], () => <UpgradeNoticeScreen />)

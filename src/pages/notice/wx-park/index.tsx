@@ -1,4 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon/ComingSoon'
 import { routePage } from '../../../components/page-shell/route-page'
+import { WxParkScreen } from '../../../features/handover'
 
-export default routePage('wxPark', [], () => <ComingSoon route='wxPark' />)
+/** The payment app's official ETC application, and the hand-over to it. */
+export default routePage('wxPark', [], () => <WxParkScreen />)

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import type { Notice } from '../../../domain/notice'
-import { Pressable } from '../../../components/pressable/Pressable'
+import type { Notice } from '../../domain/notice'
+import { Pressable } from '../pressable/Pressable'
 import './notice-bar.scss'
 
 export interface NoticeBarProps {

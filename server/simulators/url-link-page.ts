@@ -1,0 +1,68 @@
+/**
+ * WeChat's mini-program URL links, simulated: `getWeChat/urlLink` answers an address of this
+ * server's simulator page, which says the mini-program was opened in WeChat (a real URL link,
+ * https://wxaurl.cn/…, wakes WeChat up and opens the mini-program's page). The page shows which
+ * mini-program, page, query and version the link was made for, carried in its own query (the
+ * simulator keeps nothing). Like the other simulators it is served outside production only.
+ */
+import type { WeChatUrlLinkRequest } from '../../types/api/catalogue'
+import { localBaseUrl } from '../config'
+import type { Config } from '../config'
+import type { RandomSource } from '../runtime/random'
+import { escapeHtml, simulatorPage } from './cashier-page'
+
+export const URL_LINK_SIM_PATH = '/sim/wechat/url-link/{linkId}'
+export const URL_LINK_ID_LENGTH = 12
+/** A link id as WeChat writes one: letters and digits. */
+export const URL_LINK_ID = new RegExp(`^[A-Za-z0-9]{${URL_LINK_ID_LENGTH}}$`)
+const LINK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+export type UrlLinkTarget = Pick<WeChatUrlLinkRequest, 'appId' | 'path' | 'query' | 'env_version'>
+
+/** A new link to the simulator page for `target`, under the address browsers reach this server at. */
+export function simulatedUrlLink(baseUrl: string, random: RandomSource, target: UrlLinkTarget): string {
+  let id = ''
+  for (let index = 0; index < URL_LINK_ID_LENGTH; index += 1) id += LINK_ALPHABET[random.int(LINK_ALPHABET.length)]
+  const search = new URLSearchParams({ appId: target.appId, path: target.path, query: target.query, env_version: target.env_version })
+  return `${baseUrl}${URL_LINK_SIM_PATH.replace('{linkId}', id)}?${search.toString()}`
+}
+
+const ENV_LABEL: Readonly<Record<UrlLinkTarget['env_version'], string>> = { release: '正式版', trial: '体验版', develop: '开发版' }
+
+/** The page a simulated URL link opens: the mini-program "opened", and what it was opened with. */
+export function renderUrlLinkPage(target: UrlLinkTarget): string {
+  const row = (label: string, value: string) => `<dt>${label}</dt><dd>${escapeHtml(value || '（无）')}</dd>`
+  return simulatorPage(
+    '模拟微信小程序',
+    `<h1>已在微信中打开小程序（模拟）</h1>
+<div class="card">
+  <dl>
+    ${row('小程序 AppID', target.appId)}
+    ${row('页面', target.path || '首页')}
+    ${row('参数', target.query)}
+    ${row('版本', ENV_LABEL[target.env_version])}
+  </dl>
+  <a class="button pay" href="/#/">返回ETC申办</a>
+</div>
+<p class="note">这是演示用的模拟页面：真实的小程序链接会唤起微信并打开对应页面。</p>`,
+  )
+}
+
+/** A link the simulator cannot read. */
+export function renderUrlLinkInvalid(): string {
+  return simulatorPage('模拟微信小程序', '<h1>模拟微信小程序</h1><div class="card"><p>小程序链接无效或已失效。</p></div>')
+}
+
+/**
+ * Where browsers reach this server: PUBLIC_BASE_URL, or, when the port was left to the system
+ * (PORT=0) and no public address was set, the address it actually listens on.
+ */
+export function reachableBaseUrl(
+  config: Pick<Config, 'publicBaseUrl' | 'host' | 'port'>,
+  listening: readonly (string | { address: string; port: number })[],
+): string {
+  // A string is a Unix socket's path: no address a browser could reach.
+  const bound = listening.find((address) => typeof address !== 'string')
+  if (config.port !== 0 || config.publicBaseUrl !== localBaseUrl(config.host, config.port) || !bound) return config.publicBaseUrl
+  return localBaseUrl(bound.address, bound.port)
+}

@@ -1,0 +1,47 @@
+import { Text, View } from '@tarojs/components'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { Button } from '../../../components/ui/button'
+import { navigateFromTap } from '../../../platform/navigator'
+import type { HandOverState } from './use-hand-over'
+import './jump-view.scss'
+
+export interface JumpViewProps {
+  state: HandOverState
+  /** What the page opened, for the line shown when the user comes back to it ("已为您打开…"). */
+  openedText: string
+  /** Offered when the failure can pass on another try (not for an address that lacks what to open). */
+  onRetry?: () => void
+}
+
+/** A hand-over page (跳转中): a spinner while it opens, then what came of it, with 返回 and another try. */
+export function JumpView({ state, openedText, onRetry }: JumpViewProps) {
+  const { navigator } = useAppServices()
+  const back = () => navigateFromTap(navigator.back())
+
+  if (state.phase === 'opening') {
+    return (
+      <View className='jump-view' role='status' aria-busy data-testid='jump-opening'>
+        <View className='jump-view__spinner' aria-hidden />
+        <Text className='jump-view__title'>跳转中…</Text>
+      </View>
+    )
+  }
+
+  const failed = state.phase === 'failed'
+  return (
+    <View className='jump-view' role={failed ? 'alert' : 'status'} data-testid={failed ? 'jump-failed' : 'jump-opened'}>
+      <Text className='jump-view__title'>{failed ? '跳转失败' : openedText}</Text>
+      {failed ? <Text className='jump-view__reason'>{state.reason}</Text> : null}
+      <View className='jump-view__actions'>
+        <Button className='jump-view__action' onClick={back} aria-label='返回' data-testid='jump-back'>
+          返回
+        </Button>
+        {onRetry ? (
+          <Button type='primary' className='jump-view__action' onClick={onRetry} aria-label={failed ? '重试' : '再次打开'} data-testid='jump-retry'>
+            {failed ? '重试' : '再次打开'}
+          </Button>
+        ) : null}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,130 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import type { OrderSummary } from '../../../../types/api/orders'
+import { ORDER_SOURCE } from '../../../domain/enums'
+import { code, deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
+import { navigateFromTap } from '../../../platform/navigator'
+import { useStores } from '../../../stores/store-context'
+import { useAppServices } from '../../../components/app-services/app-services'
+import { Heading } from '../../../components/heading/Heading'
+import { Pressable } from '../../../components/pressable/Pressable'
+import { Button } from '../../../components/ui/button'
+import { useContinueApplying } from '../../order'
+
+/** The person's orders still under way: open (not activated) and not cancelled, the current channel's first. */
+function platesUnderWay(open: readonly OrderSummary[]): OrderSummary[] {
+  return open.filter((order) => deriveOrderStatus(order) !== 'cancelled')
+}
+
+/**
+ * The plates with open orders: the person's own (a silent personal login first; a visitor it
+ * cannot log in is offered the login page, which returns here). Picking one continues its
+ * application where it stopped, or opens the order when nothing is left to fill in, as the
+ * order list does; "办理新车辆" starts with a new plate.
+ */
+export const UpgradePlates = observer(function UpgradePlates() {
+  const { user, order: orders } = useStores()
+  const { navigator } = useAppServices()
+  const { continuing, continueOrder } = useContinueApplying()
+  const [login, setLogin] = useState<'pending' | 'visitor' | 'person'>('pending')
+
+  useEffect(() => {
+    let mounted = true
+    user.login('person').then(
+      () => {
+        if (!mounted) return
+        setLogin('person')
+        void orders.fetchList()
+      },
+      () => mounted && setLogin('visitor'),
+    )
+    return () => {
+      mounted = false
+    }
+  }, [user, orders])
+
+  const pick = (order: OrderSummary) => {
+    if (orderActions(deriveOrderStatus(order)).continue) {
+      void continueOrder(order.orderId)
+      return
+    }
+    navigateFromTap(navigator.open(code(order.orderSource) === ORDER_SOURCE.PROVINCE ? 'orderJh' : 'order', { orderId: order.orderId }))
+  }
+
+  return (
+    <View>
+      <Heading level={2} className='notice-pages__section-title'>
+        选择要继续办理的车辆
+      </Heading>
+      <Plates login={login} onLogin={() => navigateFromTap(navigator.toLogin())} onPick={pick} continuing={continuing} />
+      <Button block type='primary' className='notice-pages__new' onClick={() => navigateFromTap(navigator.open('plateEntry'))} aria-label='办理新车辆' data-testid='upgrade-new-plate'>
+        办理新车辆
+      </Button>
+    </View>
+  )
+})
+
+interface PlatesProps {
+  login: 'pending' | 'visitor' | 'person'
+  onLogin: () => void
+  onPick: (order: OrderSummary) => void
+  continuing: string | undefined
+}
+
+const Plates = observer(function Plates({ login, onLogin, onPick, continuing }: PlatesProps) {
+  const { order: orders } = useStores()
+  if (login === 'visitor') {
+    return (
+      <View className='notice-pages__state' role='status' data-testid='upgrade-plates-login'>
+        <Text>登录后查看您名下办理中的车辆</Text>
+        <Button className='notice-pages__state-action' onClick={onLogin} aria-label='登录' data-testid='upgrade-plates-login-action'>
+          登录
+        </Button>
+      </View>
+    )
+  }
+  const { listLoad, listLoaded } = orders
+  if (!listLoaded && listLoad.status === 'error') {
+    return (
+      <View className='notice-pages__state' role='alert' data-testid='upgrade-plates-error'>
+        <Text>{listLoad.error?.message || '车辆加载失败'}</Text>
+        <Button className='notice-pages__state-action' onClick={() => void orders.fetchList({ fresh: true })} aria-label='重新加载' data-testid='upgrade-plates-retry'>
+          重新加载
+        </Button>
+      </View>
+    )
+  }
+  if (login === 'pending' || !listLoaded) {
+    return (
+      <View className='notice-pages__state' role='status' data-testid='upgrade-plates-loading'>
+        正在加载您的车辆…
+      </View>
+    )
+  }
+  const plates = platesUnderWay(orders.arranged.open)
+  if (plates.length === 0) {
+    return (
+      <View className='notice-pages__state' role='status' data-testid='upgrade-plates-empty'>
+        您名下暂无办理中的车辆
+      </View>
+    )
+  }
+  return (
+    <View className='notice-pages__plates' role='list' aria-label='办理中的车辆' data-testid='upgrade-plates'>
+      {plates.map((order) => {
+        const status = statusLabel(deriveOrderStatus(order))
+        const busy = continuing === order.orderId
+        return (
+          <View key={order.orderId} role='listitem'>
+            <Pressable className='notice-pages__plate' label={`${order.plateNumber} ${status}，继续办理`} testId={`upgrade-plate-${order.orderId}`} onPress={() => onPick(order)}>
+              <Text className='notice-pages__plate-number'>{order.plateNumber}</Text>
+              <Text className='notice-pages__plate-status'>{status}</Text>
+              <Text className='notice-pages__plate-action'>{busy ? '正在打开…' : '继续办理'}</Text>
+            </Pressable>
+          </View>
+        )
+      })}
+    </View>
+  )
+})
