@@ -6,6 +6,8 @@
  */
 import { ensureH5Build, H5_MAP_DIST } from '../../scripts/lib/h5-build'
 import { MAP_AUTH_CODE_PARAM } from '../../src/platform/authorization'
+import { LANDING_PROMOTIONS } from '../../types/api/channels'
+import { walkAttributionJourney } from './support/attribution-journey'
 import { spawnAppServer } from './support/spawn-server'
 import type { SpawnedServer } from './support/spawn-server'
 import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
@@ -71,6 +73,22 @@ describeBrowser('the map channel: from the map app to the free package', () => {
       await result.getByRole('button', { name: '查看订单' }).click()
       await onPage(page, 'order')
       await expect(byTestId(page, 'order-detail-id').textContent()).resolves.toContain(orderId)
+      expect(errors).toEqual([])
+    })
+  })
+
+  it('a search-ad visit with promotion ids and a click id reaches the order with them (map authorisation, no login page)', async () => {
+    await withPage(browser(), async (page, errors) => {
+      await walkAttributionJourney(page, {
+        url: mapUrl,
+        arrival: { promotionChannelId: LANDING_PROMOTIONS.mapSearchAd.promotionChannelId, partnerId: 'E2E-MAP-PARTNER', promoterId: 'E2E_MAP_PROMOTER', bd_vid: 'e2e.map.click.42' },
+        extraParams: { [MAP_AUTH_CODE_PARAM]: 'sim-map-ad-driver' },
+        plate: '粤BF13579',
+        login: false,
+        payment: 'free',
+        files,
+        shots: 'attribution-map',
+      })
       expect(errors).toEqual([])
     })
   })

@@ -1,9 +1,28 @@
 import type { Page } from 'playwright-core'
+import { SEED_NOTICES } from '../../server/catalogue/seed-data'
+import { LANDINGS, LANDING_ROUTES } from '../../src/config/landings'
+import type { LandingRoute } from '../../src/config/landings'
 import { ROUTES, ROUTE_NAMES, routeTitle } from '../../src/config/routes'
+import type { RouteName } from '../../src/config/routes'
 import { MAX_LAYOUT_WIDTH_PX } from '../../src/domain/constants'
 import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
 
 jest.setTimeout(120_000)
+
+/** The routes that showed the "coming soon" placeholder before they were built. */
+const FORMER_PLACEHOLDERS = [...LANDING_ROUTES, 'gaodeNotice', 'upgradeNotice', 'wxPark', 'toMpWx', 'toAlipays'] as const satisfies readonly RouteName[]
+const PLACEHOLDER_TEXT = '功能即将开放'
+
+/** A text each of them shows of its own (the jump pages opened without a target say they cannot jump). */
+const OWN_TEXT: Readonly<Record<(typeof FORMER_PLACEHOLDERS)[number], string>> = {
+  ...(Object.fromEntries(LANDING_ROUTES.map((route) => [route, LANDINGS[route].hero.title])) as Record<LandingRoute, string>),
+  // The notices of the channel's remote configuration (this suite runs the bank build).
+  gaodeNotice: SEED_NOTICES.bank.map((notice) => notice.noticeTitle)[1] ?? '',
+  upgradeNotice: '办理新车辆',
+  wxPark: '前往支付宝ETC办理',
+  toMpWx: '跳转失败',
+  toAlipays: '跳转失败',
+}
 
 const cases = ROUTE_NAMES.flatMap((name) => ROUTES[name].urls.map((url) => [url, name] as const))
 
@@ -71,14 +90,27 @@ describeBrowser('every route of the table on H5', () => {
     await withPage(browser(), centre, wide)
   })
 
-  it('navigates from a page to the home page with the right title', async () => {
+  it('navigates from a landing page to plate entry with the right title', async () => {
     await withPage(browser(), async (page, errors) => {
       await page.goto(appUrl('/apply/land'))
       await page.locator('[data-testid="page-land"]').waitFor()
-      await page.getByRole('button', { name: '返回首页' }).click()
-      await page.locator('[data-testid="page-home"]').waitFor()
-      await page.waitForFunction(() => document.title === 'ETC申办')
-      expect(new URL(page.url()).hash).toBe('#/pages/index/index')
+      await page.getByRole('button', { name: LANDINGS.land.cta }).first().click()
+      await page.locator('[data-testid="page-plateEntry"]').waitFor()
+      await page.waitForFunction((title) => document.title === title, routeTitle('plateEntry'))
+      expect(new URL(page.url()).hash).toBe('#/apply/basic')
+      expect(errors).toEqual([])
+    })
+  })
+
+  it.each(FORMER_PLACEHOLDERS)('%s shows its own content, not a placeholder', async (name) => {
+    await withPage(browser(), async (page, errors) => {
+      await page.goto(appUrl(ROUTES[name].urls[0]))
+      const frame = page.locator(`[data-testid="page-${name}"]`).last()
+      await frame.waitFor()
+      await frame.locator('[data-testid="page-services-loading"]').waitFor({ state: 'detached' })
+      const expected = OWN_TEXT[name]
+      await frame.getByText(expected).first().waitFor()
+      expect(await frame.innerText()).not.toContain(PLACEHOLDER_TEXT)
       expect(errors).toEqual([])
     })
   })

@@ -146,7 +146,7 @@ describe('pay page', () => {
     // The order's own promotion (its pay info), not the visit's.
     expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId })
     expect(openCashier).toHaveBeenCalledTimes(1)
-    expect(openCashier).toHaveBeenCalledWith(CASHIER_URL, world.services.navigator)
+    expect(openCashier).toHaveBeenCalledWith(CASHIER_URL, world.services.navigator, world.services.tracker.flush)
     expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.toCashier)
     // Leaving for the cashier: the button stays disabled.
     expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('true')

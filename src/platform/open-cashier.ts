@@ -30,10 +30,19 @@ const TARO_HOST: CashierHost = {
   },
 }
 
-export function openCashier(url: string, navigator: Navigator, host: CashierHost = TARO_HOST): Promise<unknown> {
+/** How long handing the window to the cashier waits for `beforeLeaving` (queued tracking events). */
+export const LEAVE_WAIT_MS = 1000
+
+/**
+ * Opens the cashier. On H5 the document goes and its requests in flight with it, so
+ * `beforeLeaving` (the tracker's flush: the pay tap and the visit's queued events) runs first, for
+ * at most LEAVE_WAIT_MS.
+ */
+export async function openCashier(url: string, navigator: Navigator, beforeLeaving?: () => Promise<void>, host: CashierHost = TARO_HOST): Promise<unknown> {
   if (!host.isWeb) return navigator.open('webview', { src: url })
+  if (beforeLeaving) await Promise.race([beforeLeaving(), new Promise((resolve) => setTimeout(resolve, LEAVE_WAIT_MS))])
   host.assign(url)
-  return Promise.resolve()
+  return undefined
 }
 
 /**

@@ -26,7 +26,7 @@ export interface Pay {
  */
 export function usePay(orderId: string): Pay {
   const { payment } = useStores()
-  const { navigator } = useAppServices()
+  const { navigator, tracker } = useAppServices()
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const cashierOpened = useRef(false)
   const isVisible = useIsPageVisible()
@@ -44,7 +44,7 @@ export function usePay(orderId: string): Pay {
         if (!response.cashierUrl) throw new Error(PAY_MESSAGES.noCashier)
         setNotice(PAY_MESSAGES.toCashier)
         cashierOpened.current = true
-        await openCashier(response.cashierUrl, navigator).catch(ignoreRefusedJump)
+        await openCashier(response.cashierUrl, navigator, tracker.flush).catch(ignoreRefusedJump)
         return STAY_BUSY
       } catch (cause) {
         cashierOpened.current = false
