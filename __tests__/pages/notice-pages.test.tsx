@@ -18,20 +18,13 @@ import { STATUS_FIELDS, detail, summary } from '../support/order-fixtures'
 import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { noticeOn } from '../support/notice-fixtures'
 import { envelope } from '../support/test-services'
 
 const HOUR_MS = 60 * 60 * 1000
 const serverError: TransportResponse = { statusCode: 500, data: null, header: {} }
 
-const notice = (id: string, extra: Partial<Notice> = {}): Notice => ({
-  id,
-  noticeType: 1,
-  noticeTitle: `公告${id}`,
-  noticeContent: `内容${id}`,
-  redirectPath: null,
-  noticeScene: { effectRange: '/apply/land/gaode-notice' },
-  ...extra,
-})
+const notice = noticeOn('/apply/land/gaode-notice')
 
 const ordersPage = (list: OrderSummary[]) => envelope({ list, total: list.length, pageNo: 1, pageSize: 100 })
 

@@ -18,21 +18,14 @@ import type { NavigationHost } from '../../src/platform/navigator'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { openWith, settle } from '../support/order-world'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { noticeOn } from '../support/notice-fixtures'
 import { envelope, testWorld } from '../support/test-services'
 
 const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }
 const PAY = `/${ROUTES.pay.page}`
 const ORDER_LIST = `/${ROUTES.orderList.page}`
 
-const notice = (id: string, extra: Partial<Notice> = {}): Notice => ({
-  id,
-  noticeType: 1,
-  noticeTitle: `公告${id}`,
-  noticeContent: `内容${id}`,
-  redirectPath: null,
-  noticeScene: { effectRange: '/apply/pay,/apply/order-list' },
-  ...extra,
-})
+const notice = noticeOn('/apply/pay,/apply/order-list')
 
 /** Taro's host with the document calls and the host's own toast observed. */
 function observedHost() {

@@ -14,22 +14,14 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import { deferred } from '../unit/services/fakes'
 import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
 import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
 
 /** Answers by the first path fragment the request's URL contains; an empty success otherwise. */
-const DEFAULT_REPLIES: Record<string, Reply> = {
-  '/oauth2/': { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' },
-  '/config/notices/': [],
-  checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.FREE } },
-  contractUserInterception: { intercept: false, reason: '' },
-  handleProcess: null,
-  checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false },
-  '/vehicles/h5/apply': { orderId: 'order-1', stepId: 1, certificatesCommitSate: 0, depositPayState: 2, missing: [] },
-  promoter_channel_effective: { promotionSubject: '银行ETC', call_link: null },
-}
+const DEFAULT_REPLIES: Readonly<Record<string, Reply>> = PLATE_PAGE_REPLIES
 
 /** A world logged in through the bank app's page token, answering from `replies`. */
 function entryWorld(replies: Record<string, Reply> = {}, raw?: Map<string, string>) {
@@ -39,8 +31,7 @@ function entryWorld(replies: Record<string, Reply> = {}, raw?: Map<string, strin
     launchParams: { token: 'page-token' },
     ...(raw ? { raw } : {}),
     respond: async (request) => {
-      const match = Object.keys(table).find((fragment) => request.url.includes(fragment))
-      const reply = match === undefined ? null : table[match]
+      const reply = replyFor(table, request.url) ?? null
       return typeof reply === 'function' ? (reply as (r: TransportRequest) => Promise<TransportResponse>)(request) : envelope(reply)
     },
   })

@@ -7,7 +7,6 @@ import Taro from '@tarojs/taro'
 import PlateEntryPage from '../../src/pages/entry/plate/index'
 import LoginPage from '../../src/pages/entry/login/index'
 import { PLATE_NEXT_INTENT } from '../../src/features/entry/plate/PlateEntryForm'
-import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { entryFromText } from '../../src/domain/plate-entry'
 import { REDIRECT_PARAM, RESUME_PARAM } from '../../src/platform/navigator'
 import { createRequestUi } from '../../src/platform/request-ui'
@@ -16,25 +15,13 @@ import type { TransportRequest } from '../../src/services/request/transport'
 import { routeTo } from '../support/journey-fixtures'
 import { lifecycle } from '../support/page-lifecycle'
 import { getByTestId, mountPage } from '../support/page-test'
+import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
 import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 
 const PLATE_PAGE = '/pages/entry/plate/index'
 const LOGIN_PAGE = '/pages/entry/login/index'
-const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }
-
-/** Answers by the first path fragment the request's URL contains; an empty success otherwise. */
-const REPLIES: Record<string, unknown> = {
-  '/oauth2/': GRANT,
-  '/config/notices/': [],
-  checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.FREE } },
-  contractUserInterception: { intercept: false, reason: '' },
-  handleProcess: null,
-  checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false },
-  '/vehicles/h5/apply': { orderId: 'order-1', stepId: 1, certificatesCommitSate: 0, depositPayState: 2, missing: [] },
-  promoter_channel_effective: { promotionSubject: '银行ETC', call_link: null },
-}
 
 /**
  * A bank-app visitor without a page token (no silent personal login: the login page it is), whose
@@ -44,10 +31,8 @@ function visitorWorld() {
   return testWorld({
     navigationHost: createTaroNavigationHost(),
     requestUi: createRequestUi,
-    respond: async (request: TransportRequest) => {
-      const match = Object.keys(REPLIES).find((fragment) => request.url.includes(fragment))
-      return envelope(match === undefined ? null : REPLIES[match])
-    },
+    // Answers by the first path fragment the request's URL contains; an empty success otherwise.
+    respond: async (request: TransportRequest) => envelope(replyFor(PLATE_PAGE_REPLIES, request.url) ?? null),
   })
 }
 

@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
+import { BenefitList } from '../../components/benefit-list/BenefitList'
 import { Exposure } from '../../components/exposure/Exposure'
 import { Heading } from '../../components/heading/Heading'
 import { currentChannel } from '../../config/channel'
@@ -17,19 +18,6 @@ import { useLandingArrival } from './use-landing-arrival'
 import type { LandingArrival } from './use-landing-arrival'
 import './landing.scss'
 
-function Benefits() {
-  return (
-    <View role='list' aria-label='ETC的好处' className='landing__benefits'>
-      {ETC_BENEFITS.map((benefit) => (
-        <View key={benefit.title} role='listitem' className='landing__benefit'>
-          <View className='landing__benefit-title'>{benefit.title}</View>
-          <View className='landing__benefit-text'>{benefit.text}</View>
-        </View>
-      ))}
-    </View>
-  )
-}
-
 interface SectionProps {
   route: LandingRoute
   arrival: LandingArrival
@@ -40,7 +28,7 @@ interface SectionProps {
 const SECTION_BODY: Readonly<Record<LandingSection, (props: SectionProps) => ReactNode>> = {
   packages: ({ arrival, onApply }) => <LandingPackages arrival={arrival} onApply={(commodityId) => onApply('package', { commodityId })} />,
   partners: ({ arrival }) => <LandingPartners phase={arrival.phase} />,
-  benefits: () => <Benefits />,
+  benefits: () => <BenefitList items={ETC_BENEFITS} label='ETC的好处' />,
   steps: () => <JourneyIntro />,
   service: ({ route }) => <LandingService route={route} />,
   agreements: ({ route }) => <LandingAgreements route={route} />,

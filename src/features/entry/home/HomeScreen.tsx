@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { BenefitList } from '../../../components/benefit-list/BenefitList'
 import { Heading } from '../../../components/heading/Heading'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
@@ -102,14 +103,7 @@ export function HomeScreen() {
         <Text className='entry-home__paragraph'>
           ETC（电子不停车收费）是安装在车辆前挡风玻璃上的电子设备，车辆通过高速公路收费站时与车道天线通信，自动完成身份识别和通行费扣缴。
         </Text>
-        <View role='list' aria-label='ETC的好处' className='entry-home__benefits'>
-          {ETC_BENEFITS.map((benefit) => (
-            <View key={benefit.title} role='listitem' className='entry-home__benefit'>
-              <Text className='entry-home__benefit-title'>{benefit.title}</Text>
-              <Text className='entry-home__benefit-text'>{benefit.text}</Text>
-            </View>
-          ))}
-        </View>
+        <BenefitList items={ETC_BENEFITS} label='ETC的好处' />
       </View>
       <View className='entry-home__section'>
         <Heading level={2} className='entry-home__section-title'>可选套餐</Heading>

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { ALIPAY_ETC_APP } from '../../../config/handover'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { BenefitList } from '../../../components/benefit-list/BenefitList'
 import { Heading } from '../../../components/heading/Heading'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { Button } from '../../../components/ui/button'
@@ -35,14 +36,7 @@ export function WxParkScreen() {
         <Heading level={2} className='wx-park__section-title'>
           为什么选择支付宝ETC
         </Heading>
-        <View role='list' aria-label='支付宝ETC的好处'>
-          {WX_PARK_BENEFITS.map((benefit) => (
-            <View key={benefit.title} role='listitem' className='wx-park__benefit'>
-              <Text className='wx-park__benefit-title'>{benefit.title}</Text>
-              <Text className='wx-park__benefit-text'>{benefit.text}</Text>
-            </View>
-          ))}
-        </View>
+        <BenefitList items={WX_PARK_BENEFITS} label='支付宝ETC的好处' />
       </View>
       <Text className='wx-park__note'>点击下方按钮将打开支付宝，请确认手机已安装支付宝。</Text>
       <Button block type='primary' className='wx-park__cta' onClick={go} aria-label='前往支付宝ETC办理' data-testid='wx-park-go'>
