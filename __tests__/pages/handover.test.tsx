@@ -1,8 +1,9 @@
 /**
  * The hand-overs to other mini-programs: /pages/transfer/toMpWx (a URL link from the server,
- * opened; failures said with 返回 and 重试), /pages/to-alipays (the payment app's deep link, which
- * fails when the page stays on screen; a mini-program opens it directly) and the wxPark promotion
- * that leads there.
+ * opened in place of the page; failures said with 返回 and 重试), /pages/to-alipays (the payment
+ * app's deep link, which fails when the page stays on screen; a mini-program of the same platform
+ * opens it directly, one of the other platform says it cannot, with only 返回) and the wxPark
+ * promotion that leads there.
  */
 import Taro from '@tarojs/taro'
 import ToMpWxPage from '../../src/pages/jump/to-mp-wx/index'
@@ -11,7 +12,8 @@ import WxParkPage from '../../src/pages/notice/wx-park/index'
 import { ALIPAY_ETC_APP } from '../../src/config/handover'
 import { ROUTES } from '../../src/config/routes'
 import { HAND_OVER_MESSAGES } from '../../src/features/handover/jump/hand-over-error'
-import type { NavigationHost } from '../../src/platform/navigator'
+import { NAVIGATION_MESSAGES } from '../../src/platform/navigator'
+import type { MiniProgramPlatform, NavigationHost } from '../../src/platform/navigator'
 import { parseQuery } from '../../src/platform/query'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
@@ -23,15 +25,29 @@ import { envelope, testWorld } from '../support/test-services'
 const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }
 const LINK = 'https://app.test/sim/wechat/url-link/AbCdEf123456?appId=wx1'
 
-/** Taro's host with the hand-over calls replaced: H5's by default, or a mini-program's. */
-function handOverHost(kind: 'web' | 'mini' = 'web', leaves = true) {
+/** Taro's host with the hand-over calls replaced: H5's by default, or a mini-program's of that platform. */
+function handOverHost(kind: 'web' | MiniProgramPlatform = 'web', leaves = true) {
   const openUrl = jest.fn<void, [string]>()
   const leavesWithin = jest.fn(async (_ms: number) => leaves)
   const navigateToMiniProgram = jest.fn(async () => undefined)
   const base = createTaroNavigationHost()
   const host: NavigationHost =
-    kind === 'web' ? { ...base, openUrl, leavesWithin, navigateToMiniProgram: undefined } : { ...base, openUrl: undefined, leavesWithin: undefined, navigateToMiniProgram }
+    kind === 'web'
+      ? { ...base, openUrl, leavesWithin, miniProgramPlatform: undefined, navigateToMiniProgram: undefined }
+      : { ...base, openUrl: undefined, leavesWithin: undefined, miniProgramPlatform: kind, navigateToMiniProgram }
   return { host, openUrl, leavesWithin, navigateToMiniProgram }
+}
+
+/** Runs `body` with the document's location.replace recorded (jsdom's location cannot be spied on). */
+async function withLocationReplace(body: (replace: jest.Mock<void, [string]>) => Promise<void>): Promise<void> {
+  const replace = jest.fn<void, [string]>()
+  const original = window.location
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, replace } })
+  try {
+    await body(replace)
+  } finally {
+    Object.defineProperty(window, 'location', { configurable: true, value: original })
+  }
 }
 
 /** A person logged in through the bank app's page token; `urlLink` answers getWeChat/urlLink. */
@@ -141,13 +157,35 @@ describe('toMpWx (跳转中)', () => {
     expect(byTestId(page, 'jump-back')).not.toBeNull()
   })
 
-  it('opens the mini-program directly where the app is one, without a URL link', async () => {
-    const { host, navigateToMiniProgram } = handOverHost('mini')
+  it('opens the mini-program directly where the app is a WeChat one, without a URL link', async () => {
+    const { host, navigateToMiniProgram } = handOverHost('wechat')
     const world = handOverWorld(host)
     const page = await open(ToMpWxPage, world, PATH, PARAMS)
-    expect(navigateToMiniProgram).toHaveBeenCalledWith({ appId: PARAMS.appId, path: PARAMS.path, query: PARAMS.query, envVersion: 'trial' })
+    expect(navigateToMiniProgram).toHaveBeenCalledWith({ platform: 'wechat', appId: PARAMS.appId, path: PARAMS.path, query: PARAMS.query, envVersion: 'trial' })
     expect(linkCalls(world)).toHaveLength(0)
     expect(byTestId(page, 'jump-opened')).not.toBeNull()
+  })
+
+  it("says the payment app's mini-program cannot open a WeChat one, with 返回 and no 重试", async () => {
+    const { host, navigateToMiniProgram } = handOverHost('alipay')
+    const world = handOverWorld(host)
+    const page = await open(ToMpWxPage, world, PATH, PARAMS)
+    expect(getByTestId(page, 'jump-failed').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'jump-failed')).toContain(NAVIGATION_MESSAGES.otherPlatform.wechat)
+    expect(navigateToMiniProgram).not.toHaveBeenCalled()
+    expect(linkCalls(world)).toHaveLength(0)
+    expect(byTestId(page, 'jump-back')).not.toBeNull()
+    expect(byTestId(page, 'jump-retry')).toBeNull()
+  })
+
+  it("hands the window over on H5 in place of the page, so back does not return to the hand-over", async () => {
+    await withLocationReplace(async (replace) => {
+      const world = handOverWorld(createTaroNavigationHost())
+      const page = await open(ToMpWxPage, world, PATH, PARAMS)
+      expect(replace).toHaveBeenCalledWith(LINK)
+      expect(replace).toHaveBeenCalledTimes(1)
+      expect(textOf(page, 'jump-opened')).toContain('已为您打开小程序')
+    })
   })
 })
 
@@ -191,10 +229,10 @@ describe('to-alipays (跳转中)', () => {
     expect(byTestId(page, 'jump-retry')).toBeNull()
   })
 
-  it('opens the mini-program directly where the app is one; a refusal reads as not opened', async () => {
-    const { host, navigateToMiniProgram } = handOverHost('mini')
+  it("opens the mini-program directly where the app is the payment app's; a refusal reads as not opened", async () => {
+    const { host, navigateToMiniProgram } = handOverHost('alipay')
     const page = await open(ToAlipaysPage, handOverWorld(host), PATH, PARAMS)
-    expect(navigateToMiniProgram).toHaveBeenCalledWith({ appId: PARAMS.appId, path: PARAMS.page, query: PARAMS.query })
+    expect(navigateToMiniProgram).toHaveBeenCalledWith({ platform: 'alipay', appId: PARAMS.appId, path: PARAMS.page, query: PARAMS.query })
     expect(byTestId(page, 'jump-opened')).not.toBeNull()
 
     navigateToMiniProgram.mockRejectedValueOnce(new Error('navigateToMiniProgram:fail cancel'))
@@ -202,12 +240,35 @@ describe('to-alipays (跳转中)', () => {
     await settle(page)
     expect(textOf(page, 'jump-failed')).toContain(HAND_OVER_MESSAGES.notOpened)
     expect(textOf(page, 'jump-failed')).not.toContain('fail cancel')
+    expect(byTestId(page, 'jump-retry')).not.toBeNull()
+  })
+
+  it("says a WeChat mini-program cannot open the payment app's, with 返回 and no 重试", async () => {
+    const { host, openUrl, navigateToMiniProgram } = handOverHost('wechat')
+    const page = await open(ToAlipaysPage, handOverWorld(host), PATH, PARAMS)
+    expect(getByTestId(page, 'jump-failed').getAttribute('role')).toBe('alert')
+    expect(textOf(page, 'jump-failed')).toContain(NAVIGATION_MESSAGES.otherPlatform.alipay)
+    expect(navigateToMiniProgram).not.toHaveBeenCalled()
+    expect(openUrl).not.toHaveBeenCalled()
+    expect(byTestId(page, 'jump-back')).not.toBeNull()
+    expect(byTestId(page, 'jump-retry')).toBeNull()
   })
 })
 
-describe("the H5 host's check that a deep link left the page", () => {
+describe("the H5 host's hand-over", () => {
   const visibility = (state: DocumentVisibilityState) => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
   afterEach(() => visibility('visible'))
+
+  it('is no mini-program: it replaces the document with the address, leaving no history entry behind', async () => {
+    const host = createTaroNavigationHost()
+    expect(host.miniProgramPlatform).toBeUndefined()
+    expect(host.navigateToMiniProgram).toBeUndefined()
+    await withLocationReplace(async (replace) => {
+      host.openUrl?.(LINK)
+      host.openUrl?.('alipays://platformapi/startapp?appId=1')
+      expect(replace.mock.calls).toEqual([[LINK], ['alipays://platformapi/startapp?appId=1']])
+    })
+  })
 
   it('answers whether the page was hidden within the time given', async () => {
     const host = createTaroNavigationHost()

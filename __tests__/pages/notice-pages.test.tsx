@@ -146,6 +146,16 @@ describe('upgrade notice page (/pages/notice/upgrade)', () => {
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.orderList.page}` })
   })
 
+  it("lists the current channel's plates first, as the order list does", async () => {
+    const orders = [
+      summary({ orderId: 'O-other', plateNumber: '沪B11111', promotionChannelId: 'elsewhere' }),
+      summary({ orderId: 'O-other-cancelled', plateNumber: '粤B22222', promotionChannelId: 'elsewhere', ...STATUS_FIELDS.cancelled }),
+      summary({ orderId: 'O-mine', plateNumber: '京A12345' }),
+    ]
+    const page = await mount(UpgradeNoticePage, upgradeWorld(() => ordersPage(orders)), UPGRADE)
+    expect(listed(page, 'upgrade-plate-')).toEqual(['upgrade-plate-O-mine', 'upgrade-plate-O-other'])
+  })
+
   it('shows the fixed text when no remote notice names the page, or the notices fail', async () => {
     const none = await mount(UpgradeNoticePage, upgradeWorld(undefined, [notice('elsewhere')]), UPGRADE)
     expect(textOf(none, 'upgrade-notice')).toContain(UPGRADE_NOTICE_DEFAULT.noticeTitle)

@@ -2,15 +2,18 @@ import { HOTLINE, QUERY_LIMITS } from '../../src/domain/constants'
 import { paymentAppDeepLink } from '../../src/platform/deep-link'
 import { DEEP_LINK_TIMEOUT_MS } from '../../src/config/handover'
 import { NAVIGATION_MESSAGES, NavigationError, REDIRECT_PARAM, RESUME_PARAM, createNavigator, routeOfPath, withQuery } from '../../src/platform/navigator'
-import type { CurrentPage, NavigationHost } from '../../src/platform/navigator'
+import type { CurrentPage, MiniProgramPlatform, NavigationHost } from '../../src/platform/navigator'
 import { parseQuery, stringifyQuery } from '../../src/platform/query'
 
 interface FakeHostOptions {
   depth?: number
   current?: CurrentPage | null
   web?: boolean
-  /** How the host opens other mini-programs: by address (H5; `leaves`: whether a deep link leaves the page), or directly. */
-  handOver?: { web: { leaves: boolean } } | { mini: true }
+  /**
+   * How the host opens other mini-programs: by address (H5; `leaves`: whether a deep link leaves
+   * the page), or directly as a mini-program of that platform.
+   */
+  handOver?: { web: { leaves: boolean } } | { mini: MiniProgramPlatform }
 }
 
 function fakeHost(options: FakeHostOptions = {}) {
@@ -47,6 +50,7 @@ function fakeHost(options: FakeHostOptions = {}) {
     }
   }
   if (handOver && 'mini' in handOver) {
+    host.miniProgramPlatform = handOver.mini
     host.navigateToMiniProgram = async (target) => void log.push(`navigateToMiniProgram ${JSON.stringify(target)}`)
   }
   return {
@@ -247,15 +251,36 @@ describe('navigator', () => {
   })
 
   describe('opening another mini-program', () => {
-    const target = { appId: 'wx1234', path: 'pages/a/index', query: 'x=1', envVersion: 'trial' as const }
+    const target = { platform: 'wechat' as const, appId: 'wx1234', path: 'pages/a/index', query: 'x=1', envVersion: 'trial' as const }
+    const alipayTarget = { platform: 'alipay' as const, appId: '2021000000000001', path: 'pages/etc/index', query: '' }
     const webLink = (address: string) => jest.fn(async () => address)
 
-    it('opens it directly where the app is a mini-program, asking for no web address', async () => {
-      const { host, log } = fakeHost({ handOver: { mini: true } })
-      const link = webLink('https://wxaurl.cn/x')
-      await createNavigator(host, () => undefined).openMiniProgram(target, link)
-      expect(log).toEqual([`navigateToMiniProgram ${JSON.stringify(target)}`])
-      expect(link).not.toHaveBeenCalled()
+    it('opens it directly where the app is a mini-program of its platform, asking for no web address', async () => {
+      for (const wanted of [target, alipayTarget]) {
+        const { host, log } = fakeHost({ handOver: { mini: wanted.platform } })
+        const link = webLink('https://wxaurl.cn/x')
+        await createNavigator(host, () => undefined).openMiniProgram(wanted, link)
+        expect(log).toEqual([`navigateToMiniProgram ${JSON.stringify(wanted)}`])
+        expect(link).not.toHaveBeenCalled()
+      }
+    })
+
+    it("refuses one of the other platform's inside a mini-program, saying which, and lets the lock go", async () => {
+      const cases = [
+        { host: 'wechat', wanted: alipayTarget, message: '当前环境无法打开支付宝小程序' },
+        { host: 'alipay', wanted: target, message: '当前环境无法打开微信小程序' },
+      ] as const
+      for (const { host: platform, wanted, message } of cases) {
+        const { host, log } = fakeHost({ handOver: { mini: platform } })
+        const link = webLink('https://wxaurl.cn/x')
+        const nav = createNavigator(host, () => undefined)
+        await expect(nav.openMiniProgram(wanted, link)).rejects.toEqual(new NavigationError('unsupported', message))
+        expect(NAVIGATION_MESSAGES.otherPlatform[wanted.platform]).toBe(message)
+        expect(log).toEqual([])
+        expect(link).not.toHaveBeenCalled()
+        await nav.open('home')
+        expect(log).toEqual(['navigateTo /pages/entry/home/index'])
+      }
     })
 
     it('on H5 hands the window to a web address at once', async () => {
@@ -287,6 +312,14 @@ describe('navigator', () => {
       await expect(createNavigator(neither.host, () => undefined).openMiniProgram(target, webLink('https://x.test'))).rejects.toEqual(
         new NavigationError('unsupported', NAVIGATION_MESSAGES.unsupported),
       )
+      // A mini-program of neither platform opens neither's mini-programs.
+      const other = fakeHost()
+      const navigateToMiniProgram = jest.fn(async () => undefined)
+      other.host.navigateToMiniProgram = navigateToMiniProgram
+      await expect(createNavigator(other.host, () => undefined).openMiniProgram(target, webLink('https://x.test'))).rejects.toEqual(
+        new NavigationError('unsupported', NAVIGATION_MESSAGES.unsupported),
+      )
+      expect(navigateToMiniProgram).not.toHaveBeenCalled()
     })
 
     it('is one navigation at a time with the others', async () => {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { VERIFY_CODE_LENGTH } from '../../src/domain/verify-code'
@@ -32,7 +33,7 @@ export const PLATFORM_MESSAGE = {
 } as const
 
 /** Lengths WeChat allows for a URL link's path and query. */
-const URL_LINK_LIMIT = 1024
+export const URL_LINK_LIMIT = 1024
 const MAX_PAGE_URL_LENGTH = 2048
 const MAX_CODE_LENGTH = 256
 
@@ -48,7 +49,7 @@ const UrlLinkBody = z.strictObject({
     .string()
     .max(URL_LINK_LIMIT)
     .regex(/^(\/?[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/),
-  env_version: z.enum(['release', 'trial', 'develop']),
+  env_version: z.enum(MINI_PROGRAM_ENV_VERSIONS),
   // The characters WeChat accepts in a URL link's query.
   query: z
     .string()

@@ -14,6 +14,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { Envelope } from '../../types/api/envelope'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
@@ -34,13 +35,12 @@ import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
 import { URL_LINK_ID, URL_LINK_SIM_PATH, renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
+import { URL_LINK_LIMIT } from './platform'
 import { OrderParams } from './route-params'
 
 const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
 const MAX_REASON_LENGTH = 200
-/** The longest path or query a URL link takes (WeChat's limit, as getWeChat/urlLink checks it). */
-const MAX_URL_LINK_FIELD_LENGTH = 1024
 const MAX_APP_ID_LENGTH = 64
 
 export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机操作员调用' } as const
@@ -52,9 +52,9 @@ const UrlLinkParams = z.object({ linkId: z.string().regex(URL_LINK_ID) })
 /** What getWeChat/urlLink made the link for (its own checks); a link without it is not one of ours. */
 const UrlLinkQuery = z.object({
   appId: text(MAX_APP_ID_LENGTH, { min: 1 }),
-  path: text(MAX_URL_LINK_FIELD_LENGTH),
-  query: text(MAX_URL_LINK_FIELD_LENGTH),
-  env_version: z.enum(['release', 'trial', 'develop']),
+  path: text(URL_LINK_LIMIT),
+  query: text(URL_LINK_LIMIT),
+  env_version: z.enum(MINI_PROGRAM_ENV_VERSIONS),
 })
 const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: text(MAX_REASON_LENGTH, { multiline: true }).optional() })
 

@@ -4,6 +4,7 @@
  * the page. The specification shows no real app id or page: PLACEHOLDER values until they are
  * issued (the payment app refuses to open an unknown app id, which the hand-over pages report).
  */
+import type { MiniProgramEnvVersion } from '../../types/api/catalogue'
 
 /** The payment app's official ETC mini-program (PLACEHOLDER: a 16-digit Alipay app id is issued per app). */
 export const PLACEHOLDER_ALIPAY_ETC_APP_ID = '2021000000000000'
@@ -18,7 +19,8 @@ export const ALIPAY_ETC_APP = { appId: PLACEHOLDER_ALIPAY_ETC_APP_ID, page: PLAC
  */
 export const DEEP_LINK_TIMEOUT_MS = 2500
 
-/** WeChat's mini-program versions a URL link can open; the released one unless the address names another. */
-export const MINI_PROGRAM_ENV_VERSIONS = ['release', 'trial', 'develop'] as const
-export type MiniProgramEnvVersion = (typeof MINI_PROGRAM_ENV_VERSIONS)[number]
+/**
+ * The version of a WeChat mini-program a hand-over opens unless the address names another (the
+ * versions: MINI_PROGRAM_ENV_VERSIONS, types/api/catalogue.ts).
+ */
 export const DEFAULT_ENV_VERSION: MiniProgramEnvVersion = 'release'

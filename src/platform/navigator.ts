@@ -13,10 +13,9 @@
  */
 import { HOTLINE } from '../domain/constants'
 import { DEEP_LINK_TIMEOUT_MS } from '../config/handover'
-import type { MiniProgramEnvVersion } from '../config/handover'
 import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES } from '../config/routes'
 import type { RouteDef, RouteName } from '../config/routes'
-import type { PromotionChannelInfo } from '../../types/api/catalogue'
+import type { MiniProgramEnvVersion, PromotionChannelInfo } from '../../types/api/catalogue'
 import { MESSAGES } from '../services/request/errors'
 
 export const NAVIGATION_MESSAGES = {
@@ -24,6 +23,8 @@ export const NAVIGATION_MESSAGES = {
   unknownLinkType: '未知类型',
   notOpened: '未能打开目标应用',
   unsupported: '当前环境不支持打开其他小程序',
+  /** A mini-program of the other platform, asked for inside a mini-program (neither host opens the other's). */
+  otherPlatform: { wechat: '当前环境无法打开微信小程序', alipay: '当前环境无法打开支付宝小程序' },
 } as const
 
 export class NavigationError extends Error {
@@ -54,8 +55,13 @@ export interface CurrentPage {
   query: Record<string, string>
 }
 
+/** The platforms whose mini-programs the app hands over to: WeChat's and the payment app's (Alipay). */
+export type MiniProgramPlatform = 'wechat' | 'alipay'
+
 /** A page of another mini-program to open. */
 export interface MiniProgramTarget {
+  /** The platform it runs on: a mini-program host opens only its own platform's mini-programs. */
+  platform: MiniProgramPlatform
   appId: string
   /** Its page path without a query; empty for its home page. */
   path: string
@@ -85,7 +91,9 @@ export interface NavigationHost {
   openUrl?: (url: string) => void
   /** Whether the page was hidden (the browser went to another app or page) within `ms` from now; H5 only. */
   leavesWithin?: (ms: number) => Promise<boolean>
-  /** Opens another mini-program; only where the app is a mini-program. */
+  /** The platform the app runs on as a mini-program; undefined where it is a web page (H5). */
+  miniProgramPlatform?: MiniProgramPlatform
+  /** Opens another mini-program of its own platform; only where the app is a mini-program. */
   navigateToMiniProgram?: (target: MiniProgramTarget) => Promise<unknown>
 }
 
@@ -135,10 +143,11 @@ export interface Navigator {
   resumeIntent(key: string): boolean
   openLink(link: Link): Promise<unknown>
   /**
-   * Opens another mini-program: directly where the app is a mini-program; on H5 by handing the
-   * window to the address `webLink` answers (a URL link, or a deep link into another app). A
-   * deep link that leaves the page on screen for DEEP_LINK_TIMEOUT_MS did not open (NavigationError
-   * 'notOpened'); a host that can do neither rejects with 'unsupported'.
+   * Opens another mini-program: directly where the app is a mini-program of the target's platform;
+   * on H5 by handing the window to the address `webLink` answers (a URL link, or a deep link into
+   * another app). A deep link that leaves the page on screen for DEEP_LINK_TIMEOUT_MS did not open
+   * (NavigationError 'notOpened'); a mini-program of the other platform, or a host that can do
+   * neither, rejects with 'unsupported' (another try cannot open it).
    */
   openMiniProgram(target: MiniProgramTarget, webLink: () => Promise<string>): Promise<unknown>
   customerService(info?: Pick<PromotionChannelInfo, 'call_link'>): Promise<unknown>
@@ -270,7 +279,12 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
     },
     openMiniProgram(target, webLink) {
       return exclusive(async () => {
-        if (host.navigateToMiniProgram) return host.navigateToMiniProgram(target)
+        const platform = host.miniProgramPlatform
+        if (platform === target.platform && host.navigateToMiniProgram) return host.navigateToMiniProgram(target)
+        // Neither WeChat nor the payment app opens the other's mini-programs.
+        if (platform !== undefined && platform !== target.platform) {
+          throw new NavigationError('unsupported', NAVIGATION_MESSAGES.otherPlatform[target.platform])
+        }
         if (!host.openUrl) throw new NavigationError('unsupported', NAVIGATION_MESSAGES.unsupported)
         const address = await webLink()
         host.openUrl(address)

@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '../domain/constants'
 import type { AuthorizationDeps } from './authorization'
 import { addressParams } from './launch-params'
 import type { LaunchParams } from './launch-params'
-import type { CurrentPage, MiniProgramTarget, NavigationHost } from './navigator'
+import type { CurrentPage, MiniProgramPlatform, MiniProgramTarget, NavigationHost } from './navigator'
 import { loadTaroTransport } from './taro-deferred'
 import { taroToast } from './ui-service'
 
@@ -61,16 +61,27 @@ function miniProgramPath({ path, query }: MiniProgramTarget): string | undefined
   return query ? `${path}?${query}` : path
 }
 
-/** H5 hands the window over to addresses; the mini-programs open each other. */
-const handOverHost: Pick<NavigationHost, 'openUrl' | 'leavesWithin' | 'navigateToMiniProgram'> =
+/** The mini-program platform of each Taro build that is one; the others open no mini-program. */
+const MINI_PROGRAM_PLATFORMS: Readonly<Partial<Record<string, MiniProgramPlatform>>> = { weapp: 'wechat', alipay: 'alipay' }
+
+/** The platform of the Taro build `taroEnv` (process.env.TARO_ENV), if it is a mini-program one. */
+function miniProgramPlatformOf(taroEnv: string | undefined): MiniProgramPlatform | undefined {
+  return taroEnv === undefined ? undefined : MINI_PROGRAM_PLATFORMS[taroEnv]
+}
+
+/**
+ * H5 hands the window over to addresses, replacing the hand-over page in the history: back from
+ * the opened page returns to the page before it, not to the hand-over page, which would open the
+ * address again. The mini-programs open their own platform's mini-programs.
+ */
+const handOverHost: Pick<NavigationHost, 'openUrl' | 'leavesWithin' | 'miniProgramPlatform' | 'navigateToMiniProgram'> =
   process.env.TARO_ENV === 'h5'
     ? {
-        openUrl: (url) => {
-          window.location.href = url
-        },
+        openUrl: (url) => window.location.replace(url),
         leavesWithin,
       }
     : {
+        miniProgramPlatform: miniProgramPlatformOf(process.env.TARO_ENV),
         navigateToMiniProgram: (target) =>
           Taro.navigateToMiniProgram({ appId: target.appId, path: miniProgramPath(target), envVersion: target.envVersion }),
       }

@@ -26,6 +26,8 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 export class CommodityStore<C extends CommodityFields = CommodityFields> {
   items: C[] = []
   load: LoadState = initialLoadState()
+  /** The promotion channel whose packages `items` and `load` are. */
+  listedFor: string | undefined = undefined
   goodsTypes: Record<string, unknown> | undefined = undefined
   /** The issuers' names from the remote configuration, once loaded. */
   issuerNames: ReadonlyMap<number, string> | undefined = undefined
@@ -39,11 +41,25 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
   }
 
   fetch(promotionChannelId: string): Promise<void> {
+    if (this.listedFor !== promotionChannelId) this.items = []
+    this.listedFor = promotionChannelId
     return runLoad(
-      (state) => (this.load = state),
+      // A list asked for another promotion since then answers nothing here.
+      (state) => {
+        if (this.listedFor === promotionChannelId) this.load = state
+      },
       () => this.api.listCommodities(promotionChannelId),
-      (list) => (this.items = sortCommodities(list)),
+      (list) => {
+        if (this.listedFor === promotionChannelId) this.items = sortCommodities(list)
+      },
     )
+  }
+
+  /** The packages of `promotionChannelId`: kept when they are here or on their way, else asked for. */
+  ensure(promotionChannelId: string): Promise<void> {
+    const { status } = this.load
+    if (this.listedFor === promotionChannelId && (status === 'ready' || status === 'loading')) return Promise.resolve()
+    return this.fetch(promotionChannelId)
   }
 
   /**

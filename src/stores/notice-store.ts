@@ -52,6 +52,14 @@ export class NoticeStore {
     )
   }
 
+  /**
+   * Loads the notices unless they are here or on their way: what every page showing notices calls
+   * as it opens (the first one loads them, a failed load is tried again, the others share it).
+   */
+  ensureLoaded(): Promise<void> {
+    return this.load.status === 'idle' || this.load.status === 'error' ? this.fetch() : Promise.resolve()
+  }
+
   /** The notices inside their start and end times at `now`, wherever they apply. */
   current(now: number): Notice[] {
     return this.notices.filter((notice) => noticeCurrent(notice, now))

@@ -37,7 +37,7 @@ export type ArrivalSource = 'address' | 'landing'
 export type RefusalKind = 'expired' | 'foreign'
 
 export const PROMOTION_MESSAGES = {
-  expired: '该推广活动已结束',
+  infoFailed: '推广活动信息加载失败，请稍后重试',
 } as const
 
 export interface Arrival {
@@ -78,6 +78,8 @@ export class PromotionStore {
   /** The partner channels of the current promotion (getPartnerChannels), once loaded. */
   partners: PartnerChannel[] = []
   partnersLoad: LoadState = initialLoadState()
+  /** Whether ids arrived with this launch (its address or a landing page opened in it). */
+  private arrivedThisLaunch = false
   private readonly inFlight = new InFlight()
 
   constructor(private readonly deps: PromotionStoreDeps) {
@@ -101,9 +103,12 @@ export class PromotionStore {
     return this.arrival?.status === 'applied' ? (this.arrival.activityType ?? ACTIVITY_TYPE.NONE) : (this.info?.activityType ?? ACTIVITY_TYPE.NONE)
   }
 
-  /** Why the arrived promotion is not used, for the page to say so (undefined when it is, or none came). */
+  /**
+   * Why the promotion this launch arrived with is not used, for the page to say so (undefined when
+   * it is used, or none came with this launch: an earlier launch's refusal is not news).
+   */
   get refusal(): Arrival['refusal'] {
-    return this.arrival?.status === 'refused' ? this.arrival.refusal : undefined
+    return this.arrivedThisLaunch && this.arrival?.status === 'refused' ? this.arrival.refusal : undefined
   }
 
   /** Whether arrived ids still wait for the server's check. */
@@ -122,17 +127,21 @@ export class PromotionStore {
       this.deps.storage.set(PROMOTION_STORAGE.clickId, { clickId, savedAt: this.deps.now() })
     }
     const ids = addressPromotion(params)
-    if (ids && !this.sameArrival(ids)) this.record({ ids, source: 'address', status: 'pending', savedAt: this.deps.now() })
+    if (!ids) return
+    this.arrivedThisLaunch = true
+    if (!this.sameArrival(ids)) this.record({ ids, source: 'address', status: 'pending', savedAt: this.deps.now() })
   }
 
   /**
-   * A landing page's own promotion, used when the visit's address named none. Partner and
-   * promoter are the landing's tags.
+   * A landing page's own promotion, used unless this launch's address named one (an earlier
+   * launch's does not outweigh the page the person opened now). Partner and promoter are the
+   * landing's tags.
    */
   offer(ids: AddressPromotion): void {
     if (!isAttributionTag(ids.promotionChannelId)) return
-    if (this.arrival?.source === 'address' || this.sameArrival(ids)) return
-    this.record({ ids, source: 'landing', status: 'pending', savedAt: this.deps.now() })
+    if (this.arrivedThisLaunch && this.arrival?.source === 'address') return
+    this.arrivedThisLaunch = true
+    if (!this.sameArrival(ids)) this.record({ ids, source: 'landing', status: 'pending', savedAt: this.deps.now() })
   }
 
   /**
@@ -142,21 +151,22 @@ export class PromotionStore {
    * A failed check leaves the ids pending and rejects.
    */
   settle(): Promise<void> {
-    return this.inFlight.run('settle', async () => {
-      const arrival = this.arrival
-      if (arrival?.status !== 'pending') {
-        if (!this.info) await this.fetchInfo()
-        return
-      }
+    return this.inFlight.run('settle', () => this.settleNow())
+  }
+
+  private async settleNow(): Promise<void> {
+    const arrival = this.arrival
+    if (arrival?.status === 'pending') {
       const [info, interception] = await Promise.all([
         this.deps.api.channelInfo(arrival.ids),
         this.deps.api.channelInterceptCheck(this.deps.channel.sourceChannel, arrival.ids.promotionChannelId),
       ])
+      // Another arrival came meanwhile (a landing page, a new address): that one is checked now.
+      if (this.arrival !== arrival) return this.settleNow()
       runInAction(() => {
-        if (this.arrival !== arrival) return
         if (!info.effective || interception.intercept) {
           const kind: RefusalKind = info.effective ? 'foreign' : 'expired'
-          this.record({ ...arrival, status: 'refused', refusal: { kind, message: interception.reason || PROMOTION_MESSAGES.expired } })
+          this.record({ ...arrival, status: 'refused', refusal: { kind, message: interception.reason } })
           this.info = undefined
         } else {
           this.record({ ...arrival, status: 'applied', activityType: info.activityType })
@@ -164,8 +174,11 @@ export class PromotionStore {
           this.load = { status: 'ready', error: undefined }
         }
       })
-      if (this.arrival?.status === 'refused') await this.fetchInfo()
-    })
+    }
+    if (this.info) return
+    await this.fetchInfo()
+    // Orders take their activity from it: the plate check waits for it, and says when it failed.
+    if (this.load.status === 'error') throw this.load.error ?? new Error(PROMOTION_MESSAGES.infoFailed)
   }
 
   /** Loads what the server says of the current promotion (customer service's hall link). */

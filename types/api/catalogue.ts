@@ -97,10 +97,14 @@ export interface WeixinConfigResponse {
   signature: string
 }
 
+/** WeChat's mini-program versions a URL link can open (the app's hand-over page and the server check it). */
+export const MINI_PROGRAM_ENV_VERSIONS = ['release', 'trial', 'develop'] as const
+export type MiniProgramEnvVersion = (typeof MINI_PROGRAM_ENV_VERSIONS)[number]
+
 /** POST /groundpromotion/v2/api/getWeChat/urlLink: a URL link into a mini-program. */
 export interface WeChatUrlLinkRequest {
   path: string
-  env_version: 'release' | 'trial' | 'develop'
+  env_version: MiniProgramEnvVersion
   query: string
   appId: string
   code?: string

@@ -60,6 +60,14 @@ describe('applyPayload', () => {
     })
   })
 
+  it('leaves out the tags a promotion came without (an address with a promotion id only)', () => {
+    const untagged: ApplySource = { ...source(), promotion: () => ({ promotionChannelId: 'PC_AD', partnerId: '', promoterId: '' }) }
+    const payload = applyPayload(APPLY_STEP.CREATE, application({ orderId: undefined }), untagged)
+    expect(payload.promotionChannelId).toBe('PC_AD')
+    expect(payload).not.toHaveProperty('partnerId')
+    expect(payload).not.toHaveProperty('promoterId')
+  })
+
   it('sends the uid in the bank app only', () => {
     expect(applyPayload(APPLY_STEP.CREATE, application(), source(CHANNELS.map))).not.toHaveProperty('uid')
   })

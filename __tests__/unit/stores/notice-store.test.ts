@@ -90,6 +90,32 @@ describe('NoticeStore', () => {
     expect(store.visibleOn('/pages/notice/upgrade', at)).toEqual([])
   })
 
+  it('loads the notices once for every page that asks, and again after a failure', async () => {
+    let calls = 0
+    let failing = true
+    const root = fakeRoot({
+      notices: {
+        notices: async () => {
+          calls += 1
+          if (failing) throw new Error('网络错误')
+          return [notice(1)]
+        },
+      },
+    })
+    const store = root.store.notice
+    await Promise.all([store.ensureLoaded(), store.ensureLoaded()])
+    expect([calls, store.load.status]).toEqual([1, 'error'])
+
+    failing = false
+    const loading = store.ensureLoaded()
+    expect(store.load.status).toBe('loading')
+    await Promise.all([loading, store.ensureLoaded()])
+    expect([calls, store.load.status, store.notices.map((item) => item.id)]).toEqual([2, 'ready', [1]])
+
+    await store.ensureLoaded()
+    expect(calls).toBe(2)
+  })
+
   it('keeps a failed load as a value, and reads a configuration without a list as no notices', async () => {
     const failing = fakeRoot({ notices: { notices: () => Promise.reject(new Error('网络错误')) } })
     await failing.store.notice.fetch()

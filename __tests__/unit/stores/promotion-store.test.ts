@@ -6,7 +6,7 @@ import { CHANNELS } from '../../../src/config/channel'
 import { ATTRIBUTION_TTL_MS } from '../../../src/domain/attribution'
 import { ACTIVITY_TYPE, BUSINESS_MODE } from '../../../src/domain/enums'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
-import { PROMOTION_MESSAGES, PromotionStore } from '../../../src/stores/promotion-store'
+import { PromotionStore } from '../../../src/stores/promotion-store'
 import type { PromotionApi } from '../../../src/stores/promotion-store'
 import type { InterceptionResponse } from '../../../types/api/apply'
 import type { PromotionChannelInfo, PromoterChannelEffectiveRequest } from '../../../types/api/catalogue'
@@ -89,7 +89,8 @@ describe('PromotionStore', () => {
     const unexplained = setup({ info: async () => info({ effective: false }) })
     unexplained.store.arrive(ADDRESS)
     await unexplained.store.settle()
-    expect(unexplained.store.refusal).toEqual({ kind: 'expired', message: PROMOTION_MESSAGES.expired })
+    // The page's title says it has ended; there is no reason to add.
+    expect(unexplained.store.refusal).toEqual({ kind: 'expired', message: '' })
   })
 
   it('keeps the ids pending when the check fails, and checks once however often it is asked', async () => {
@@ -124,6 +125,35 @@ describe('PromotionStore', () => {
     expect(landed.store.pending).toBe(false)
     landed.store.offer({ promotionChannelId: 'bad id' })
     expect(landed.store.current.promotionChannelId).toBe('PC_LANDING')
+  })
+
+  it("lets a landing page opened in a later launch replace an earlier launch's address, whose refusal is old news", async () => {
+    const { store, reopen } = setup({ intercept: async () => ({ intercept: true, reason: '该推广渠道不属于当前渠道' }) })
+    store.arrive(ADDRESS)
+    await store.settle()
+    expect(store.refusal?.kind).toBe('foreign')
+    const later = reopen()
+    expect(later.refusal).toBeUndefined()
+    later.offer({ promotionChannelId: 'PC_BANK_APP' })
+    expect([later.arrival?.source, later.arrival?.ids.promotionChannelId, later.pending]).toEqual(['landing', 'PC_BANK_APP', true])
+  })
+
+  it('checks the arrival that is current when a check ends, not one replaced meanwhile', async () => {
+    const first = deferred<PromotionChannelInfo>()
+    const { store, calls } = setup({ info: (request) => (request.promotionChannelId === 'PC_A' ? first.promise : Promise.resolve(info())) })
+    store.offer({ promotionChannelId: 'PC_A' })
+    const settling = store.settle()
+    store.offer({ promotionChannelId: 'PC_B' })
+    first.resolve(info())
+    await settling
+    expect([store.current.promotionChannelId, store.pending]).toEqual(['PC_B', false])
+    expect(calls.info.map((request) => request.promotionChannelId)).toEqual(['PC_A', 'PC_B'])
+  })
+
+  it("rejects when the default promotion's info cannot be had: orders take their activity from it", async () => {
+    const { store } = setup({ info: () => Promise.reject(new Error('网络错误')) })
+    await expect(store.settle()).rejects.toThrow('网络错误')
+    expect(store.load.status).toBe('error')
   })
 
   it('keeps arrival and click id for the visit across a reload, and forgets them after it', async () => {

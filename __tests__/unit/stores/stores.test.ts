@@ -6,6 +6,7 @@ import type { CommodityFields } from '../../../src/domain'
 import type { GoodsTypeConfig } from '../../../types/api/catalogue'
 import type { OrderSummary } from '../../../types/api/orders'
 import { fakeRoot } from '../../support/fake-root'
+import { deferred } from '../services/fakes'
 import { MESSAGES } from '../../../src/services/request/errors'
 
 describe('PromotionStore', () => {
@@ -20,6 +21,33 @@ describe('PromotionStore', () => {
 })
 
 describe('CommodityStore', () => {
+  it("keeps a promotion's list that is here or on its way, and asks again for another promotion's", async () => {
+    const asked: string[] = []
+    const lists: Record<string, CommodityFields[]> = { 'PC-1': [{ id: 'one', commodityPrice: 2990 }], 'PC-2': [{ id: 'two', commodityPrice: 4990 }] }
+    const { store } = fakeRoot({ commodities: { listCommodities: async (id: string) => (asked.push(id), lists[id] ?? []) } })
+    const first = store.commodity.ensure('PC-1')
+    await store.commodity.ensure('PC-1')
+    await first
+    await store.commodity.ensure('PC-1')
+    expect(asked).toEqual(['PC-1'])
+    // Another promotion's list: the old one is not shown meanwhile, and a late answer for it is dropped.
+    const second = store.commodity.ensure('PC-2')
+    expect([store.commodity.listedFor, store.commodity.items]).toEqual(['PC-2', []])
+    await second
+    expect(store.commodity.items.map((item) => item.id)).toEqual(['two'])
+    expect(asked).toEqual(['PC-1', 'PC-2'])
+  })
+
+  it('drops the answer for a promotion no longer listed', async () => {
+    const slow = deferred<CommodityFields[]>()
+    const { store } = fakeRoot({ commodities: { listCommodities: (id: string) => (id === 'OLD' ? slow.promise : Promise.resolve([{ id: 'new', commodityPrice: 100 }])) } })
+    const old = store.commodity.fetch('OLD')
+    await store.commodity.fetch('NEW')
+    slow.resolve([{ id: 'old', commodityPrice: 100 }])
+    await old
+    expect([store.commodity.listedFor, store.commodity.items.map((item) => item.id), store.commodity.load.status]).toEqual(['NEW', ['new'], 'ready'])
+  })
+
   it('sorts the packages by the domain rule', async () => {
     const list: CommodityFields[] = [
       { id: 'vip', commodityPrice: 4990 },

@@ -48,7 +48,7 @@ export const PageNotices = observer(function PageNotices({ route }: { route: Rou
   const ready = notice.load.status === 'ready'
 
   useEffect(() => {
-    if (notice.load.status === 'idle' || notice.load.status === 'error') void notice.fetch()
+    void notice.ensureLoaded()
   }, [notice])
 
   useEffect(() => {

@@ -14,7 +14,7 @@ export const RefusalNotice = observer(function RefusalNotice() {
   return (
     <View className='landing__refusal' role='status' data-testid='landing-refusal'>
       <Text className='landing__refusal-title'>{title}</Text>
-      {refusal.message && !title.startsWith(refusal.message) ? <Text className='landing__refusal-detail'>{refusal.message}</Text> : null}
+      {refusal.message ? <Text className='landing__refusal-detail'>{refusal.message}</Text> : null}
     </View>
   )
 })

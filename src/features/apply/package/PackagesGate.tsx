@@ -15,9 +15,9 @@ export interface PackagesGateProps {
 }
 
 /**
- * The channel's packages, asked for on arrival: a list already loaded (coming back from a detail
- * page) stays, a failed one is asked again. Until they are here it shows loading, or the failure
- * with a retry.
+ * The packages of the promotion in use, asked for on arrival: a list of it already loaded (coming
+ * back from a detail page) stays, a failed one, or one of another promotion, is asked again. Until
+ * they are here it shows loading, or the failure with a retry.
  */
 export const PackagesGate = observer(function PackagesGate({ testIdPrefix, loadingClassName, loadingText, children }: PackagesGateProps) {
   const { commodity, promotion } = useStores()
@@ -25,10 +25,10 @@ export const PackagesGate = observer(function PackagesGate({ testIdPrefix, loadi
   const { status, error } = commodity.load
 
   useEffect(() => {
-    if (commodity.load.status === 'idle' || commodity.load.status === 'error') void commodity.fetch(promotionChannelId)
+    void commodity.ensure(promotionChannelId)
   }, [commodity, promotionChannelId])
 
-  if (status === 'idle' || status === 'loading') {
+  if (commodity.listedFor !== promotionChannelId || status === 'idle' || status === 'loading') {
     return (
       <View className={loadingClassName} role='status' aria-busy data-testid={`${testIdPrefix}-loading`}>
         {loadingText}

@@ -28,11 +28,15 @@ const Packages = observer(function Packages({ onApply }: { onApply: (commodityId
     // The channel's packages are for logged-in users: a silent login is tried, and a visitor it
     // cannot log in is offered the login page rather than sent to it.
     let mounted = true
+    const list = () => {
+      if (mounted) void commodity.ensure(promotion.current.promotionChannelId)
+    }
     const session = user.isValid ? Promise.resolve() : user.login()
     session.then(
-      () => {
-        if (mounted && commodity.load.status !== 'loading') void commodity.fetch(promotion.current.promotionChannelId)
-      },
+      // The promotion the visit arrived with, once checked, decides what is on offer. If the check
+      // fails the default's packages show; the plate page checks again before any order is opened,
+      // and says so if it fails there.
+      () => promotion.settle().then(list, list),
       () => mounted && setVisitor(true),
     )
     return () => {

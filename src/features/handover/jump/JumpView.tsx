@@ -9,11 +9,14 @@ export interface JumpViewProps {
   state: HandOverState
   /** What the page opened, for the line shown when the user comes back to it ("已为您打开…"). */
   openedText: string
-  /** Offered when the failure can pass on another try (not for an address that lacks what to open). */
-  onRetry?: () => void
+  /** Another try: offered once opened, and after a failure that can pass on another try (state.retryable). */
+  onRetry: () => void
 }
 
-/** A hand-over page (跳转中): a spinner while it opens, then what came of it, with 返回 and another try. */
+/**
+ * A hand-over page (跳转中): a spinner while it opens, then what came of it, with 返回 and another
+ * try (none after a failure no try can mend).
+ */
 export function JumpView({ state, openedText, onRetry }: JumpViewProps) {
   const { navigator } = useAppServices()
   const back = () => navigateFromTap(navigator.back())
@@ -28,6 +31,7 @@ export function JumpView({ state, openedText, onRetry }: JumpViewProps) {
   }
 
   const failed = state.phase === 'failed'
+  const retryable = !failed || state.retryable
   return (
     <View className='jump-view' role={failed ? 'alert' : 'status'} data-testid={failed ? 'jump-failed' : 'jump-opened'}>
       <Text className='jump-view__title'>{failed ? '跳转失败' : openedText}</Text>
@@ -36,7 +40,7 @@ export function JumpView({ state, openedText, onRetry }: JumpViewProps) {
         <Button className='jump-view__action' onClick={back} aria-label='返回' data-testid='jump-back'>
           返回
         </Button>
-        {onRetry ? (
+        {retryable ? (
           <Button type='primary' className='jump-view__action' onClick={onRetry} aria-label={failed ? '重试' : '再次打开'} data-testid='jump-retry'>
             {failed ? '重试' : '再次打开'}
           </Button>

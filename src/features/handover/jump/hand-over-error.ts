@@ -11,6 +11,14 @@ export const HAND_OVER_MESSAGES = {
 /** A hand-over that cannot go on, in the user's words. */
 export class HandOverError extends Error {
   override readonly name = 'HandOverError'
+
+  /** `final`: another try cannot mend it (the address lacks what to open). */
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message)
+  }
 }
 
 /**
@@ -20,4 +28,13 @@ export class HandOverError extends Error {
 export function reasonOf(cause: unknown): string {
   if (cause instanceof HandOverError || cause instanceof NavigationError || isRequestError(cause)) return cause.message
   return HAND_OVER_MESSAGES.notOpened
+}
+
+/**
+ * Whether another try may succeed: not when the address lacks what to open, nor when the host
+ * cannot open that kind of mini-program at all (the navigator's 'unsupported').
+ */
+export function isRetryable(cause: unknown): boolean {
+  if (cause instanceof HandOverError) return !cause.final
+  return !(cause instanceof NavigationError && cause.kind === 'unsupported')
 }

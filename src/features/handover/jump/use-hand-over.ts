@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useAction } from '../../../components/action/use-action'
+import { isRetryable } from './hand-over-error'
 
-/** Where a hand-over to another mini-program stands: under way, done, or failed with the reason. */
-export type HandOverState = { phase: 'opening' } | { phase: 'opened' } | { phase: 'failed'; reason: string }
+/**
+ * Where a hand-over to another mini-program stands: under way, done, or failed with the reason and
+ * whether another try may succeed.
+ */
+export type HandOverState = { phase: 'opening' } | { phase: 'opened' } | { phase: 'failed'; reason: string; retryable: boolean }
 
 /**
  * Runs the hand-over `open` as the page opens, and again on `retry`: a failure (the call for the
@@ -10,10 +14,17 @@ export type HandOverState = { phase: 'opening' } | { phase: 'opened' } | { phase
  */
 export function useHandOver(open: () => Promise<void>, reasonOf: (cause: unknown) => string): { state: HandOverState; retry: () => void } {
   const [opened, setOpened] = useState(false)
+  const [retryable, setRetryable] = useState(true)
   const action = useAction(
     async () => {
       setOpened(false)
-      await open()
+      setRetryable(true)
+      try {
+        await open()
+      } catch (cause) {
+        setRetryable(isRetryable(cause))
+        throw cause
+      }
       setOpened(true)
     },
     { report: 'inline', message: reasonOf },
@@ -25,7 +36,7 @@ export function useHandOver(open: () => Promise<void>, reasonOf: (cause: unknown
   }, [run])
 
   const state: HandOverState = action.error
-    ? { phase: 'failed', reason: action.error }
+    ? { phase: 'failed', reason: action.error, retryable }
     : opened && !action.busy
       ? { phase: 'opened' }
       : { phase: 'opening' }

@@ -22,13 +22,14 @@ function alipayReason(cause: unknown): string {
 /**
  * /pages/to-alipays (跳转中): opens a payment-app mini-program's page. On H5 through its deep link
  * (app id, page and query), which fails when the page is still on screen shortly after (the app is
- * not installed); a mini-program opens it directly.
+ * not installed); the payment app's mini-program opens it directly, WeChat's cannot (said, with
+ * only 返回).
  */
 export function ToAlipaysScreen({ appId, page, query }: ToAlipaysScreenProps) {
   const { navigator } = useAppServices()
   const { state, retry } = useHandOver(async () => {
-    if (!appId) throw new HandOverError(HAND_OVER_MESSAGES.missingTarget)
-    await navigator.openMiniProgram({ appId, path: page, query }, async () => paymentAppDeepLink(appId, page, parseQuery(query)))
+    if (!appId) throw new HandOverError(HAND_OVER_MESSAGES.missingTarget, true)
+    await navigator.openMiniProgram({ platform: 'alipay', appId, path: page, query }, async () => paymentAppDeepLink(appId, page, parseQuery(query)))
   }, alipayReason)
-  return <JumpView state={state} openedText='已为您打开支付宝' onRetry={appId ? retry : undefined} />
+  return <JumpView state={state} openedText='已为您打开支付宝' onRetry={retry} />
 }

@@ -1,5 +1,6 @@
-import { DEFAULT_ENV_VERSION, MINI_PROGRAM_ENV_VERSIONS } from '../../../config/handover'
-import type { MiniProgramEnvVersion } from '../../../config/handover'
+import { DEFAULT_ENV_VERSION } from '../../../config/handover'
+import { MINI_PROGRAM_ENV_VERSIONS } from '../../../../types/api/catalogue'
+import type { MiniProgramEnvVersion } from '../../../../types/api/catalogue'
 import { parseExternalUrl } from '../../../domain/external-url'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { HAND_OVER_MESSAGES, HandOverError, reasonOf } from '../jump/hand-over-error'
@@ -23,20 +24,21 @@ export function envVersionOf(raw: string): MiniProgramEnvVersion {
 
 /**
  * /pages/transfer/toMpWx (跳转中): opens a WeChat mini-program's page. On H5 the server makes a
- * URL link for it (getWeChat/urlLink), which the window is handed to; a mini-program opens it
- * directly. Without an app id there is nothing to open: the page says so and offers the way back.
+ * URL link for it (getWeChat/urlLink), which the window is handed to; the WeChat mini-program
+ * opens it directly, the payment app's cannot. Without an app id there is nothing to open: the
+ * page says so and offers only the way back.
  */
 export function ToMpWxScreen({ path, query, appId, envVersion }: ToMpWxScreenProps) {
   const { navigator, api } = useAppServices()
   const version = envVersionOf(envVersion)
   const { state, retry } = useHandOver(async () => {
-    if (!appId) throw new HandOverError(HAND_OVER_MESSAGES.missingTarget)
-    await navigator.openMiniProgram({ appId, path, query, envVersion: version }, async () => {
+    if (!appId) throw new HandOverError(HAND_OVER_MESSAGES.missingTarget, true)
+    await navigator.openMiniProgram({ platform: 'wechat', appId, path, query, envVersion: version }, async () => {
       const { urlLink } = await api.catalogue.weChatUrlLink({ path, query, appId, env_version: version })
       const link = parseExternalUrl(urlLink)
       if (!link.ok) throw new HandOverError(HAND_OVER_MESSAGES.invalidLink)
       return link.url
     })
   }, reasonOf)
-  return <JumpView state={state} openedText='已为您打开小程序' onRetry={appId ? retry : undefined} />
+  return <JumpView state={state} openedText='已为您打开小程序' onRetry={retry} />
 }

@@ -17,7 +17,7 @@ export const GaodeNoticeScreen = observer(function GaodeNoticeScreen() {
   const open = useNoticeLink('gaodeNotice')
 
   useEffect(() => {
-    if (notice.load.status === 'idle' || notice.load.status === 'error') void notice.fetch()
+    void notice.ensureLoaded()
   }, [notice])
 
   const { status, error } = notice.load

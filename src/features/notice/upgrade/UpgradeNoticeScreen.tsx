@@ -18,7 +18,7 @@ const UpgradeNotice = observer(function UpgradeNotice() {
   const open = useNoticeLink(ROUTE)
 
   useEffect(() => {
-    if (notice.load.status === 'idle' || notice.load.status === 'error') void notice.fetch()
+    void notice.ensureLoaded()
   }, [notice])
 
   const { status } = notice.load

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
 import { ORDER_SOURCE } from '../../../domain/enums'
 import { code, deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
+import type { ArrangedOrders } from '../../../domain/order'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
@@ -12,9 +13,12 @@ import { Pressable } from '../../../components/pressable/Pressable'
 import { Button } from '../../../components/ui/button'
 import { useContinueApplying } from '../../order'
 
-/** The person's orders still under way: open (not activated) and not cancelled, the current channel's first. */
-function platesUnderWay(open: readonly OrderSummary[]): OrderSummary[] {
-  return open.filter((order) => deriveOrderStatus(order) !== 'cancelled')
+/**
+ * The person's orders still under way: the open (not activated) ones as the order list arranges
+ * them (the order store's `arranged`: the current channel's first), less the cancelled ones.
+ */
+function platesUnderWay(arranged: ArrangedOrders<OrderSummary>): OrderSummary[] {
+  return arranged.open.filter((order) => deriveOrderStatus(order) !== 'cancelled')
 }
 
 /**
@@ -102,7 +106,7 @@ const Plates = observer(function Plates({ login, onLogin, onPick, continuing }: 
       </View>
     )
   }
-  const plates = platesUnderWay(orders.arranged.open)
+  const plates = platesUnderWay(orders.arranged)
   if (plates.length === 0) {
     return (
       <View className='notice-pages__state' role='status' data-testid='upgrade-plates-empty'>
