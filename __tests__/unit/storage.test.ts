@@ -53,6 +53,6 @@ describe('channel profiles', () => {
 
   it('logs bank users in with the page token or phone, map users by authorisation or promoter account', () => {
     expect(CHANNELS.bank.loginMethods).toEqual(['pageToken', 'rememberedPhone', 'phoneCode'])
-    expect(CHANNELS.map.loginMethods).toEqual(['mapAuthorization', 'rememberedPhone', 'promoterAccount', 'phoneCode'])
+    expect(CHANNELS.map.loginMethods).toEqual(['hostAuthorization', 'rememberedPhone', 'promoterAccount', 'phoneCode'])
   })
 })

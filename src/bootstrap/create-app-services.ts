@@ -6,6 +6,7 @@
  * ./taro-environment.ts binds the environment to Taro.
  */
 import { PERSISTED_STATE_PREFIX } from '../domain/constants'
+import { loginMethodsOn } from '../config/channel'
 import type { ChannelProfile } from '../config/channel'
 import { PAGE_TOKEN_PARAM, createAuthorization } from '../platform/authorization'
 import type { AuthProvider, AuthorizationDeps, BuildTarget } from '../platform/authorization'
@@ -127,6 +128,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
     channel,
     now: env.now,
     timers: env.timers,
+    loginMethods: loginMethodsOn(channel, env.target),
     pageToken: () => env.launchParams[PAGE_TOKEN_PARAM],
     authorization: createAuthorization(HOST_AUTH_PROVIDER[env.target], env.target, env.authorization),
     // Logging out forgets the client's shared calls and its pending login too.

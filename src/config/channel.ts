@@ -10,8 +10,15 @@ import type { ChannelKey } from '../../types/api/channels'
 
 export type { ChannelKey }
 
-/** How users of a channel log in (section 6). */
-export type LoginMethod = 'pageToken' | 'phoneCode' | 'rememberedPhone' | 'promoterAccount' | 'mapAuthorization'
+/** The builds of the app: the H5 page and the two mini-programs. */
+export type BuildTarget = 'h5' | 'weapp' | 'alipay'
+
+/**
+ * How users of a channel log in (section 6). `hostAuthorization` is the host app's own silent
+ * login: the map app's code in the page address on H5, `wx.login` in the WeChat mini-program,
+ * `my.getAuthCode` in the Alipay one.
+ */
+export type LoginMethod = 'pageToken' | 'phoneCode' | 'rememberedPhone' | 'promoterAccount' | 'hostAuthorization'
 
 export interface PromotionIds {
   readonly promotionChannelId: string
@@ -64,9 +71,20 @@ export const CHANNELS: Readonly<Record<ChannelKey, ChannelProfile>> = {
     label: '地图渠道',
     ...CHANNEL_IDENTIFIERS.map,
     noticeConfigUrl: '/config/notices/map.json',
-    loginMethods: ['mapAuthorization', 'rememberedPhone', 'promoterAccount', 'phoneCode'],
+    loginMethods: ['hostAuthorization', 'rememberedPhone', 'promoterAccount', 'phoneCode'],
     storagePrefix: 'etc_map_',
   },
+}
+
+/**
+ * In a mini-program the person logs in as the platform intends: silently with the platform's
+ * login code, else by phone. The bank apps' page token and their H5 login never apply there.
+ */
+export const MINI_PROGRAM_LOGIN_METHODS: readonly LoginMethod[] = ['hostAuthorization', 'rememberedPhone', 'phoneCode']
+
+/** The login methods of a channel on a build target, tried in order. */
+export function loginMethodsOn(channel: ChannelProfile, target: BuildTarget): readonly LoginMethod[] {
+  return target === 'h5' ? channel.loginMethods : MINI_PROGRAM_LOGIN_METHODS
 }
 
 export const DEFAULT_CHANNEL: ChannelKey = 'bank'

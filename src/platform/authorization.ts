@@ -5,6 +5,7 @@
  * in a plain web build reports "请使用真机".
  */
 import type { AuthCodeProvider } from '../../types/api/auth'
+import type { BuildTarget } from '../config/channel'
 import { MESSAGES } from '../services/request/errors'
 
 /** The hosts whose authorisation codes the token call exchanges (the contract's providers). */
@@ -28,7 +29,7 @@ export const MAP_AUTH_CODE_PARAM = 'authCode'
 /** Page-address parameter the bank apps pass their login token in (placeholder name). */
 export const PAGE_TOKEN_PARAM = 'token'
 
-export type BuildTarget = 'h5' | 'weapp' | 'alipay'
+export type { BuildTarget }
 
 export interface AuthorizationDeps {
   /** The mini-program login: `{ code }` on WeChat, `{ authCode }` on Alipay. */

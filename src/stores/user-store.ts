@@ -79,6 +79,8 @@ export interface UserStoreDeps {
   api: AuthApi
   storage: SecureStorage
   channel: ChannelProfile
+  /** The login methods tried in order; the channel's (its H5 ones) unless the build says otherwise. */
+  loginMethods?: readonly LoginMethod[]
   now(): number
   /** A token passed in the page address (bank apps), if any. */
   pageToken(): string | undefined
@@ -112,8 +114,12 @@ export class UserStore implements Session {
     makeAutoObservable<UserStore, 'deps' | 'flight'>(this, { deps: false, flight: false })
   }
 
+  private get loginMethods(): readonly LoginMethod[] {
+    return this.deps.loginMethods ?? this.deps.channel.loginMethods
+  }
+
   get isValid(): boolean {
-    const needsUid = this.deps.channel.loginMethods.some((method) => NEEDS_UID.has(method))
+    const needsUid = this.loginMethods.some((method) => NEEDS_UID.has(method))
     return isSessionValid(this.session, this.deps.now(), needsUid)
   }
 
@@ -160,7 +166,7 @@ export class UserStore implements Session {
    */
   private async loginSilently(scope: SessionScope): Promise<void> {
     let lastFailure: unknown
-    for (const method of this.deps.channel.loginMethods) {
+    for (const method of this.loginMethods) {
       if (scope === 'person' && method === CHANNEL_LOGIN_METHOD) continue
       try {
         const grant = await this.trySilent(method)
@@ -254,7 +260,7 @@ export class UserStore implements Session {
       }
       case 'promoterAccount':
         return api.loginByPromoterAccount()
-      case 'mapAuthorization': {
+      case 'hostAuthorization': {
         const adapter = this.deps.authorization
         if (!adapter) return undefined
         // A host that cannot authorise leaves the next method to try.

@@ -211,6 +211,32 @@ describe('app services', () => {
     expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'authCode', provider: 'wechat', code: 'WX-CODE' })
   })
 
+  it.each([
+    ['weapp', { code: 'WX-CODE' }, 'wechat', 'WX-CODE'],
+    ['alipay', { authCode: 'ALI-CODE' }, 'alipay', 'ALI-CODE'],
+  ] as const)('log in a bank-channel %s user with the platform code, never with a page token', async (target, answer, provider, code) => {
+    const { services, requests } = world({
+      target,
+      // A page token in the launch query must not count in a mini-program.
+      launchParams: { token: 'PAGE-TOKEN' },
+      authorization: { login: async () => answer, queryParam: () => undefined },
+    })
+    await services.store.user.login('person')
+    expect(requests.map(pathOf)).toEqual([`/oauth2/v2/oauth2/${CHANNELS.bank.channelId}/token`])
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'authCode', provider, code })
+    expect(services.store.user.isPersonal()).toBe(true)
+  })
+
+  it('send a bank-channel mini-program user the platform cannot log in to the phone login, not to a bank login', async () => {
+    const { services, requests } = world({
+      target: 'weapp',
+      launchParams: { token: 'PAGE-TOKEN' },
+      authorization: { login: () => Promise.reject(new Error('login:fail')), queryParam: () => undefined },
+    })
+    await expect(services.store.user.login('person')).rejects.toThrow()
+    expect(requests.filter((request) => JSON.parse(request.body ?? '{}').grantType === 'pageToken')).toEqual([])
+  })
+
   it("log in with the map app's code from the page address in the map channel on H5", async () => {
     const { services, requests } = world({
       channel: CHANNELS.map,
