@@ -48,6 +48,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       plateUnique: async () => ({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }),
       contractInterception: async () => ({ intercept: false, reason: '' }),
       checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
+      phoneByCode: async () => ({ mobile: '13800138000' }),
       apply: async (payload) => ({
         orderId: payload.orderId ?? 'order-0001',
         stepId: payload.stepId,

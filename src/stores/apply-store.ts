@@ -31,6 +31,8 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate'> {
   /** The draft saved at the last step boundary (from any device), if any. */
   loadDraft(): Promise<ApplyDraft | undefined>
   uploadPhoto(orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse>
+  /** The phone the platform's phone-number button vouches for (its one-time code). */
+  phoneByCode(code: string): AnswerOf<'phoneByCode'>
 }
 
 /** Everything the store calls: the apply calls and the plate checks (the caller's open order of a plate among them). */
@@ -157,6 +159,15 @@ export class ApplyStore {
   }
 
   // ---- the information page ----
+
+  /** Fills the owner's mobile with the phone the platform's phone-number button gave a code for. */
+  async fillMobileFromPlatform(code: string): Promise<void> {
+    const { mobile } = await this.deps.api.phoneByCode(code)
+    runInAction(() => {
+      this.form.setField('mobile', mobile)
+      this.form.touch('mobile')
+    })
+  }
 
   /**
    * Fills an empty form from the server's copy of this order's draft (typed on another device,

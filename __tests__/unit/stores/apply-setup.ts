@@ -34,6 +34,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     contractInterception: async () => ({ intercept: false, reason: '' }),
     checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
     currentProcessByPlate: async () => null,
+    phoneByCode: async (code) => ({ mobile: code === 'PHONE-CODE' ? '13912345678' : '13800138000' }),
     apply: async (payload) => {
       sent.push(payload)
       return { orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }

@@ -49,6 +49,8 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
           return uploadApi(client, paths.image, { orderId, imageType: subject.imageType }, filePath, extras)
       }
     },
+    // The form says why the platform's phone could not be had.
+    phoneByCode: (code: string) => callApi(client, API.phoneByCode, { code }, SHOWN_BY_SCREEN),
     verifyEligibility: (promotionChannelId: string) => callApi(client, API.verifyEligibility, { promotionChannelId }),
     claimVoucher: (promotionChannelId: string, orderId?: string) =>
       callApi(client, API.claimVoucher, { promotionChannelId, ...(orderId ? { orderId } : {}) }),

@@ -38,7 +38,6 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
         header: { Authorization: `Bearer ${accessToken}` },
       })
     },
-    phoneByCode: (code: string) => callApi(client, API.phoneByCode, { code }),
     async saveFollowUpPhone(mobile: string): Promise<void> {
       await callApi(client, API.saveFollowUpPhone, { mobile })
     },

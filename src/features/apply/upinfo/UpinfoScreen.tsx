@@ -9,6 +9,7 @@ import { BoundFields } from './BoundField'
 import { DeliverySection } from './DeliverySection'
 import { FormSection } from './FormSection'
 import { PhotoSection } from './PhotoSection'
+import { PlatformPhoneButton } from './PlatformPhoneButton'
 import { OWNER_FIELDS, VEHICLE_FIELDS } from './upinfo-fields'
 import { useSaveInformation } from './use-save-information'
 import './upinfo.scss'
@@ -34,6 +35,7 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
 
       <FormSection title='车主信息'>
         <BoundFields specs={OWNER_FIELDS} />
+        <PlatformPhoneButton />
       </FormSection>
 
       <FormSection title='车辆信息'>
