@@ -5,6 +5,8 @@
 //   server    - the API (server/) through fastify.inject, on embedded PostgreSQL (PGlite)
 //   server-pg - the same server suite on a PostgreSQL server; only when TEST_DATABASE_URL is set
 //               (unreachable: a loud warning and skipped, or a failure with REQUIRE_POSTGRES=1)
+//   mini      - the compiled mini-program builds run headless: dist/weapp rendered by
+//               miniprogram-simulate, dist/alipay's JavaScript side in a simulated `my`
 const path = require('node:path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
 const pagesBase = require('@tarojs/test-utils-react/dist/jest/initConfig.js').default
@@ -75,6 +77,12 @@ module.exports = {
       transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
+    },
+    {
+      displayName: 'mini',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/__tests__/mini/**/*.test.ts'],
+      transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
     },
     serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
     ...(process.env.TEST_DATABASE_URL

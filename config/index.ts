@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { requireWithEsbuild } from '@tarojs/helper'
 import type { IH5Config } from '@tarojs/taro/types/compile'
+import type * as ApiBaseModule from '../src/config/api-base'
 import type * as AppConfigModule from '../src/config/app-config'
 import type * as ConstantsModule from '../src/domain/constants'
 import devConfig from './dev'
@@ -12,6 +13,7 @@ import prodConfig from './prod'
 const fromSrc = <T>(file: string): T => requireWithEsbuild(path.resolve(__dirname, '../src', file)) as T
 const { h5CustomRoutes } = fromSrc<typeof AppConfigModule>('config/app-config.ts')
 const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/constants.ts')
+const { API_BASE_URL_VARIABLE, resolveMiniProgramApiBaseUrl } = fromSrc<typeof ApiBaseModule>('config/api-base.ts')
 
 /** Each target builds into its own folder: dist/h5, dist/weapp, dist/alipay. */
 const target = process.env.TARO_ENV ?? 'h5'
@@ -20,6 +22,18 @@ const target = process.env.TARO_ENV ?? 'h5'
  * map channel's H5 build goes to dist/h5-map: scripts/lib/h5-build.ts).
  */
 const outputRoot = process.env.BUILD_OUTPUT_ROOT || `dist/${target}`
+
+/**
+ * The mini-program builds' API address (src/config/api-base.ts): checked here, so a bad value
+ * stops the build (http in a production build included) instead of shipping, and written into the
+ * bundle resolved. H5 calls its own origin and ignores it.
+ */
+const miniProgramApiBase = ((): string => {
+  if (target === 'h5') return ''
+  const resolved = resolveMiniProgramApiBaseUrl(process.env[API_BASE_URL_VARIABLE], process.env.NODE_ENV === 'production')
+  if (!resolved.ok) throw new Error(resolved.problem)
+  return resolved.url
+})()
 
 /** The API contract (types/) is shared with the server and sits outside src/: compile it as well. */
 const compile = { include: [path.resolve(__dirname, '../types')] }
@@ -56,6 +70,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Deployment keys (src/config/keys.ts); empty means the documented development placeholders.
       'process.env.TARO_APP_PAYLOAD_KEY': JSON.stringify(process.env.TARO_APP_PAYLOAD_KEY ?? ''),
       'process.env.TARO_APP_STORAGE_KEY': JSON.stringify(process.env.TARO_APP_STORAGE_KEY ?? ''),
+      [`process.env.${API_BASE_URL_VARIABLE}`]: JSON.stringify(miniProgramApiBase),
     },
     // Every .scss file starts with the style tokens and mixins (src/styles), so none imports them
     // by a relative path that a move would break. They declare variables and mixins only.

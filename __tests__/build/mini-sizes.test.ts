@@ -1,0 +1,116 @@
+/**
+ * The mini-program builds stay within the vendors' upload limits: each package listed in app.json
+ * (the main package: every file outside a subpackage root; a subpackage: the files under its
+ * root), source maps left out. Needs `npm run build:weapp` / `build:alipay` first; CI builds them
+ * and sets REQUIRE_MINI_BUILD=1 so a missing build fails instead of skipping. The README
+ * ("Previewing the mini-programs") records the figures.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const ROOT = path.resolve(__dirname, '../..')
+const MB = 1024 * 1024
+
+/** Upload limits (TOOLCHAIN.md): 2 MB per package on both; in all, 20 MB on WeChat (as a service provider) and 8 MB on Alipay. */
+const LIMITS = {
+  weapp: { perPackage: 2 * MB, total: 20 * MB },
+  alipay: { perPackage: 2 * MB, total: 8 * MB },
+} as const
+
+type Target = keyof typeof LIMITS
+
+interface MiniAppJson {
+  subPackages?: { root: string }[]
+  subpackages?: { root: string }[]
+}
+
+interface PackageSizes {
+  main: number
+  /** Bytes per subpackage root. */
+  subpackages: Record<string, number>
+  total: number
+}
+
+/** Every file under dir, as a path relative to it with forward slashes. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`
+    return entry.isDirectory() ? filesUnder(dir, relative) : [relative]
+  })
+}
+
+/** The bytes of each package of the build in dir, source maps left out. */
+function packageSizes(dir: string): PackageSizes {
+  const appJson = JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8')) as MiniAppJson
+  const roots = (appJson.subPackages ?? appJson.subpackages ?? []).map(({ root }) => root.replace(/\/+$/, ''))
+  const sizes: PackageSizes = { main: 0, subpackages: Object.fromEntries(roots.map((root) => [root, 0])), total: 0 }
+  for (const file of filesUnder(dir).filter((name) => !name.endsWith('.map'))) {
+    const bytes = statSync(path.join(dir, file)).size
+    const root = roots.find((candidate) => file.startsWith(`${candidate}/`))
+    if (root === undefined) sizes.main += bytes
+    else sizes.subpackages[root] += bytes
+    sizes.total += bytes
+  }
+  return sizes
+}
+
+describe('packageSizes', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'mini-sizes-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  const write = (file: string, bytes: number): void => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    writeFileSync(path.join(dir, file), 'x'.repeat(bytes))
+  }
+
+  it('puts files under a subpackage root in that subpackage, the rest in the main package, and leaves out maps', () => {
+    writeFileSync(path.join(dir, 'app.json'), JSON.stringify({ subPackages: [{ root: 'pages/apply' }, { root: 'pages/order/' }] }))
+    write('app.js', 100)
+    write('app.js.map', 5000)
+    write('pages/entry/plate/index.js', 20)
+    write('pages/applyx/index.js', 7)
+    write('pages/apply/pay/index.js', 30)
+    write('pages/apply/pay/index.js.map', 5000)
+    write('pages/order/list/index.js', 40)
+    const appJsonBytes = statSync(path.join(dir, 'app.json')).size
+    expect(packageSizes(dir)).toEqual({
+      main: appJsonBytes + 100 + 20 + 7,
+      subpackages: { 'pages/apply': 30, 'pages/order': 40 },
+      total: appJsonBytes + 100 + 20 + 7 + 30 + 40,
+    })
+  })
+})
+
+for (const target of Object.keys(LIMITS) as Target[]) {
+  const dir = path.join(ROOT, 'dist', target)
+  const built = existsSync(path.join(dir, 'app.json'))
+  if (!built && process.env.REQUIRE_MINI_BUILD === '1') {
+    throw new Error(`REQUIRE_MINI_BUILD=1 but ${dir}/app.json is missing: run npm run build:${target}`)
+  }
+  if (!built) console.warn(`!! dist/${target} is not built: skipping its package size checks (npm run build:${target})`)
+
+  const describeBuilt = built ? describe : describe.skip
+  describeBuilt(`dist/${target} package sizes`, () => {
+    const limits = LIMITS[target]
+    const sizes = (): PackageSizes => packageSizes(dir)
+
+    it(`keeps the main package within ${limits.perPackage / MB} MB`, () => {
+      expect(sizes().main).toBeLessThanOrEqual(limits.perPackage)
+    })
+
+    it(`keeps every subpackage within ${limits.perPackage / MB} MB`, () => {
+      const { subpackages } = sizes()
+      expect(Object.keys(subpackages).length).toBeGreaterThan(0)
+      const over = Object.entries(subpackages).filter(([, bytes]) => bytes > limits.perPackage)
+      expect(over).toEqual([])
+    })
+
+    it(`keeps the whole build within ${limits.total / MB} MB`, () => {
+      expect(sizes().total).toBeLessThanOrEqual(limits.total)
+    })
+  })
+}

@@ -1,0 +1,283 @@
+/**
+ * Runs dist/alipay's JavaScript the way the Alipay host would, without its renderer: the build's
+ * files evaluated as CommonJS modules, `App`, `Page` and `getCurrentPages` provided, a page stack
+ * that follows my.navigateTo / redirectTo / reLaunch / navigateBack, `setData` applied to each
+ * page's plain data (data-tree.ts), and taps sent through the page's event handler `eh`, as the
+ * templates in base.axml bind them. What this cannot show is in the README ("Previewing the
+ * mini-programs").
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { applySetData, nodeNamesInUpdate, nodes, textOf } from './data-tree'
+import type { PageData, TaroNode } from './data-tree'
+import { createFakeMy } from './fake-my'
+import type { FakeMy, FakeNavigation, Responder } from './fake-my'
+
+/** What Taro's Page() options hold (createPageConfig); the lifecycles take the host's arguments. */
+interface PageOptions {
+  data?: PageData
+  onLoad(query: Record<string, string>): void
+  onShow(): void
+  onReady(): void
+  onHide(): void
+  onUnload(): void
+  eh(event: unknown): unknown
+}
+
+export interface PageInstance extends PageOptions {
+  readonly route: string
+  readonly query: Record<string, string>
+  data: PageData
+  /** How many times the page called setData. */
+  setDataCount: number
+  setData(update: Record<string, unknown>, callback?: () => void): void
+}
+
+interface AppOptions {
+  /** The app configuration Taro built the app with (app.json's content). */
+  config?: { pages?: string[] }
+  onLaunch(options: unknown): void
+  onShow(options: unknown): void
+}
+
+/** How long a wait for the app to get somewhere may take. */
+const WAIT_TIMEOUT_MS = 5000
+const POLL_MS = 10
+/** setData counts as finished once none came for this long. */
+const QUIET_MS = 100
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** `/pages/a/index?x=1` → route `pages/a/index`, query { x: '1' }. */
+export function parsePageUrl(url: string): { route: string; query: Record<string, string> } {
+  const [pathPart, search = ''] = url.split('?')
+  return { route: pathPart.replace(/^\//, ''), query: Object.fromEntries(new URLSearchParams(search)) }
+}
+
+export interface AlipayAppOptions {
+  distDir: string
+  /** Answers my.request; by default every request fails with 503. */
+  respond?: Responder
+}
+
+/** The fake server's answer to a request no test handled: the service is unavailable. */
+export const UNAVAILABLE: ReturnType<Responder> = { status: 503, data: { code: 503, message: '服务暂不可用' } }
+
+export class AlipayApp {
+  readonly distDir: string
+  readonly host: FakeMy
+  respond: Responder
+  /** Page errors: console.error output, a lifecycle that threw, an API Taro found missing. */
+  readonly errors: string[] = []
+  /** Every node name a page sent with setData, with the routes that sent it. */
+  readonly nodeNames = new Map<string, Set<string>>()
+  readonly stack: PageInstance[] = []
+  /** Every page instance ever opened, in order (a page that redirected away is still here). */
+  readonly opened: PageInstance[] = []
+  private app: AppOptions | undefined
+  private readonly pageOptions = new Map<string, PageOptions>()
+  private loadingRoute: string | undefined
+  private readonly modules = new Map<string, { exports: unknown }>()
+  private lastSetDataAt = 0
+
+  constructor(options: AlipayAppOptions) {
+    this.distDir = options.distDir
+    this.respond = options.respond ?? (() => UNAVAILABLE)
+    const appJson = JSON.parse(readFileSync(path.join(this.distDir, 'app.json'), 'utf8')) as { pages: string[] }
+    const navigation: FakeNavigation = {
+      navigateTo: (url) => this.navigateTo(url),
+      redirectTo: (url) => this.redirectTo(url),
+      reLaunch: (url) => this.reLaunch(url),
+      navigateBack: (delta) => this.navigateBack(delta),
+    }
+    this.host = createFakeMy({ navigation, respond: (request) => this.respond(request), launchPath: appJson.pages[0] })
+  }
+
+  /** Installs the host's globals, runs app.js and launches the app. */
+  async launch(): Promise<void> {
+    const globals = globalThis as unknown as Record<string, unknown>
+    globals.my = this.host.my
+    globals.App = (options: AppOptions) => {
+      this.app = options
+    }
+    globals.Page = (options: PageOptions) => {
+      if (this.loadingRoute === undefined) throw new Error('Page() called outside a page module')
+      this.pageOptions.set(this.loadingRoute, options)
+    }
+    globals.Component = () => {
+      throw new Error('Component() is not simulated: the Alipay build was not expected to register components')
+    }
+    globals.getApp = () => this.app
+    globals.getCurrentPages = () => [...this.stack]
+    this.require(path.join(this.distDir, 'app.js'))
+    if (!this.app) throw new Error('app.js did not call App()')
+    const launchOptions = this.host.my.getLaunchOptionsSync as () => unknown
+    this.guard('App.onLaunch', () => this.app?.onLaunch(launchOptions()))
+    this.guard('App.onShow', () => this.app?.onShow(launchOptions()))
+    await sleep(0)
+  }
+
+  /** Records console.error output as page errors and an unsupported API as one (Taro warns). */
+  captureConsole(): () => void {
+    const error = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      this.errors.push(args.map(String).join(' '))
+    })
+    const originalWarn = console.warn
+    const warn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      const text = args.map(String).join(' ')
+      if (text.includes('暂不支持')) this.errors.push(text)
+      else originalWarn(...args)
+    })
+    return () => {
+      error.mockRestore()
+      warn.mockRestore()
+    }
+  }
+
+  /** What app.js passed to App(); also what getApp() answers. */
+  registeredApp(): AppOptions | undefined {
+    return this.app
+  }
+
+  current(): PageInstance {
+    const page = this.stack.at(-1)
+    if (!page) throw new Error('no page is open')
+    return page
+  }
+
+  /** Closes every page and opens this one, as my.reLaunch does. */
+  async reLaunch(url: string): Promise<void> {
+    while (this.stack.length > 0) this.unload(this.stack.pop() as PageInstance)
+    await this.open(url)
+  }
+
+  async navigateTo(url: string): Promise<void> {
+    const previous = this.stack.at(-1)
+    if (previous) this.guard(`${previous.route} onHide`, () => previous.onHide())
+    await this.open(url)
+  }
+
+  async redirectTo(url: string): Promise<void> {
+    const previous = this.stack.pop()
+    if (previous) this.unload(previous)
+    await this.open(url)
+  }
+
+  async navigateBack(delta: number): Promise<void> {
+    for (let i = 0; i < delta && this.stack.length > 1; i += 1) this.unload(this.stack.pop() as PageInstance)
+    const page = this.current()
+    this.guard(`${page.route} onShow`, () => page.onShow())
+    await sleep(0)
+  }
+
+  /** Sends a tap to a node, as its template's onTap="eh" does. */
+  tap(node: TaroNode, page: PageInstance = this.current()): unknown {
+    const target = { id: node.uid ?? node.sid, dataset: { sid: node.sid } }
+    return this.guard(`tap on ${page.route}`, () => page.eh({ type: 'tap', timeStamp: Date.now(), target, currentTarget: target, detail: {} }))
+  }
+
+  /** The innermost node bound to taps (its template has onTap="eh") whose text is this text. */
+  findTappable(text: string): Promise<TaroNode> {
+    const tappable = this.tappableNodeNames()
+    return this.waitFor(
+      () => [...nodes(this.current().data)].filter((node) => tappable.has(node.nn) && textOf(node) === text).at(-1),
+      `a tappable "${text}"`,
+    )
+  }
+
+  /** Polls until `probe` returns something, or fails naming what did not happen. */
+  async waitFor<T>(probe: () => T | undefined | false | null, what: string, timeoutMs = WAIT_TIMEOUT_MS): Promise<T> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = probe()
+      if (found !== undefined && found !== false && found !== null) return found
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+      await sleep(POLL_MS)
+    }
+  }
+
+  /** Waits until no page has called setData for a while. */
+  async settle(): Promise<void> {
+    await this.waitFor(() => Date.now() - this.lastSetDataAt >= QUIET_MS, 'the pages to stop updating')
+  }
+
+  /** The node names whose template binds taps to the page's event handler. */
+  private tappableNodeNames(): Set<string> {
+    const names = new Set<string>()
+    const template = /<template name="tmpl_0_([^"]+)">\s*<[\w-]+ ([^>]*)>/g
+    for (const [, name, attributes] of readFileSync(path.join(this.distDir, 'base.axml'), 'utf8').matchAll(template)) {
+      if (attributes.includes('onTap="eh"')) names.add(name)
+    }
+    return names
+  }
+
+  private async open(url: string): Promise<void> {
+    const { route, query } = parsePageUrl(url)
+    const options = this.pageOptionsFor(route)
+    const page: PageInstance = Object.assign(Object.create(options) as PageOptions, {
+      route,
+      query,
+      data: JSON.parse(JSON.stringify(options.data ?? {})) as PageData,
+      setDataCount: 0,
+      setData: (update: Record<string, unknown>, callback?: () => void) => {
+        applySetData(page.data, update)
+        for (const name of nodeNamesInUpdate(update)) {
+          const routes = this.nodeNames.get(name) ?? new Set<string>()
+          this.nodeNames.set(name, routes.add(route))
+        }
+        page.setDataCount += 1
+        this.lastSetDataAt = Date.now()
+        if (callback) setTimeout(callback, 0)
+      },
+    })
+    this.stack.push(page)
+    this.opened.push(page)
+    // The quiet period of settle() counts from here: the new page has not rendered yet.
+    this.lastSetDataAt = Date.now()
+    this.guard(`${route} onLoad`, () => page.onLoad({ ...query }))
+    this.guard(`${route} onShow`, () => page.onShow())
+    this.guard(`${route} onReady`, () => page.onReady())
+    await sleep(0)
+  }
+
+  private unload(page: PageInstance): void {
+    this.guard(`${page.route} onUnload`, () => page.onUnload())
+  }
+
+  private pageOptionsFor(route: string): PageOptions {
+    const known = this.pageOptions.get(route)
+    if (known) return known
+    this.loadingRoute = route
+    try {
+      this.require(path.join(this.distDir, `${route}.js`))
+    } finally {
+      this.loadingRoute = undefined
+    }
+    const loaded = this.pageOptions.get(route)
+    if (!loaded) throw new Error(`${route}.js did not call Page()`)
+    return loaded
+  }
+
+  private guard<T>(what: string, run: () => T): T | undefined {
+    try {
+      return run()
+    } catch (error) {
+      this.errors.push(`${what} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      return undefined
+    }
+  }
+
+  /** Evaluates a file of the build as a CommonJS module, once, in this test's global scope. */
+  private require(file: string): unknown {
+    const resolved = file.endsWith('.js') ? file : `${file}.js`
+    const cached = this.modules.get(resolved)
+    if (cached) return cached.exports
+    const module = { exports: {} as unknown }
+    this.modules.set(resolved, module)
+    const source = `${readFileSync(resolved, 'utf8')}\n//# sourceURL=${resolved}`
+    // The build's files are scripts for the host's global scope (my, Page, getCurrentPages).
+    const run = new Function('require', 'module', 'exports', source) as (require: (request: string) => unknown, module: { exports: unknown }, exports: unknown) => void
+    run((request) => this.require(path.resolve(path.dirname(resolved), request)), module, module.exports)
+    return module.exports
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The Alipay host's `my` object for the build's JavaScript. Taro wraps the APIs it finds with
+ * `Object.keys(my)` when its runtime loads, so every API is an own property from the start (a
+ * Proxy answering any name does not work). Asynchronous APIs answer on a later task, as the host
+ * does. Every call is recorded; storage lives in memory; requests go to a responder the test sets.
+ */
+
+type Callback = (result: unknown) => void
+
+export interface MyOptions {
+  success?: Callback
+  fail?: Callback
+  complete?: Callback
+  [option: string]: unknown
+}
+
+export interface MyCall {
+  api: string
+  options: MyOptions
+}
+
+/** A request as `my.request` receives it (Taro has lower-cased the header names). */
+export interface FakeRequest {
+  url: string
+  method: string
+  headers: Record<string, string>
+  data: unknown
+}
+
+/** An answer in Alipay's shape: `status`, not `statusCode`. */
+export interface FakeResponse {
+  status: number
+  data: unknown
+  headers?: Record<string, string>
+}
+
+export type Responder = (request: FakeRequest) => FakeResponse
+
+/** The page stack's navigation, run by the app harness. Rejects with the host's error message. */
+export interface FakeNavigation {
+  navigateTo(url: string): Promise<void>
+  redirectTo(url: string): Promise<void>
+  reLaunch(url: string): Promise<void>
+  navigateBack(delta: number): Promise<void>
+}
+
+export interface FakeMyDeps {
+  navigation: FakeNavigation
+  respond: Responder
+  /** The entry page, as the launch options name it. */
+  launchPath: string
+}
+
+/** The device the fake reports: an iPhone-sized screen with Alipay's title bar. */
+export const FAKE_SYSTEM_INFO = {
+  brand: 'Apple',
+  model: 'iPhone 13',
+  platform: 'iOS',
+  system: '16.0',
+  version: '10.5.0',
+  SDKVersion: '2.9.0',
+  app: 'alipay',
+  language: 'zh-Hans',
+  pixelRatio: 3,
+  screenWidth: 390,
+  screenHeight: 844,
+  windowWidth: 390,
+  windowHeight: 750,
+  statusBarHeight: 47,
+  titleBarHeight: 44,
+} as const
+
+/** The capsule (menu button) on the fake device's title bar. */
+export const FAKE_MENU_BUTTON = { left: 297, top: 51, right: 383, bottom: 83, width: 86, height: 32 } as const
+
+/** The auth code `my.getAuthCode` hands out. */
+export const FAKE_AUTH_CODE = 'alipay-test-auth-code'
+
+const later = (run: () => void): void => {
+  setTimeout(run, 0)
+}
+
+/** Calls success (or fail) and complete on a later task. */
+function answer(options: MyOptions, outcome: 'success' | 'fail', result: unknown): void {
+  later(() => {
+    options[outcome]?.(result)
+    options.complete?.(result)
+  })
+}
+
+function settle(options: MyOptions, work: Promise<unknown>): void {
+  work.then(
+    (result) => answer(options, 'success', result ?? {}),
+    (error: unknown) => answer(options, 'fail', { error: 1, errorMessage: String(error) }),
+  )
+}
+
+export interface FakeMy {
+  my: Record<string, unknown>
+  calls: MyCall[]
+  /** The requests `my.request` received, in order. */
+  requests: FakeRequest[]
+  callsOf(api: string): MyOptions[]
+}
+
+export function createFakeMy(deps: FakeMyDeps): FakeMy {
+  const calls: MyCall[] = []
+  const storage = new Map<string, unknown>()
+  const requests: FakeRequest[] = []
+  const task = { abort: () => undefined, onProgressUpdate: () => undefined, offProgressUpdate: () => undefined }
+
+  const apis: Record<string, (options: MyOptions) => unknown> = {
+    canIUse: () => true,
+    getSystemInfoSync: () => ({ ...FAKE_SYSTEM_INFO }),
+    getSystemInfo: (options) => answer(options, 'success', { ...FAKE_SYSTEM_INFO }),
+    getWindowInfo: () => ({ ...FAKE_SYSTEM_INFO }),
+    getMenuButtonBoundingClientRect: () => ({ ...FAKE_MENU_BUTTON }),
+    getLaunchOptionsSync: () => ({ path: deps.launchPath, query: {}, scene: 1000, referrerInfo: {} }),
+    getEnterOptionsSync: () => ({ path: deps.launchPath, query: {}, scene: 1000, referrerInfo: {} }),
+
+    getStorageSync: (options) => (storage.has(String(options.key)) ? { data: storage.get(String(options.key)) } : { data: null }),
+    setStorageSync: (options) => {
+      storage.set(String(options.key), options.data)
+      return { success: true }
+    },
+    removeStorageSync: (options) => {
+      storage.delete(String(options.key))
+      return { success: true }
+    },
+    clearStorageSync: () => {
+      storage.clear()
+      return { success: true }
+    },
+    getStorageInfoSync: () => ({ keys: [...storage.keys()], currentSize: 0, limitSize: 10240 }),
+    getStorage: (options) => answer(options, 'success', { data: storage.get(String(options.key)) ?? null }),
+    setStorage: (options) => {
+      storage.set(String(options.key), options.data)
+      answer(options, 'success', {})
+    },
+    removeStorage: (options) => {
+      storage.delete(String(options.key))
+      answer(options, 'success', {})
+    },
+
+    navigateTo: (options) => settle(options, deps.navigation.navigateTo(String(options.url))),
+    redirectTo: (options) => settle(options, deps.navigation.redirectTo(String(options.url))),
+    reLaunch: (options) => settle(options, deps.navigation.reLaunch(String(options.url))),
+    navigateBack: (options) => settle(options, deps.navigation.navigateBack(Number(options.delta ?? 1))),
+    navigateToMiniProgram: (options) => answer(options, 'success', {}),
+    exitMiniProgram: (options) => answer(options, 'success', {}),
+
+    request: (options) => {
+      const request: FakeRequest = {
+        url: String(options.url),
+        method: String(options.method ?? 'GET').toUpperCase(),
+        headers: (options.headers ?? {}) as Record<string, string>,
+        data: options.data,
+      }
+      requests.push(request)
+      let response: FakeResponse
+      try {
+        response = deps.respond(request)
+      } catch (error) {
+        answer(options, 'fail', { error: 19, errorMessage: String(error) })
+        return task
+      }
+      const outcome = response.status < 400 ? 'success' : 'fail'
+      const result = { status: response.status, data: response.data, headers: response.headers ?? { 'content-type': 'application/json' } }
+      // Alipay calls fail for an HTTP error status, with the status and body in the result.
+      answer(options, outcome, outcome === 'success' ? result : { ...result, error: 19, errorMessage: 'http status error' })
+      return task
+    },
+    uploadFile: (options) => {
+      answer(options, 'fail', { error: 12, errorMessage: 'uploadFile is not simulated' })
+      return task
+    },
+    downloadFile: (options) => {
+      answer(options, 'fail', { error: 12, errorMessage: 'downloadFile is not simulated' })
+      return task
+    },
+
+    getAuthCode: (options) => answer(options, 'success', { authCode: FAKE_AUTH_CODE, authSuccessScopes: ['auth_base'] }),
+    getPhoneNumber: (options) => answer(options, 'fail', { error: 11, errorMessage: 'user cancelled' }),
+    tradePay: (options) => answer(options, 'success', { resultCode: '6001' }),
+
+    showToast: (options) => answer(options, 'success', {}),
+    hideToast: (options) => answer(options, 'success', {}),
+    showLoading: (options) => answer(options, 'success', {}),
+    hideLoading: (options) => answer(options, 'success', {}),
+    confirm: (options) => answer(options, 'success', { confirm: true }),
+    alert: (options) => answer(options, 'success', {}),
+    showActionSheet: (options) => answer(options, 'fail', { error: 11, errorMessage: 'user cancelled' }),
+    setNavigationBar: (options) => answer(options, 'success', {}),
+    stopPullDownRefresh: (options) => answer(options, 'success', {}),
+    pageScrollTo: (options) => answer(options, 'success', {}),
+    createIntersectionObserver: () => {
+      const observer = { relativeToViewport: () => observer, relativeTo: () => observer, observe: () => undefined, disconnect: () => undefined }
+      return observer
+    },
+    createSelectorQuery: () => {
+      const query = {
+        select: () => query,
+        selectAll: () => query,
+        selectViewport: () => query,
+        boundingClientRect: () => query,
+        scrollOffset: () => query,
+        fields: () => query,
+        exec: (callback?: (result: unknown[]) => void) => later(() => callback?.([])),
+      }
+      return query
+    },
+
+    chooseImage: (options) => answer(options, 'fail', { error: 11, errorMessage: 'user cancelled' }),
+    compressImage: (options) => answer(options, 'success', { apFilePaths: options.apFilePaths ?? [] }),
+    getImageInfo: (options) => answer(options, 'success', { width: 1000, height: 750, path: options.src, type: 'jpg' }),
+    getFileInfo: (options) => answer(options, 'success', { size: 1024 }),
+    openDocument: (options) => answer(options, 'success', {}),
+    makePhoneCall: (options) => answer(options, 'success', {}),
+    getNetworkType: (options) => answer(options, 'success', { networkAvailable: true, networkType: 'WIFI' }),
+    onNetworkStatusChange: () => undefined,
+    offNetworkStatusChange: () => undefined,
+    onAppShow: () => undefined,
+    offAppShow: () => undefined,
+    onAppHide: () => undefined,
+    offAppHide: () => undefined,
+    onError: () => undefined,
+    offError: () => undefined,
+    onUnhandledRejection: () => undefined,
+    offUnhandledRejection: () => undefined,
+  }
+
+  const my: Record<string, unknown> = {}
+  for (const [api, run] of Object.entries(apis)) {
+    my[api] = (options: MyOptions = {}) => {
+      calls.push({ api, options })
+      return run(options)
+    }
+  }
+  return {
+    my,
+    calls,
+    requests,
+    callsOf: (api) => calls.filter((call) => call.api === api).map((call) => call.options),
+  }
+}
