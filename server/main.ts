@@ -76,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       storage,
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
-      cashier: createSimulatedCashier(() => publicBaseUrl),
+      cashier: createSimulatedCashier(() => publicBaseUrl, { signingSecretHex: config.payloadKeyHex }),
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })

@@ -6,7 +6,7 @@ import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
 import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
 import { onBackFromCashier, openCashier } from '../../src/platform/open-cashier'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
-import type { PayOrderInfo } from '../../types/api/payment'
+import type { PayOrderInfo, WechatPayParams } from '../../types/api/payment'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
@@ -64,6 +64,18 @@ function fakeIntersection() {
 }
 
 const open = (world: World, params: Record<string, string> = { orderId: 'O1' }) => openAt(PayPage, world, '/pages/apply/pay/index', params)
+
+const WECHAT_PAY: WechatPayParams = { timeStamp: '1772352000', nonceStr: 'n'.repeat(32), package: 'prepay_id=P1', signType: 'RSA', paySign: 'c2lnbg==' }
+
+/** A world whose app was built for a mini-program (its API asks for that platform's payment). */
+const miniWorld = (target: 'weapp' | 'alipay'): World => loggedInWorld(target)
+
+/** Stands in for Alipay's my.tradePay, which Taro exposes on the alipay build only. */
+function fakeTradePay(answer: () => Promise<unknown>): jest.Mock {
+  const tradePay = jest.fn(answer)
+  Object.assign(Taro, { tradePay })
+  return tradePay
+}
 
 describe('pay page', () => {
   let redirectTo: jest.SpyInstance
@@ -144,7 +156,7 @@ describe('pay page', () => {
     await page.act(async () => settle(80))
     expect(payCalls(world)).toHaveLength(1)
     // The order's own promotion (its pay info), not the visit's.
-    expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId })
+    expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId, payMethod: 'h5' })
     expect(openCashier).toHaveBeenCalledTimes(1)
     expect(openCashier).toHaveBeenCalledWith(CASHIER_URL, world.services.navigator, world.services.tracker.flush)
     expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.toCashier)
@@ -188,6 +200,98 @@ describe('pay page', () => {
     await page.act(async () => settle(80))
     expect(payCalls(world)).toHaveLength(2)
     expect(openCashier).toHaveBeenCalledTimes(2)
+  })
+
+  describe('in the mini-programs, with the platform’s own payment', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(Taro, 'tradePay')
+    })
+
+    it('pays with wx.requestPayment and the parameters the server issued, once, then follows the result', async () => {
+      const world = miniWorld('weapp')
+      serve(world, { pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, wechatPay: WECHAT_PAY }) })
+      let paid: (value: TaroGeneral.CallbackResult) => void = () => undefined
+      const requestPayment = jest.spyOn(Taro, 'requestPayment').mockImplementation(() => new Promise((resolve) => (paid = resolve)))
+      const page = await open(world)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId, payMethod: 'wechat' })
+      expect(requestPayment).toHaveBeenCalledTimes(1)
+      expect(requestPayment).toHaveBeenCalledWith(WECHAT_PAY)
+      expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.nativePaying)
+      // While WeChat's sheet is up, another tap starts nothing.
+      expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('true')
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(40))
+      expect(payCalls(world)).toHaveLength(1)
+      expect(redirectTo).not.toHaveBeenCalled()
+      paid({ errMsg: 'requestPayment:ok' })
+      await page.act(async () => settle(80))
+      expect(openCashier).not.toHaveBeenCalled()
+      expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+      expect(textOf(page, 'pay-notice')).toBe(PAY_MESSAGES.nativeToResult)
+      expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('true')
+    })
+
+    it('stays on the page when the user cancels WeChat Pay, says so, and can pay again', async () => {
+      const world = miniWorld('weapp')
+      serve(world, { pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, wechatPay: WECHAT_PAY }) })
+      const requestPayment = jest.spyOn(Taro, 'requestPayment').mockRejectedValue({ errMsg: 'requestPayment:fail cancel' })
+      const page = await open(world)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(redirectTo).not.toHaveBeenCalled()
+      expect(getByTestId(page, 'pay-failure').getAttribute('role')).toBe('alert')
+      expect(textOf(page, 'pay-failure')).toBe('已取消支付')
+      expect(byTestId(page, 'pay-notice')).toBeNull()
+      expect(world.ui.toasts).toEqual([])
+      expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
+      requestPayment.mockResolvedValue({ errMsg: 'requestPayment:ok' })
+      world.advance(DEDUPE_WINDOW_MS)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(payCalls(world)).toHaveLength(2)
+      expect(requestPayment).toHaveBeenCalledTimes(2)
+      expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+    })
+
+    it('says a failed WeChat payment did not go through', async () => {
+      const world = miniWorld('weapp')
+      serve(world, { pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, wechatPay: WECHAT_PAY }) })
+      jest.spyOn(Taro, 'requestPayment').mockRejectedValue({ errMsg: 'requestPayment:fail 支付验证签名失败' })
+      const page = await open(world)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(textOf(page, 'pay-failure')).toBe(PAY_MESSAGES.nativeFailed)
+      expect(redirectTo).not.toHaveBeenCalled()
+      expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
+    })
+
+    it('pays with my.tradePay and the trade number on Alipay, then follows the result', async () => {
+      const world = miniWorld('alipay')
+      serve(world, { pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, alipayTradeNo: 'P1' }) })
+      const tradePay = fakeTradePay(async () => ({ resultCode: '9000' }))
+      const page = await open(world)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(JSON.parse(payCalls(world)[0]?.body ?? '{}')).toEqual({ promotionChannelId: INFO.promotionChannelId, payMethod: 'alipay' })
+      expect(tradePay).toHaveBeenCalledWith({ tradeNO: 'P1' })
+      expect(openCashier).not.toHaveBeenCalled()
+      expect(redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay-result/index?orderId=O1' })
+    })
+
+    it('stays on the page when the user cancels Alipay (6001)', async () => {
+      const world = miniWorld('alipay')
+      serve(world, { pay: () => world.ok({ orderId: 'O1', depositPayState: PAY_STATE.PAYING, alipayTradeNo: 'P1' }) })
+      fakeTradePay(async () => ({ resultCode: '6001' }))
+      const page = await open(world)
+      page.fireEvent.click(getByTestId(page, 'pay-submit'))
+      await page.act(async () => settle(80))
+      expect(textOf(page, 'pay-failure')).toBe('已取消支付')
+      expect(redirectTo).not.toHaveBeenCalled()
+      expect(getByTestId(page, 'pay-submit').getAttribute('aria-disabled')).toBe('false')
+    })
   })
 
   it('goes straight to the result when nothing is to be paid (pay state 1)', async () => {

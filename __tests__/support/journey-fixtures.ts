@@ -10,6 +10,7 @@ import type { ComponentType } from 'react'
 import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
 import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
+import type { BuildTarget } from '../../src/platform/authorization'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import type { Commodity } from '../../types/api/catalogue'
@@ -25,8 +26,14 @@ type Handler = (request: TransportRequest) => Promise<TransportResponse> | undef
 export type JourneyWorld = ReturnType<typeof loggedInWorld>
 
 /** The app services of a user logged in through the bank page token, over a scripted server. */
-export function loggedInWorld() {
-  const world = testWorld({ navigationHost: createTaroNavigationHost(), launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' } })
+export function loggedInWorld(target: BuildTarget = 'h5') {
+  // On H5 the bank app's page token logs in; a mini-program logs in with the platform's code.
+  const world = testWorld({
+    navigationHost: createTaroNavigationHost(),
+    target,
+    launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' },
+    authorization: { login: async () => ({ code: 'sim-platform-code', authCode: 'sim-platform-code' }), queryParam: () => undefined },
+  })
   let route: Handler = () => undefined
   world.respondWith(async (request) => {
     if (request.url.includes('/oauth2/')) return envelope({ accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' })

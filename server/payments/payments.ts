@@ -3,16 +3,19 @@
  *
  * - start: a submitted order awaiting payment (or after a failed one) gets a payment row in PAYING
  *   (3) and a one-time cashier token (only its SHA-256 is kept). Asking again while it is PAYING
- *   replaces the token on the same row (the older cashier page stops working). A paid order
- *   answers SUCCESS (5) and a free one NOT_NEEDED (1), both without a cashier.
- * - settle (the cashier's buttons): SUCCESS or FAILED on the payment and the order, with a timeline
- *   entry. Only a PAYING payment with its current token settles, so a second POST is refused; the
- *   partial unique index payments_one_success_per_order_key makes a second success impossible
- *   even if two payments raced.
+ *   replaces the token on the same row (the older cashier page stops working). The answer is what
+ *   the pay method needs: the cashier page's address (h5), WeChat Pay's requestPayment parameters
+ *   (wechat) or Alipay's trade number (alipay), issued by the Cashier. A paid order answers
+ *   SUCCESS (5) and a free one NOT_NEEDED (1), both without any of them.
+ * - settle (the cashier's buttons, or the payment platform's notification): SUCCESS or FAILED on
+ *   the payment and the order, with a timeline entry. Only a PAYING payment settles, the cashier
+ *   page's with its current token, so a second POST or notification is refused; the partial unique
+ *   index payments_one_success_per_order_key makes a second success impossible even if two
+ *   payments raced.
  */
 import { and, desc, eq } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
+import type { PayDepositResponse, PayMethod, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
@@ -24,7 +27,7 @@ import { commodities, orders, payments } from '../db/schema'
 import { DomainError } from '../domain-error'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
-import type { Cashier } from './cashier'
+import type { Cashier, IssuedPayment } from './cashier'
 
 export interface PaymentContext {
   readonly db: Db
@@ -36,15 +39,43 @@ export type PaymentRow = typeof payments.$inferSelect
 export type CashierOutcome = 'success' | 'fail'
 
 const PAYMENT_ID_PREFIX = 'P'
+/** The random bytes of an issued payment's nonce (32 hex characters, WeChat's nonceStr limit). */
+const NONCE_BYTES = 16
 /** At most one successful payment per order: the index a second settle runs into. */
 const ONE_SUCCESS_PER_ORDER = 'payments_one_success_per_order_key'
 
 export const PAYMENT_MESSAGE = {
   invalidLink: '支付链接无效或已失效',
+  unknownPayment: '支付单不存在',
   settled: '该笔支付已处理，请勿重复提交',
   orderCancelled: '订单已取消，本次支付未扣款',
   notPayable: '订单暂无需支付',
+  methodUnavailable: '当前支付方式暂不可用，请稍后重试',
 } as const
+
+/** The payment methods paid in a platform's own app, whose platform notifies the settlement. */
+export type NativePayMethod = Exclude<PayMethod, 'h5'>
+
+/**
+ * What entitles a settlement: the cashier page's current one-time token, or the payment
+ * platform's notification, which names the payment it charged (the prepay id or trade number the
+ * cashier issued).
+ */
+export type SettleProof = { readonly token: string } | { readonly notifiedBy: NativePayMethod }
+
+/** What the pay method needs to pay `payment`, from the cashier; a method the cashier does not offer is refused. */
+function issue(cashier: Cashier, method: PayMethod, payment: IssuedPayment): Partial<PayDepositResponse> {
+  switch (method) {
+    case 'h5':
+      return { cashierUrl: cashier.checkoutUrl(payment.paymentId, payment.token) }
+    case 'wechat':
+      if (!cashier.wechatPay) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.methodUnavailable)
+      return { wechatPay: cashier.wechatPay(payment) }
+    case 'alipay':
+      if (!cashier.alipayTradeNo) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.methodUnavailable)
+      return { alipayTradeNo: cashier.alipayTradeNo(payment) }
+  }
+}
 
 function payState(order: OrderRow): number {
   assertSubmitted(order)
@@ -52,8 +83,16 @@ function payState(order: OrderRow): number {
   return order.depositPayState ?? PAY_STATE.AWAITING_PAYMENT
 }
 
-/** The cashier's address for the payment comes from `cashier` (configured, never the request's Host). */
-export async function startPayment(context: PaymentContext & { readonly cashier: Cashier }, userId: number, orderId: string): Promise<PayDepositResponse> {
+/**
+ * What `method` pays with comes from `cashier` (the cashier's address configured, never the
+ * request's Host).
+ */
+export async function startPayment(
+  context: PaymentContext & { readonly cashier: Cashier },
+  userId: number,
+  orderId: string,
+  method: PayMethod,
+): Promise<PayDepositResponse> {
   return context.db.transaction(async (tx) => {
     const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
     assertOpen(order)
@@ -86,7 +125,8 @@ export async function startPayment(context: PaymentContext & { readonly cashier:
       })
     }
     await tx.update(orders).set({ depositPayState: PAY_STATE.PAYING, updatedAt: now }).where(eq(orders.orderId, orderId))
-    return { orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: context.cashier.checkoutUrl(paymentId, token) }
+    const issued: IssuedPayment = { paymentId, token, amountCents, issuedAt: now, nonce: context.random.bytes(NONCE_BYTES).toString('hex') }
+    return { orderId, depositPayState: PAY_STATE.PAYING, ...issue(context.cashier, method, issued) }
   })
 }
 
@@ -118,14 +158,15 @@ export interface CashierView {
 
 export type CashierLookup = { ok: true; view: CashierView } | { ok: false; reason: 'invalid' | 'settled'; orderId?: string }
 
-async function paymentWithToken(db: Db, paymentId: string, token: string, lock: boolean): Promise<PaymentRow | undefined> {
+async function provenPayment(db: Db, paymentId: string, proof: SettleProof, lock: boolean): Promise<PaymentRow | undefined> {
   const query = db.select().from(payments).where(eq(payments.id, paymentId)).limit(1)
   const [payment] = lock ? await query.for('update') : await query
-  return payment && sameDigest(hashSecret(token), payment.cashierTokenHash) ? payment : undefined
+  if (!payment) return undefined
+  return 'token' in proof && !sameDigest(hashSecret(proof.token), payment.cashierTokenHash) ? undefined : payment
 }
 
 export async function cashierView(db: Db, paymentId: string, token: string): Promise<CashierLookup> {
-  const payment = await paymentWithToken(db, paymentId, token, false)
+  const payment = await provenPayment(db, paymentId, { token }, false)
   if (!payment) return { ok: false, reason: 'invalid' }
   if (payment.state !== PAY_STATE.PAYING) return { ok: false, reason: 'settled', orderId: payment.orderId }
   const [row] = await db
@@ -150,7 +191,7 @@ export type SettleResult =
   | { ok: true; orderId: string; state: number }
   | { ok: false; reason: 'invalid' | 'settled' | 'cancelled'; orderId?: string }
 
-async function settleOnce(context: PaymentContext, paymentId: string, token: string, outcome: CashierOutcome): Promise<SettleResult> {
+async function settleOnce(context: PaymentContext, paymentId: string, proof: SettleProof, outcome: CashierOutcome): Promise<SettleResult> {
   return context.db.transaction(async (tx) => {
     // The order row first, then the payment: the order in which cancel and start lock them too,
     // so a settle racing a cancel waits for it instead of deadlocking. A payment's order never
@@ -159,7 +200,7 @@ async function settleOnce(context: PaymentContext, paymentId: string, token: str
     if (!owner) return { ok: false, reason: 'invalid' }
     const [order] = await tx.select().from(orders).where(eq(orders.orderId, owner.orderId)).limit(1).for('update')
     if (!order) throw new Error(`Payment ${paymentId} has no order`)
-    const payment = await paymentWithToken(tx, paymentId, token, true)
+    const payment = await provenPayment(tx, paymentId, proof, true)
     if (!payment) return { ok: false, reason: 'invalid' }
     const cancelled = order.cancelState === CANCEL_STATE.SUCCESS || order.cancelState === CANCEL_STATE.CANCELLING
     if (payment.state !== PAY_STATE.PAYING) return { ok: false, reason: cancelled ? 'cancelled' : 'settled', orderId: order.orderId }
@@ -186,9 +227,9 @@ async function settleOnce(context: PaymentContext, paymentId: string, token: str
   })
 }
 
-export async function settlePayment(context: PaymentContext, paymentId: string, token: string, outcome: CashierOutcome): Promise<SettleResult> {
+export async function settlePayment(context: PaymentContext, paymentId: string, proof: SettleProof, outcome: CashierOutcome): Promise<SettleResult> {
   try {
-    return await settleOnce(context, paymentId, token, outcome)
+    return await settleOnce(context, paymentId, proof, outcome)
   } catch (error) {
     // Another payment of this order succeeded first: the index refused a second charge.
     if (violatesUnique(error, ONE_SUCCESS_PER_ORDER)) return { ok: false, reason: 'settled' }

@@ -1,11 +1,12 @@
 /**
- * Paying the deposit or fee: starting a payment (the cashier's address comes back, built from
- * configuration by context.cashier),
- * and the pay state and payment info of the caller's order. The cashier pages themselves are in
- * server/routes/simulators.ts.
+ * Paying the deposit or fee: starting a payment (what the pay method needs comes back, issued by
+ * context.cashier: the cashier's address built from configuration, or WeChat Pay's or Alipay's
+ * parameters), and the pay state and payment info of the caller's order. The cashier pages and
+ * the simulated platforms' notification are in server/routes/simulators.ts.
  */
 import { z } from 'zod'
 import { API } from '../../types/api/paths'
+import { DEFAULT_PAY_METHOD, PAY_METHODS } from '../../types/api/payment'
 import { ok } from '../http/envelope'
 import { assertPaymentPromotion } from '../orders/admission'
 import { requireOwnOrder } from '../orders/order-records'
@@ -15,7 +16,7 @@ import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 import { ChannelOrderParams, OrderParams } from './route-params'
 
-const PayDepositBody = z.object({ promotionChannelId: identifier })
+const PayDepositBody = z.object({ promotionChannelId: identifier, payMethod: z.enum(PAY_METHODS).optional() })
 
 export const paymentRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
@@ -26,7 +27,7 @@ export const paymentRoutes: RouteGroup = async (app, { context }) => {
     handler: async ({ user, params: { channel, orderId }, body }) => {
       // A promotion (and its price) never leaves its channel: the same rule as applying.
       await assertPaymentPromotion(context.db, await requireOwnOrder(context.db, user.id, orderId), channel, body.promotionChannelId)
-      return ok(await startPayment(context, user.id, orderId))
+      return ok(await startPayment(context, user.id, orderId, body.payMethod ?? DEFAULT_PAY_METHOD))
     },
   })
 

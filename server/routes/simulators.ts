@@ -4,6 +4,11 @@
  * - the cashier (SIMULATOR_PATHS): a page with the amount and 支付成功 / 支付失败, whose form
  *   settles the payment once and returns to the app's pay result page. Public: the browser
  *   navigates there without the app's token; the one-time cashier token authorises it.
+ * - WeChat Pay's and Alipay's notification (NATIVE_PAY_NOTIFY_PATH): what the platform would tell
+ *   the server after the mini-program paid with the parameters the simulated cashier issued;
+ *   settles the payment once, as the cashier page's form does, and answers an envelope. Public:
+ *   the platform calls it, not the app; the payment id (the prepay id or trade number, known to
+ *   the payer only) names the payment.
  * - WeChat's mini-program URL links (URL_LINK_SIM_PATH): the page a link from getWeChat/urlLink
  *   opens, saying the mini-program was opened. Public, like the cashier: the browser goes there.
  * - the lifecycle call `npm run sim` uses while this server holds the embedded database
@@ -28,6 +33,7 @@ import { startAutoAdvance } from '../simulators/auto-advance'
 import type { AutoAdvance } from '../simulators/auto-advance'
 import { payResultPath, renderCashierMessage, renderCashierPage } from '../simulators/cashier-page'
 import { LIFECYCLE_ACTIONS } from '../simulators/lifecycle'
+import { NATIVE_PAY_NOTIFY_PATH, NativePayNotifyBody } from '../simulators/native-pay'
 import { runLifecycleAction } from '../simulators/lifecycle-runner'
 import type { LifecycleRun } from '../simulators/lifecycle-runner'
 import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-secret'
@@ -96,10 +102,20 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
   app.post(routePath(SIMULATOR_PATHS.cashierResult), { config: { public: true } }, async (request, reply) => {
     const { paymentId } = parseInput(PaymentParams, request.params)
     const body = parseInput(CashierResultBody, request.body)
-    const result = await settlePayment(context, paymentId, body.token, body.outcome)
+    const result = await settlePayment(context, paymentId, { token: body.token }, body.outcome)
     if (result.ok) return reply.redirect(payResultPath(result.orderId), HTTP_STATUS.seeOther)
     const { status, message } = refusal(result)
     return html(reply, status, renderCashierMessage(message, result.orderId))
+  })
+
+  app.post(routePath(NATIVE_PAY_NOTIFY_PATH), { config: { public: true } }, async (request, reply) => {
+    const { paymentId } = parseInput(PaymentParams, request.params)
+    const body = parseInput(NativePayNotifyBody, request.body)
+    const result = await settlePayment(context, paymentId, { notifiedBy: body.method }, body.outcome)
+    if (result.ok) return ok({ orderId: result.orderId, depositPayState: result.state })
+    if (result.reason === 'invalid') throw ApiError.notFound(PAYMENT_MESSAGE.unknownPayment)
+    const { status, message } = refusal(result)
+    return reply.code(status).send(fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, message))
   })
 
   app.get(routePath(URL_LINK_SIM_PATH), { config: { public: true } }, async (request, reply) => {

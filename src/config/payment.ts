@@ -54,6 +54,11 @@ export const PAY_MESSAGES = {
   toCashier: '正在前往收银台…',
   noCashier: '暂时无法发起支付，请稍后重试',
   failed: '发起支付失败，请重试',
+  // The mini-programs' own payment (wx.requestPayment, my.tradePay).
+  nativePaying: '正在调起支付…',
+  nativeToResult: '正在查看支付结果…',
+  nativeCancelled: '已取消支付',
+  nativeFailed: '支付未成功，请重试',
 } as const
 
 /** The pay page's sections tracked for exposure, by their tracking target. */

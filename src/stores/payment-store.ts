@@ -1,4 +1,4 @@
-/** Paying an order's deposit or fee through the cashier, and following its pay state. */
+/** Paying an order's deposit or fee (the cashier, or the platform's own payment), and following its pay state. */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
 import { PAY_POLL_INTERVAL_MS, PAY_POLL_TIMEOUT_MS } from '../config/payment'

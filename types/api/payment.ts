@@ -1,16 +1,45 @@
 /** Payment of the deposit or fee through the (simulated) cashier. */
 
+/**
+ * How the app pays: the web cashier page (H5), WeChat Pay's `wx.requestPayment` (the WeChat
+ * mini-program) or Alipay's `my.tradePay` (the Alipay mini-program).
+ */
+export const PAY_METHODS = ['h5', 'wechat', 'alipay'] as const
+export type PayMethod = (typeof PAY_METHODS)[number]
+/** What a request without `payMethod` (an older client) pays with. */
+export const DEFAULT_PAY_METHOD: PayMethod = 'h5'
+
+/** The fields `wx.requestPayment` takes (WeChat Pay, signType RSA). */
+export interface WechatPayParams {
+  /** Seconds since the epoch, as a string. */
+  timeStamp: string
+  nonceStr: string
+  /** `prepay_id=…` */
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
 /** POST payH5OderDeposit. */
 export interface PayDepositRequest {
   orderId: string
   promotionChannelId: string
+  /** DEFAULT_PAY_METHOD when absent. */
+  payMethod?: PayMethod
 }
 export interface PayDepositResponse {
   orderId: string
-  /** PAY_STATE after the call: 3 paying (go to cashierUrl), 5 already paid, 1 nothing to pay. */
+  /**
+   * PAY_STATE after the call: 3 paying (pay as the method says), 5 already paid, 1 nothing to
+   * pay.
+   */
   depositPayState: number
-  /** The cashier page to open; absent when there is nothing to pay. */
+  /** h5: the cashier page to open; absent when there is nothing to pay. */
   cashierUrl?: string
+  /** wechat: what `wx.requestPayment` takes; absent when there is nothing to pay. */
+  wechatPay?: WechatPayParams
+  /** alipay: the trade number `my.tradePay` takes (its `tradeNO`); absent when there is nothing to pay. */
+  alipayTradeNo?: string
 }
 
 /** POST depositH5PayState (an OrderRef). */

@@ -88,7 +88,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     storage: createMemoryFileStorage(),
     identity: createSimulatedIdentityProviders(),
     phoneNumbers: createSimulatedPhoneNumbers(),
-    cashier: createSimulatedCashier(() => config.publicBaseUrl),
+    cashier: createSimulatedCashier(() => config.publicBaseUrl, { signingSecretHex: config.payloadKeyHex }),
     ...depOverrides,
   })
   return {

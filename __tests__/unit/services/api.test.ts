@@ -68,7 +68,7 @@ describe('typed API functions', () => {
     ['voucher', (api) => api.apply.claimVoucher('P1', 'E1'), 'POST', '/users/v1/SRC1/usersVehicles/claimVoucher', { promotionChannelId: 'P1', orderId: 'E1' }],
     ['search', (api) => api.orders.searchOrders(), 'POST', API.searchOrders.path, { pageNo: 1, pageSize: 100 }],
     ['cancel', (api) => api.orders.cancel('E1', '不想办了'), 'POST', API.cancelOrder.path.replace('{channel}', 'CH1'), { orderId: 'E1', reason: '不想办了' }],
-    ['pay', (api) => api.payment.payDeposit('E1', 'P1'), 'POST', '/order/v1/CH1/orders/user/E1/payH5OderDeposit', { promotionChannelId: 'P1' }],
+    ['pay', (api) => api.payment.payDeposit('E1', 'P1'), 'POST', '/order/v1/CH1/orders/user/E1/payH5OderDeposit', { promotionChannelId: 'P1', payMethod: 'h5' }],
     ['pay state', (api) => api.payment.payState('E1'), 'POST', '/order/v1/CH1/orders/user/E1/depositH5PayState', {}],
     ['url link', (api) => api.catalogue.weChatUrlLink({ path: 'pages/a', env_version: 'release', query: 'a=1', appId: 'wx1' }), 'POST', API.weChatUrlLink.path, {
       path: 'pages/a', env_version: 'release', query: 'a=1', appId: 'wx1',

@@ -2,6 +2,7 @@
  * The typed API functions over the request client, one module per area, each built from the
  * contract in types/api. `createApi` gives the RootStore what it needs (its RootApi) and pages the rest.
  */
+import type { PayMethod } from '../../../types/api/payment'
 import { SEAL_PURPOSE } from '../../../types/api/sealed'
 import type { ChannelProfile } from '../../config/channel'
 import { payloadKeyHex } from '../../config/keys'
@@ -13,13 +14,15 @@ import type { UploadTarget } from './apply-api'
 import { createAuthApi } from './auth-api'
 import { createCatalogueApi } from './catalogue-api'
 import { createOrderApi } from './order-api'
-import { createPaymentApi } from './payment-api'
+import { createPaymentApi, payMethodOf } from './payment-api'
 import { createTrackingSend } from './tracking-api'
 
 export interface ApiOptions {
   /** Seals payloads; the build's payload key by default. */
   sealer?: SealedBox
   target?: UploadTarget
+  /** How the app pays; the build's (process.env.TARO_ENV) by default. */
+  payMethod?: PayMethod
   now?: () => number
 }
 
@@ -37,7 +40,7 @@ export function createApi(client: RequestClient, channel: ChannelProfile, option
     catalogue,
     orders,
     apply: createApplyApi(client, sealer, options.target ?? (process.env.TARO_ENV === 'h5' ? 'h5' : 'mini')),
-    payment: createPaymentApi(client),
+    payment: createPaymentApi(client, options.payMethod ?? payMethodOf(process.env.TARO_ENV)),
     sendTracking: createTrackingSend(client),
   }
 }

@@ -1,12 +1,23 @@
-/** Paying the deposit or fee through the cashier, and its state. */
+/** Paying the deposit or fee through the cashier or the platform's own payment, and its state. */
 import { API } from '../../../types/api/paths'
+import { DEFAULT_PAY_METHOD } from '../../../types/api/payment'
+import type { PayMethod } from '../../../types/api/payment'
 import type { RequestClient } from '../request/client'
 import { SHOWN_BY_SCREEN, callApi } from './call'
 
-export function createPaymentApi(client: RequestClient) {
+/** How each build pays: H5 on the web cashier, the mini-programs with their platform's payment. */
+const PAY_METHOD_OF_TARGET: Readonly<Record<string, PayMethod>> = { h5: 'h5', weapp: 'wechat', alipay: 'alipay' }
+
+/** The pay method of the Taro build `taroEnv` (process.env.TARO_ENV); the web cashier for any other. */
+export function payMethodOf(taroEnv: string | undefined): PayMethod {
+  return PAY_METHOD_OF_TARGET[taroEnv ?? ''] ?? DEFAULT_PAY_METHOD
+}
+
+export function createPaymentApi(client: RequestClient, payMethod: PayMethod) {
   return {
     // The pay page shows why paying, or loading the order, failed.
-    payDeposit: (orderId: string, promotionChannelId: string) => callApi(client, API.payDeposit, { orderId, promotionChannelId }, SHOWN_BY_SCREEN),
+    payDeposit: (orderId: string, promotionChannelId: string) =>
+      callApi(client, API.payDeposit, { orderId, promotionChannelId, payMethod }, SHOWN_BY_SCREEN),
     /** Polled by the result page, which shows its own states. */
     // Each poll (and the result page's 刷新) asks for the state now: a shared answer could be one
     // from before the cashier settled.

@@ -7,22 +7,25 @@ import { PAY_MESSAGES } from '../../../config/payment'
 import { PAY_STATE } from '../../../domain/enums'
 import { depositSettled } from '../../../domain/order'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
+import { nativePaymentOf, payNatively } from '../../../platform/native-pay'
 import { onBackFromCashier, openCashier } from '../../../platform/open-cashier'
 import { useStores } from '../../../stores/store-context'
 
 export interface Pay {
   paying: boolean
-  /** Why the last attempt failed. */
+  /** Why the last attempt failed (or that it was cancelled). */
   error: string | undefined
-  /** Where the page is going (the cashier, or the result). */
+  /** Where the page is going (the cashier, the platform's payment, or the result). */
   notice: string | undefined
   pay(): Promise<void>
 }
 
 /**
- * Paying the order: starts the payment and opens the cashier, or goes straight to the result when
- * nothing is to be paid. One attempt at a time; while the page is being left the button stays
- * busy.
+ * Paying the order: starts the payment and opens the cashier (H5), or pays with the platform's own
+ * payment (the mini-programs) and goes on to the result page, which follows the pay state; or goes
+ * straight to the result when nothing is to be paid. A cancelled or failed platform payment stays
+ * here, saying so, and may be paid again. One attempt at a time; while the page is being left the
+ * button stays busy.
  */
 export function usePay(orderId: string): Pay {
   const { payment } = useStores()
@@ -38,6 +41,17 @@ export function usePay(orderId: string): Pay {
         const response = await payment.start(orderId)
         if (depositSettled(response)) {
           setNotice(response.depositPayState === PAY_STATE.NOT_NEEDED ? PAY_MESSAGES.notNeeded : PAY_MESSAGES.alreadyPaid)
+          await navigator.replace('payResult', { orderId }).catch(ignoreRefusedJump)
+          return STAY_BUSY
+        }
+        const native = nativePaymentOf(response)
+        if (native) {
+          setNotice(PAY_MESSAGES.nativePaying)
+          const result = await payNatively(native)
+          if (result === 'cancelled') throw new Error(PAY_MESSAGES.nativeCancelled)
+          if (result === 'failed') throw new Error(PAY_MESSAGES.nativeFailed)
+          // Paid, or not known yet: the result page follows the pay state the platform settles.
+          setNotice(PAY_MESSAGES.nativeToResult)
           await navigator.replace('payResult', { orderId }).catch(ignoreRefusedJump)
           return STAY_BUSY
         }
