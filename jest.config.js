@@ -82,7 +82,13 @@ module.exports = {
       displayName: 'mini',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/__tests__/mini/**/*.test.ts'],
-      transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+      // The WeChat suite answers the build's requests with the real server over PGlite (the server
+      // suite's transforms); the built bundles are run as they are, never transformed.
+      transform: {
+        '^.+\\.[jt]sx?$': 'babel-jest',
+        '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
+      },
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)', '<rootDir>/dist/'],
     },
     serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
     ...(process.env.TEST_DATABASE_URL

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { ArrowLeft } from '@nutui/icons-react-taro'
+import { Icon } from '../icon/Icon'
 import { NavBar } from '../ui/navbar'
 import { routeTitle } from '../../config/routes'
 import type { RouteName } from '../../config/routes'
@@ -20,7 +20,7 @@ export function CustomHeader({ route }: { route: RouteName }) {
         back={
           // NavBar handles the tap (onBackClick); the keys are handled here, where the focus is.
           <View role='button' aria-label='返回' className='custom-header__back' {...keyboardButtonProps(back)}>
-            <ArrowLeft />
+            <Icon name='arrow-left' />
           </View>
         }
         onBackClick={back}

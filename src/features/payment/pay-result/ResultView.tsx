@@ -1,15 +1,18 @@
 import { Text, View } from '@tarojs/components'
-import { ClockF, FailureF, SuccessF, WarningF } from '@nutui/icons-react-taro'
 import type { ReactNode } from 'react'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { Heading } from '../../../components/heading/Heading'
+import { Icon } from '../../../components/icon/Icon'
 import { Button } from '../../../components/ui/button'
 import { ACTION_LABEL } from './result-variants'
-import type { ResultAction, ResultIcon, ResultTone, ResultVariant } from './result-variants'
+import type { ResultAction, ResultTone, ResultVariant } from './result-variants'
 
-const ICON_SIZE = 56
-const COLOURS: Readonly<Record<ResultTone, string>> = { success: '#00b42a', failure: '#f53f3f', waiting: '#ff7d00' }
-const ICONS: Readonly<Record<ResultIcon, typeof SuccessF>> = { success: SuccessF, failure: FailureF, warning: WarningF, clock: ClockF }
+/** The icon's colour class per tone (pay-result.scss). */
+const TONE_CLASS: Readonly<Record<ResultTone, string>> = {
+  success: 'pay-result__icon--success',
+  failure: 'pay-result__icon--failure',
+  waiting: 'pay-result__icon--waiting',
+}
 
 export interface ResultViewProps {
   variant: ResultVariant
@@ -22,12 +25,11 @@ export interface ResultViewProps {
 
 /** One way the payment ended: icon, title and what it means, then what the user can do. */
 export function ResultView({ variant, description = variant.description, onAction, children }: ResultViewProps) {
-  const Icon = ICONS[variant.icon]
   return (
     <View className='pay-result' data-testid={variant.testId}>
       <View className='pay-result__head' role={variant.role ?? 'status'}>
-        <View className='pay-result__icon' aria-hidden>
-          <Icon size={ICON_SIZE} color={COLOURS[variant.tone]} />
+        <View className={`pay-result__icon ${TONE_CLASS[variant.tone]}`} aria-hidden>
+          <Icon name={variant.icon} />
         </View>
         <Heading level={1} className='pay-result__title'>{variant.title}</Heading>
         {description ? <Text className='pay-result__description'>{description}</Text> : null}

@@ -1,0 +1,65 @@
+/**
+ * Reading and driving a rendered page of the build. Taro does not carry `data-*` attributes into
+ * the templates, so nodes are found by their text or by their kind (wx-input, …). Each rendered
+ * node carries Taro's node id (`data-sid` in the DOM, or a React `id`), which is its id in the
+ * page component: a tap or input goes to it there, as the host delivers it, and reaches Taro's
+ * event handler.
+ */
+import type { OpenPage } from './page-stack'
+
+/** The page's text, whitespace collapsed. */
+export function pageText(page: OpenPage): string {
+  return (page.component.dom?.textContent ?? '').replace(/\s+/g, ' ').trim()
+}
+
+function elements(page: OpenPage, selector = '*'): Element[] {
+  return Array.from(page.component.dom?.querySelectorAll(selector) ?? [])
+}
+
+const innermost = (matches: Element[]): Element | undefined =>
+  matches.find((element) => !matches.some((other) => other !== element && element.contains(other)))
+
+/** The innermost node whose text is `text`, else the first innermost one containing it; throws when there is none. */
+export function findByText(page: OpenPage, text: string): Element {
+  const all = elements(page)
+  const found =
+    innermost(all.filter((element) => element.textContent?.trim() === text)) ??
+    innermost(all.filter((element) => element.textContent?.includes(text)))
+  if (!found) throw new Error(`No node with the text "${text}" on ${page.route}: ${pageText(page)}`)
+  return found
+}
+
+/** The host's nodes of one kind (e.g. 'input' for wx-input), in document order. */
+export function nodesOfKind(page: OpenPage, kind: string): Element[] {
+  return elements(page, `wx-${kind}`)
+}
+
+function targetOf(page: OpenPage, element: Element): string {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const id = node.getAttribute('data-sid') || node.id
+    if (id) return id
+  }
+  throw new Error(`No node with a node id around <${element.tagName.toLowerCase()}> on ${page.route}`)
+}
+
+function dispatch(page: OpenPage, element: Element, type: string, detail: Record<string, unknown> = {}): void {
+  const id = targetOf(page, element)
+  const node = page.component.querySelector(`#${id}`)
+  if (!node) throw new Error(`The page component has no node #${id} (${page.route})`)
+  node.dispatchEvent(type, { detail })
+}
+
+/** Taps the node (or the nearest enclosing node with a node id). */
+export function tap(page: OpenPage, element: Element): void {
+  dispatch(page, element, 'tap')
+}
+
+/** Taps the node showing `text`. */
+export function tapText(page: OpenPage, text: string): void {
+  tap(page, findByText(page, text))
+}
+
+/** Types `value` into an input node (one input event with the whole value). */
+export function typeInto(page: OpenPage, element: Element, value: string): void {
+  dispatch(page, element, 'input', { value, cursor: value.length })
+}

@@ -1,0 +1,167 @@
+/**
+ * The hooks of a WeChat runtime suite. Per test file, as long as the app's own memory (its
+ * stores): dist/weapp launched once (its `App()` run with onLaunch / onShow), the real server on
+ * a fresh embedded database (seeded), storage in memory, a device and a page stack. The host's
+ * `wx` calls are answered by these; the console is watched for missing templates and errors.
+ * After each test the stack is emptied (every page unloaded) and what was seen is forgotten.
+ * A suite that needs a fresh app and server is a file of its own. Read the fields inside tests
+ * and hooks.
+ */
+import './server-under-jsdom'
+import path from 'node:path'
+import { openTestDatabase } from '../../server/support/test-database'
+import type { TestDatabase } from '../../server/support/test-database'
+import { FakeClock, createTestApp } from '../../server/support/test-app'
+import type { TestApp, TestAppOptions } from '../../server/support/test-app'
+import { watchConsole } from './console-watch'
+import type { ConsoleWatch } from './console-watch'
+import { installMiniGlobals } from './mini-globals'
+import type { AppInstance } from './mini-globals'
+import { PageStack } from './page-stack'
+import type { OpenPage } from './page-stack'
+import { settle } from './settle'
+import { WEAPP_DIST } from './weapp-build'
+import { installDevice } from './wx-device'
+import type { Device, DeviceOptions } from './wx-device'
+import { installNavigation } from './wx-navigation'
+import type { NavigationLog } from './wx-navigation'
+import { installServerBridge } from './wx-server'
+import type { ServerBridge } from './wx-server'
+import { installMemoryStorage } from './wx-storage'
+import type { MemoryStorage } from './wx-storage'
+
+export interface WeappWorldOptions {
+  device?: DeviceOptions
+  /** Storage entries each test starts with. */
+  storage?: Record<string, unknown>
+  /** Overrides for the test server (createTestApp); its clock starts at the real time. */
+  server?: TestAppOptions
+}
+
+export interface WeappWorld {
+  readonly database: TestDatabase
+  readonly test: TestApp
+  readonly stack: PageStack
+  readonly storage: MemoryStorage
+  readonly server: ServerBridge
+  readonly device: Device
+  readonly navigations: NavigationLog
+  readonly console: ConsoleWatch
+  /** The app instance `App()` registered. */
+  app(): AppInstance
+  /** Replaces the device (system info, capsule, images) for the rest of the test. */
+  useDevice(options: DeviceOptions): Device
+  /** Opens a page as the only one on the stack (reLaunch) and lets it render. */
+  open(url: string): Promise<OpenPage>
+  /** Missing templates, console errors, page lifecycle errors and unanswered server calls seen so far. */
+  problems(): string[]
+}
+
+/** getCurrentPages() answers the stack of the test running now. */
+let currentStack: PageStack | undefined
+let launched: { app: () => AppInstance } | undefined
+
+/** Requires dist/weapp/app.js (once per test file) and runs the app's launch. */
+function launchApp(launchQuery: Record<string, string>): () => AppInstance {
+  if (launched) return launched.app
+  const globals = installMiniGlobals(() => currentStack?.instances() ?? [])
+  // Through jest's module registry, where the pages' scripts (required by miniprogram-simulate) go too.
+  jest.requireActual(path.join(WEAPP_DIST, 'app.js'))
+  const app = globals.app()
+  const launchOptions = { path: '', query: launchQuery, scene: 1001, referrerInfo: {} }
+  app.onLaunch?.(launchOptions)
+  app.onShow?.(launchOptions)
+  launched = { app: globals.app }
+  return globals.app
+}
+
+export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
+  const state: {
+    database?: TestDatabase
+    test?: TestApp
+    stack?: PageStack
+    storage?: MemoryStorage
+    server?: ServerBridge
+    device?: Device
+    navigations?: NavigationLog
+    console?: ConsoleWatch
+    host?: HTMLElement
+    app?: () => AppInstance
+  } = {}
+  const need = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
+    const value = state[key]
+    if (value === undefined) throw new Error(`The WeChat world's ${key} is set up in hooks: use it inside hooks and tests`)
+    return value as NonNullable<(typeof state)[K]>
+  }
+  const server = { inject: (request: Parameters<TestApp['inject']>[0]) => need('test').inject(request) }
+  const readFile = (filePath: string): Buffer => need('device').readFile(filePath)
+
+  beforeAll(async () => {
+    state.console = watchConsole()
+    state.database = await openTestDatabase()
+    // The compiled app signs its requests with the real time: the server's clock starts there too.
+    state.test = await createTestApp(state.database.db, { clock: new FakeClock(new Date()), ...options.server })
+    state.host = document.body.appendChild(document.createElement('div'))
+    state.stack = new PageStack(WEAPP_DIST, state.host)
+    currentStack = state.stack
+    state.storage = installMemoryStorage(options.storage)
+    state.device = installDevice(options.device)
+    state.navigations = installNavigation(state.stack)
+    state.server = installServerBridge(server, readFile)
+    state.app = launchApp(options.device?.launchQuery ?? {})
+  })
+  afterEach(async () => {
+    state.stack?.clear()
+    await settle()
+    state.stack?.errors.splice(0)
+    state.server?.failures.splice(0)
+    state.console?.clear()
+  })
+  afterAll(async () => {
+    state.host?.remove()
+    await state.test?.close()
+    await state.database?.dispose()
+    state.console?.restore()
+  })
+
+  return {
+    get database() {
+      return need('database')
+    },
+    get test() {
+      return need('test')
+    },
+    get stack() {
+      return need('stack')
+    },
+    get storage() {
+      return need('storage')
+    },
+    get server() {
+      return need('server')
+    },
+    get device() {
+      return need('device')
+    },
+    get navigations() {
+      return need('navigations')
+    },
+    get console() {
+      return need('console')
+    },
+    app: () => need('app')(),
+    useDevice(deviceOptions) {
+      state.device = installDevice(deviceOptions)
+      return state.device
+    },
+    async open(url) {
+      const page = need('stack').reLaunch(url)
+      await settle()
+      return page
+    },
+    problems() {
+      const pageErrors = need('stack').errors.map(({ route, lifecycle, error }) => `${route} ${lifecycle}: ${String(error)}`)
+      return [...need('console').problems(), ...pageErrors, ...need('server').failures]
+    },
+  }
+}

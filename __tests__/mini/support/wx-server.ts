@@ -1,0 +1,112 @@
+/**
+ * `wx.request` and `wx.uploadFile` answered by the real server through Fastify's `inject`: the
+ * address's path and query go to the test app whatever its origin (the build's API base). Every
+ * call is recorded. An upload reads its file through `readFile` (the device's temporary files).
+ */
+import type { InjectOptions } from 'fastify'
+import { multipart } from '../../server/support/orders'
+import type { TestApp } from '../../server/support/test-app'
+import { answer, wxObject } from './wx-callbacks'
+import type { WxCallbacks } from './wx-callbacks'
+
+export interface RecordedCall {
+  api: 'request' | 'uploadFile'
+  method: string
+  /** Path and query. */
+  url: string
+  statusCode: number
+}
+
+export interface ServerBridge {
+  readonly calls: RecordedCall[]
+  /** Calls the test server could not answer at all (the harness's fault, not the app's). */
+  readonly failures: string[]
+}
+
+interface RequestOptions extends WxCallbacks {
+  url: string
+  method?: string
+  header?: Record<string, string>
+  data?: unknown
+  dataType?: string
+}
+
+interface UploadOptions extends WxCallbacks {
+  url: string
+  filePath: string
+  name: string
+  header?: Record<string, string>
+  formData?: Record<string, string>
+}
+
+/** The path and query of an absolute address. */
+export function pathOfAddress(url: string): string {
+  const parsed = new URL(url, 'http://mini.test')
+  return `${parsed.pathname}${parsed.search}`
+}
+
+function withQuery(url: string, data: unknown): string {
+  if (!data || typeof data !== 'object') return url
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(data)) if (value !== undefined && value !== null) params.append(key, String(value))
+  const search = params.toString()
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url
+}
+
+function parseBody(body: string, dataType: string | undefined): unknown {
+  if (dataType !== undefined && dataType !== 'json') return body
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return body
+  }
+}
+
+/** A task object of the kind the host returns from request and uploadFile. */
+function task(): Record<string, () => void> {
+  const noop = (): void => undefined
+  return { abort: noop, onProgressUpdate: noop, offProgressUpdate: noop, onHeadersReceived: noop, offHeadersReceived: noop }
+}
+
+export function installServerBridge(test: Pick<TestApp, 'inject'>, readFile: (filePath: string) => Buffer): ServerBridge {
+  const calls: RecordedCall[] = []
+  const failures: string[] = []
+  const send = async (api: RecordedCall['api'], request: InjectOptions & { url: string; method: string }) => {
+    const response = await test.inject(request).catch((error: unknown) => {
+      failures.push(`${api} ${request.method} ${request.url}: ${String(error)}`)
+      throw error
+    })
+    calls.push({ api, method: request.method, url: request.url, statusCode: response.statusCode })
+    return response
+  }
+  Object.assign(wxObject(), {
+    request: ({ url, method = 'GET', header = {}, data, dataType, ...callbacks }: RequestOptions) => {
+      answer('request', callbacks, async () => {
+        const upper = method.toUpperCase()
+        const bodyless = upper === 'GET' || upper === 'HEAD'
+        const response = await send('request', {
+          method: upper as InjectOptions['method'] & string,
+          url: bodyless ? withQuery(pathOfAddress(url), data) : pathOfAddress(url),
+          headers: { 'content-type': 'application/json', ...header },
+          ...(bodyless || data === undefined ? {} : { payload: typeof data === 'string' ? data : JSON.stringify(data) }),
+        })
+        return { statusCode: response.statusCode, data: parseBody(response.body, dataType), header: response.headers }
+      })
+      return task()
+    },
+    uploadFile: ({ url, filePath, name, header = {}, formData = {}, ...callbacks }: UploadOptions) => {
+      answer('uploadFile', callbacks, async () => {
+        const body = multipart(formData, [{ field: name, filename: filePath.split('/').pop() ?? 'file', content: readFile(filePath) }])
+        const response = await send('uploadFile', {
+          method: 'POST',
+          url: pathOfAddress(url),
+          headers: { ...header, ...body.headers },
+          payload: body.payload,
+        })
+        return { statusCode: response.statusCode, data: response.body }
+      })
+      return task()
+    },
+  })
+  return { calls, failures }
+}
