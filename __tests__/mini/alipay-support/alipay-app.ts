@@ -58,6 +58,8 @@ export interface AlipayAppOptions {
   distDir: string
   /** Answers my.request; by default every request fails with 503. */
   respond?: Responder
+  /** The query the app was opened with (my.getLaunchOptionsSync); none by default. */
+  launchQuery?: Record<string, string>
 }
 
 /** The fake server's answer to a request no test handled: the service is unavailable. */
@@ -90,7 +92,7 @@ export class AlipayApp {
       reLaunch: (url) => this.reLaunch(url),
       navigateBack: (delta) => this.navigateBack(delta),
     }
-    this.host = createFakeMy({ navigation, respond: (request) => this.respond(request), launchPath: appJson.pages[0] })
+    this.host = createFakeMy({ navigation, respond: (request) => this.respond(request), launchPath: appJson.pages[0], launchQuery: options.launchQuery })
   }
 
   /** Installs the host's globals, runs app.js and launches the app. */
@@ -176,12 +178,13 @@ export class AlipayApp {
     return this.guard(`tap on ${page.route}`, () => page.eh({ type: 'tap', timeStamp: Date.now(), target, currentTarget: target, detail: {} }))
   }
 
-  /** The innermost node bound to taps (its template has onTap="eh") whose text is this text. */
-  findTappable(text: string): Promise<TaroNode> {
+  /** The innermost node bound to taps (its template has onTap="eh") whose text is this text (or matches it). */
+  findTappable(text: string | RegExp): Promise<TaroNode> {
     const tappable = this.tappableNodeNames()
+    const matches = (shown: string) => (typeof text === 'string' ? shown === text : text.test(shown))
     return this.waitFor(
-      () => [...nodes(this.current().data)].filter((node) => tappable.has(node.nn) && textOf(node) === text).at(-1),
-      `a tappable "${text}"`,
+      () => [...nodes(this.current().data)].filter((node) => tappable.has(node.nn) && matches(textOf(node))).at(-1),
+      `a tappable "${String(text)}"`,
     )
   }
 

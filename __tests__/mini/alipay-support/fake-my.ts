@@ -49,6 +49,8 @@ export interface FakeMyDeps {
   respond: Responder
   /** The entry page, as the launch options name it. */
   launchPath: string
+  /** The query the app was opened with (the launch options' `query`). */
+  launchQuery?: Record<string, string>
 }
 
 /** The device the fake reports: an iPhone-sized screen with Alipay's title bar. */
@@ -101,6 +103,12 @@ export interface FakeMy {
   /** The requests `my.request` received, in order. */
   requests: FakeRequest[]
   callsOf(api: string): MyOptions[]
+  /**
+   * Makes `api` (one the fake has) answer with `result` from now on: through success, or through
+   * fail when `outcome` says so. The API stays the same own property of `my`, so Taro's wrapper,
+   * made when its runtime loaded, reaches the new answer.
+   */
+  setAnswer(api: string, result: unknown, outcome?: 'success' | 'fail'): void
 }
 
 export function createFakeMy(deps: FakeMyDeps): FakeMy {
@@ -115,8 +123,8 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
     getSystemInfo: (options) => answer(options, 'success', { ...FAKE_SYSTEM_INFO }),
     getWindowInfo: () => ({ ...FAKE_SYSTEM_INFO }),
     getMenuButtonBoundingClientRect: () => ({ ...FAKE_MENU_BUTTON }),
-    getLaunchOptionsSync: () => ({ path: deps.launchPath, query: {}, scene: 1000, referrerInfo: {} }),
-    getEnterOptionsSync: () => ({ path: deps.launchPath, query: {}, scene: 1000, referrerInfo: {} }),
+    getLaunchOptionsSync: () => ({ path: deps.launchPath, query: { ...deps.launchQuery }, scene: 1000, referrerInfo: {} }),
+    getEnterOptionsSync: () => ({ path: deps.launchPath, query: { ...deps.launchQuery }, scene: 1000, referrerInfo: {} }),
 
     getStorageSync: (options) => (storage.has(String(options.key)) ? { data: storage.get(String(options.key)) } : { data: null }),
     setStorageSync: (options) => {
@@ -230,10 +238,10 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
   }
 
   const my: Record<string, unknown> = {}
-  for (const [api, run] of Object.entries(apis)) {
+  for (const api of Object.keys(apis)) {
     my[api] = (options: MyOptions = {}) => {
       calls.push({ api, options })
-      return run(options)
+      return apis[api](options)
     }
   }
   return {
@@ -241,5 +249,9 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
     calls,
     requests,
     callsOf: (api) => calls.filter((call) => call.api === api).map((call) => call.options),
+    setAnswer: (api, result, outcome = 'success') => {
+      if (!(api in apis)) throw new Error(`my.${api} is not simulated`)
+      apis[api] = (options) => answer(options, outcome, result)
+    },
   }
 }
