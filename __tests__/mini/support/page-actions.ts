@@ -19,13 +19,16 @@ function elements(page: OpenPage, selector = '*'): Element[] {
 const innermost = (matches: Element[]): Element | undefined =>
   matches.find((element) => !matches.some((other) => other !== element && element.contains(other)))
 
-/** The innermost node whose text is `text`, else the first innermost one containing it; throws when there is none. */
-export function findByText(page: OpenPage, text: string): Element {
-  const all = elements(page)
+/**
+ * The innermost node whose text is `text`, else the first innermost one containing it; throws when
+ * there is none. `within` (a selector) limits the search to the nodes it matches and their insides.
+ */
+export function findByText(page: OpenPage, text: string, within?: string): Element {
+  const all = within ? elements(page, `${within}, ${within} *`) : elements(page)
   const found =
     innermost(all.filter((element) => element.textContent?.trim() === text)) ??
     innermost(all.filter((element) => element.textContent?.includes(text)))
-  if (!found) throw new Error(`No node with the text "${text}" on ${page.route}: ${pageText(page)}`)
+  if (!found) throw new Error(`No node with the text "${text}"${within ? ` in ${within}` : ''} on ${page.route}: ${pageText(page)}`)
   return found
 }
 
@@ -49,14 +52,23 @@ function dispatch(page: OpenPage, element: Element, type: string, detail: Record
   node.dispatchEvent(type, { detail })
 }
 
+/** The input of the field labelled `label`: the first wx-input around the label node (nearest enclosing node first). */
+export function inputByLabel(page: OpenPage, label: string): Element {
+  for (let node: Element | null = findByText(page, label); node; node = node.parentElement) {
+    const input = node.querySelector('wx-input, wx-textarea')
+    if (input) return input
+  }
+  throw new Error(`No input labelled "${label}" on ${page.route}`)
+}
+
 /** Taps the node (or the nearest enclosing node with a node id). */
 export function tap(page: OpenPage, element: Element): void {
   dispatch(page, element, 'tap')
 }
 
-/** Taps the node showing `text`. */
-export function tapText(page: OpenPage, text: string): void {
-  tap(page, findByText(page, text))
+/** Taps the node showing `text` (inside `within`, a selector, when given). */
+export function tapText(page: OpenPage, text: string, within?: string): void {
+  tap(page, findByText(page, text, within))
 }
 
 /** Types `value` into an input node (one input event with the whole value). */

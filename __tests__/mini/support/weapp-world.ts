@@ -24,6 +24,8 @@ import { WEAPP_DIST } from './weapp-build'
 import { installDevice } from './wx-device'
 import type { Device, DeviceOptions } from './wx-device'
 import { installNavigation } from './wx-navigation'
+import { installWechatPay } from './wx-pay'
+import type { WxPay } from './wx-pay'
 import type { NavigationLog } from './wx-navigation'
 import { installServerBridge } from './wx-server'
 import type { ServerBridge } from './wx-server'
@@ -46,6 +48,8 @@ export interface WeappWorld {
   readonly server: ServerBridge
   readonly device: Device
   readonly navigations: NavigationLog
+  /** WeChat Pay: the payments the app made with wx.requestPayment. */
+  readonly pay: WxPay
   readonly console: ConsoleWatch
   /** The app instance `App()` registered. */
   app(): AppInstance
@@ -84,6 +88,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     server?: ServerBridge
     device?: Device
     navigations?: NavigationLog
+    pay?: WxPay
     console?: ConsoleWatch
     host?: HTMLElement
     app?: () => AppInstance
@@ -108,6 +113,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.device = installDevice(options.device)
     state.navigations = installNavigation(state.stack)
     state.server = installServerBridge(server, readFile)
+    state.pay = installWechatPay(state.test)
     state.app = launchApp(options.device?.launchQuery ?? {})
   })
   afterEach(async () => {
@@ -145,6 +151,9 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     },
     get navigations() {
       return need('navigations')
+    },
+    get pay() {
+      return need('pay')
     },
     get console() {
       return need('console')

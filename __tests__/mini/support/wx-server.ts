@@ -15,6 +15,8 @@ export interface RecordedCall {
   /** Path and query. */
   url: string
   statusCode: number
+  /** The request's data as the app passed it (request only). */
+  data?: unknown
 }
 
 export interface ServerBridge {
@@ -71,12 +73,12 @@ function task(): Record<string, () => void> {
 export function installServerBridge(test: Pick<TestApp, 'inject'>, readFile: (filePath: string) => Buffer): ServerBridge {
   const calls: RecordedCall[] = []
   const failures: string[] = []
-  const send = async (api: RecordedCall['api'], request: InjectOptions & { url: string; method: string }) => {
+  const send = async (api: RecordedCall['api'], request: InjectOptions & { url: string; method: string }, data?: unknown) => {
     const response = await test.inject(request).catch((error: unknown) => {
       failures.push(`${api} ${request.method} ${request.url}: ${String(error)}`)
       throw error
     })
-    calls.push({ api, method: request.method, url: request.url, statusCode: response.statusCode })
+    calls.push({ api, method: request.method, url: request.url, statusCode: response.statusCode, ...(data === undefined ? {} : { data }) })
     return response
   }
   Object.assign(wxObject(), {
@@ -89,7 +91,7 @@ export function installServerBridge(test: Pick<TestApp, 'inject'>, readFile: (fi
           url: bodyless ? withQuery(pathOfAddress(url), data) : pathOfAddress(url),
           headers: { 'content-type': 'application/json', ...header },
           ...(bodyless || data === undefined ? {} : { payload: typeof data === 'string' ? data : JSON.stringify(data) }),
-        })
+        }, data)
         return { statusCode: response.statusCode, data: parseBody(response.body, dataType), header: response.headers }
       })
       return task()

@@ -8,7 +8,7 @@ import './icon.scss'
  * Icons are decorative (hidden from assistive technology): the control or text beside them says
  * what they mean.
  */
-export type IconName = 'arrow-left' | 'success' | 'failure' | 'warning' | 'clock'
+export type IconName = 'arrow-left' | 'success' | 'failure' | 'warning' | 'clock' | 'spinner'
 
 /** The shapes each icon is drawn with; the filled ones are a disc with white marks. */
 const ICON_SHAPES: Readonly<Record<IconName, { filled: boolean; parts: readonly string[] }>> = {
@@ -17,6 +17,8 @@ const ICON_SHAPES: Readonly<Record<IconName, { filled: boolean; parts: readonly 
   failure: { filled: true, parts: ['bar icon__bar--cross-a', 'bar icon__bar--cross-b'] },
   warning: { filled: true, parts: ['bar icon__bar--upright', 'dot'] },
   clock: { filled: true, parts: ['hand icon__hand--hour', 'hand icon__hand--minute'] },
+  // A ring with one open quarter, turning (the busy state of a button).
+  spinner: { filled: false, parts: [] },
 }
 
 export interface IconProps {
