@@ -76,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       storage,
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
-      cashier: createSimulatedCashier(() => publicBaseUrl, { signingSecretHex: config.payloadKeyHex }),
+      cashier: createSimulatedCashier(() => publicBaseUrl),
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })

@@ -15,10 +15,11 @@ import { orderEvents, payments } from '../../server/db/schema'
 import { createSimulatedCashier, PLACEHOLDER_WECHAT_MINI_APP_ID } from '../../server/payments/cashier'
 import type { IssuedPayment } from '../../server/payments/cashier'
 import { NATIVE_PAY_NOTIFY_PATH } from '../../server/simulators/native-pay'
+import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
 import { BANK, bearer, envelope, pathOf } from './support/api'
 import { data, FIXTURE, orderRow, orderWorld, submittedOrder } from './support/orders'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
-import { createTestApp } from './support/test-app'
+import { createTestApp, TEST_SIM_OPERATOR_SECRET } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
@@ -75,7 +76,9 @@ describeDb('paying in the mini-programs', () => {
     data<PayStateResponse>(
       await test.inject({ method: 'POST', url: pathOf(API.payState.path, { channel: BANK.channelId, orderId }), payload: {}, headers: bearer(owner) }),
     ).depositPayState
-  const notify = (paymentId: string, body: object, app: TestApp = test) => app.inject({ method: 'POST', url: pathOf(NATIVE_PAY_NOTIFY_PATH, { paymentId }), payload: body })
+  /** The platform's notification, played by this machine's operator (as `npm run sim` and the mini-program suites do). */
+  const notify = (paymentId: string, body: object, app: TestApp = test, headers: Record<string, string> = { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET }) =>
+    app.inject({ method: 'POST', url: pathOf(NATIVE_PAY_NOTIFY_PATH, { paymentId }), payload: body, headers })
   const paymentRows = (orderId: string) => database.db.select().from(payments).where(eq(payments.orderId, orderId))
   const eventKinds = async (orderId: string) =>
     (await database.db.select({ kind: orderEvents.kind }).from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((row) => row.kind)
@@ -230,14 +233,31 @@ describeDb('paying in the mini-programs', () => {
       expect(await eventKinds(orderId)).not.toContain('paid')
     })
 
-    it('is not served in production', async () => {
+    it('settles nothing for anyone but the local operator: a payment id alone (it is in every cashier address) is not enough', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const strangers: Record<string, string>[] = [{}, { [SIM_OPERATOR_HEADER]: 'not-the-operator-secret-at-all' }]
+      for (const headers of strangers) {
+        expect((await notify(paymentId, { method: 'wechat', outcome: 'success' }, test, headers)).statusCode).toBe(404)
+      }
+      expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.PAYING)
+    })
+
+    it('is not served in production, nor beside a real cashier', async () => {
+      const orderId = await submittedOrder(test, owner)
+      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
       const production = await createTestApp(database.db, { config: { production: true, smsSimulator: false }, ...realOutsidePartyStubs() })
+      const staging = await createTestApp(database.db, { cashier: realOutsidePartyStubs().cashier })
       try {
-        const paymentId = 'P000000000000000000000000'
-        expect((await notify(paymentId, { method: 'wechat', outcome: 'success' }, production)).statusCode).toBe(404)
+        for (const app of [production, staging]) {
+          expect((await notify(paymentId, { method: 'wechat', outcome: 'success' }, app)).statusCode).toBe(404)
+        }
         expect(production.app.printRoutes()).not.toContain('sim')
+        expect(staging.app.printRoutes()).not.toContain('cashier')
+        expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.PAYING)
       } finally {
         await production.close()
+        await staging.close()
       }
     })
   })

@@ -91,6 +91,6 @@ describe('nativePaymentOf', () => {
 
 describe('payMethodOf', () => {
   it('pays on the web cashier on H5 and with the platform’s payment in the mini-programs', () => {
-    expect([payMethodOf('h5'), payMethodOf('weapp'), payMethodOf('alipay'), payMethodOf(undefined)]).toEqual(['h5', 'wechat', 'alipay', 'h5'])
+    expect([payMethodOf('h5'), payMethodOf('weapp'), payMethodOf('alipay')]).toEqual(['h5', 'wechat', 'alipay'])
   })
 })

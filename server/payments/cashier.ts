@@ -60,9 +60,9 @@ export function simulatedPaySign(key: Buffer, params: Omit<WechatPayParams, 'pay
 
 export interface SimulatedCashierOptions {
   /**
-   * The server secret the paySign key derives from (hex, e.g. the configuration's
-   * payloadKeyHex); a fresh random one per cashier when absent, so signatures made by one process
-   * are checked by the same process only.
+   * The secret the paySign key derives from (hex); a fresh random one per cashier when absent (the
+   * server's case: no key the app bundles). Tests pass one so their stand-in platform can check
+   * the signature.
    */
   readonly signingSecretHex?: string
 }

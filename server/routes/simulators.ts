@@ -6,9 +6,10 @@
  *   navigates there without the app's token; the one-time cashier token authorises it.
  * - WeChat Pay's and Alipay's notification (NATIVE_PAY_NOTIFY_PATH): what the platform would tell
  *   the server after the mini-program paid with the parameters the simulated cashier issued;
- *   settles the payment once, as the cashier page's form does, and answers an envelope. Public:
- *   the platform calls it, not the app; the payment id (the prepay id or trade number, known to
- *   the payer only) names the payment.
+ *   settles the payment once, as the cashier page's form does, and answers an envelope. Like the
+ *   lifecycle call, only this machine's operator (loopback and the operator secret) plays the
+ *   platform: a payment id alone (it is in every cashier address) settles nothing.
+ * - the cashier page, its form and the notification exist only with the simulated cashier.
  * - WeChat's mini-program URL links (URL_LINK_SIM_PATH): the page a link from getWeChat/urlLink
  *   opens, saying the mini-program was opened. Public, like the cashier: the browser goes there.
  * - the lifecycle call `npm run sim` uses while this server holds the embedded database
@@ -17,7 +18,7 @@
  * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
  *   when it closes.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
@@ -40,7 +41,7 @@ import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-se
 import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
 import { URL_LINK_ID, URL_LINK_SIM_PATH, renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
-import type { RouteGroup } from './context'
+import type { RouteContext, RouteGroup } from './context'
 import { URL_LINK_LIMIT } from './platform'
 import { OrderParams } from './route-params'
 
@@ -87,8 +88,8 @@ function lifecycleAnswer(run: LifecycleRun): Envelope<Omit<Extract<LifecycleRun,
   return ok(data)
 }
 
-export const simulatorRoutes: RouteGroup = async (app, { context }) => {
-  if (context.config.production) return
+/** The simulated cashier's page and the form that settles its payment. */
+function registerCashierPages(app: FastifyInstance, context: RouteContext): void {
   app.get(routePath(SIMULATOR_PATHS.cashier), { config: { public: true } }, async (request, reply) => {
     const { paymentId } = parseInput(PaymentParams, request.params)
     const { token } = parseInput(CashierQuery, request.query)
@@ -107,17 +108,14 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
     const { status, message } = refusal(result)
     return html(reply, status, renderCashierMessage(message, result.orderId))
   })
+}
 
-  app.post(routePath(NATIVE_PAY_NOTIFY_PATH), { config: { public: true } }, async (request, reply) => {
-    const { paymentId } = parseInput(PaymentParams, request.params)
-    const body = parseInput(NativePayNotifyBody, request.body)
-    const result = await settlePayment(context, paymentId, { notifiedBy: body.method }, body.outcome)
-    if (result.ok) return ok({ orderId: result.orderId, depositPayState: result.state })
-    if (result.reason === 'invalid') throw ApiError.notFound(PAYMENT_MESSAGE.unknownPayment)
-    const { status, message } = refusal(result)
-    return reply.code(status).send(fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, message))
-  })
-
+export const simulatorRoutes: RouteGroup = async (app, { context }) => {
+  if (context.config.production) return
+  // The cashier's page and its form exist only with the simulated cashier (a staging server wired
+  // to a real one serves neither).
+  const simulatedCashier = context.cashier.simulated === true
+  if (simulatedCashier) registerCashierPages(app, context)
   app.get(routePath(URL_LINK_SIM_PATH), { config: { public: true } }, async (request, reply) => {
     const params = UrlLinkParams.safeParse(request.params)
     const query = UrlLinkQuery.safeParse(request.query)
@@ -127,14 +125,31 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
 
   const operatorSecret = context.config.simOperatorSecret
   if (operatorSecret !== undefined) {
-    app.post(routePath(LIFECYCLE_SIM_PATH), { config: { public: true } }, async (request: FastifyRequest) => {
-      // The socket's own address, not request.ip: a forwarded-for header must not make a caller local.
+    /** Only this machine's operator: the socket's own address (a forwarded-for header must not make a caller local) and the secret. */
+    const operatorOnly = (request: FastifyRequest): void => {
       const local = LOOPBACK.test(request.socket.remoteAddress ?? '')
       if (!local || !isOperatorSecret(operatorSecret, request.headers[SIM_OPERATOR_HEADER])) throw ApiError.notFound(SIMULATOR_MESSAGE.localOnly)
+    }
+    app.post(routePath(LIFECYCLE_SIM_PATH), { config: { public: true } }, async (request: FastifyRequest) => {
+      operatorOnly(request)
       const { orderId } = parseInput(OrderParams, request.params)
       const body = parseInput(LifecycleBody, request.body)
       return lifecycleAnswer(await runLifecycleAction(context, orderId, body.action, body.reason))
     })
+    // What WeChat Pay's or Alipay's servers would tell this server: the local operator (a test, a
+    // demo script) plays them, like the lifecycle's outside parties.
+    if (simulatedCashier) {
+      app.post(routePath(NATIVE_PAY_NOTIFY_PATH), { config: { public: true } }, async (request, reply) => {
+        operatorOnly(request)
+        const { paymentId } = parseInput(PaymentParams, request.params)
+        const body = parseInput(NativePayNotifyBody, request.body)
+        const result = await settlePayment(context, paymentId, { notifiedBy: body.method }, body.outcome)
+        if (result.ok) return ok({ orderId: result.orderId, depositPayState: result.state })
+        if (result.reason === 'invalid') throw ApiError.notFound(PAYMENT_MESSAGE.unknownPayment)
+        const { status, message } = refusal(result)
+        return reply.code(status).send(fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, message))
+      })
+    }
   }
 
   const intervalMs = context.config.simAutoAdvanceSeconds * 1000

@@ -18,7 +18,6 @@ import type { StringStorage } from '../platform/secure-storage'
 import { createUiService } from '../platform/ui-service'
 import type { UiService } from '../platform/ui-service'
 import { createApi } from '../services/api'
-import { payMethodOf } from '../services/api/payment-api'
 import type { Api } from '../services/api'
 import type { RandomBytes } from '../services/crypto/sealed-box'
 import { createRequestClient } from '../services/request/client'
@@ -115,8 +114,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
   })
   const api = createApi(client, channel, {
     now: env.now,
-    target: env.target === 'h5' ? 'h5' : 'mini',
-    payMethod: payMethodOf(env.target),
+    target: env.target,
   })
   const storage = createSecureStorage({
     backend: env.storage,

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { applySetData, nodeNamesInUpdate, nodes, textOf } from './data-tree'
 import type { PageData, TaroNode } from './data-tree'
 import { createFakeMy } from './fake-my'
-import type { FakeMy, FakeNavigation, Responder } from './fake-my'
+import type { FakeMy, FakeNavigation, FakeResponse, Responder } from './fake-my'
 
 /** What Taro's Page() options hold (createPageConfig); the lifecycles take the host's arguments. */
 interface PageOptions {
@@ -63,7 +63,7 @@ export interface AlipayAppOptions {
 }
 
 /** The fake server's answer to a request no test handled: the service is unavailable. */
-export const UNAVAILABLE: ReturnType<Responder> = { status: 503, data: { code: 503, message: '服务暂不可用' } }
+export const UNAVAILABLE: FakeResponse = { status: 503, data: { code: 503, message: '服务暂不可用' } }
 
 export class AlipayApp {
   readonly distDir: string

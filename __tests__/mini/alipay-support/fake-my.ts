@@ -34,7 +34,8 @@ export interface FakeResponse {
   headers?: Record<string, string>
 }
 
-export type Responder = (request: FakeRequest) => FakeResponse
+/** Answers a request; a promise holds the answer back until it settles (a call still in flight). */
+export type Responder = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>
 
 /** The page stack's navigation, run by the app harness. Rejects with the host's error message. */
 export interface FakeNavigation {
@@ -165,17 +166,20 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
         data: options.data,
       }
       requests.push(request)
-      let response: FakeResponse
-      try {
-        response = deps.respond(request)
-      } catch (error) {
-        answer(options, 'fail', { error: 19, errorMessage: String(error) })
-        return task
+      const reply = (response: FakeResponse): void => {
+        const outcome = response.status < 400 ? 'success' : 'fail'
+        const result = { status: response.status, data: response.data, headers: response.headers ?? { 'content-type': 'application/json' } }
+        // Alipay calls fail for an HTTP error status, with the status and body in the result.
+        answer(options, outcome, outcome === 'success' ? result : { ...result, error: 19, errorMessage: 'http status error' })
       }
-      const outcome = response.status < 400 ? 'success' : 'fail'
-      const result = { status: response.status, data: response.data, headers: response.headers ?? { 'content-type': 'application/json' } }
-      // Alipay calls fail for an HTTP error status, with the status and body in the result.
-      answer(options, outcome, outcome === 'success' ? result : { ...result, error: 19, errorMessage: 'http status error' })
+      const fail = (error: unknown): void => answer(options, 'fail', { error: 19, errorMessage: String(error) })
+      try {
+        const response = deps.respond(request)
+        if (response instanceof Promise) response.then(reply, fail)
+        else reply(response)
+      } catch (error) {
+        fail(error)
+      }
       return task
     },
     uploadFile: (options) => {

@@ -29,3 +29,27 @@ export function bodyOf(request: FakeRequest): unknown {
     return request.data
   }
 }
+
+export interface HeldServer {
+  /** Answers as `respond` does, except that calls whose URL contains the fragment wait. */
+  respond: Responder
+  /** How many calls are waiting. */
+  waiting(): number
+  /** Lets every waiting call have its answer. */
+  release(): void
+}
+
+/** Holds back the answers to calls whose URL contains `fragment` until released: the call stays in flight. */
+export function holding(respond: Responder, fragment: string): HeldServer {
+  const waiting: (() => void)[] = []
+  return {
+    respond: (request) => {
+      if (!request.url.includes(fragment)) return respond(request)
+      return new Promise((resolve) => {
+        waiting.push(() => resolve(respond(request)))
+      })
+    },
+    waiting: () => waiting.length,
+    release: () => waiting.splice(0).forEach((answer) => answer()),
+  }
+}

@@ -171,7 +171,7 @@ describe('typed API functions', () => {
     ])
     const mini = fakeWorld()
     mini.uploadWith(async () => ({ statusCode: 200, data: '{"code":200,"msg":"ok","data":{}}' }))
-    const miniApi = createApi(mini.client, channel, { target: 'mini' })
+    const miniApi = createApi(mini.client, channel, { target: 'weapp' })
     await miniApi.apply.uploadPhoto('E1', { kind: 'idCard', side: 'back' }, '/tmp/a.jpg')
     await miniApi.apply.uploadPhoto('E1', { kind: 'drivingLicense' }, '/tmp/b.jpg')
     await miniApi.apply.uploadPhoto('E1', { kind: 'image', imageType: 'roadTransport' }, '/tmp/c.jpg')

@@ -2,15 +2,13 @@
  * The typed API functions over the request client, one module per area, each built from the
  * contract in types/api. `createApi` gives the RootStore what it needs (its RootApi) and pages the rest.
  */
-import type { PayMethod } from '../../../types/api/payment'
 import { SEAL_PURPOSE } from '../../../types/api/sealed'
-import type { ChannelProfile } from '../../config/channel'
+import type { BuildTarget, ChannelProfile } from '../../config/channel'
 import { payloadKeyHex } from '../../config/keys'
 import { createSealedBox } from '../crypto/sealed-box'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
 import { createApplyApi } from './apply-api'
-import type { UploadTarget } from './apply-api'
 import { createAuthApi } from './auth-api'
 import { createCatalogueApi } from './catalogue-api'
 import { createOrderApi } from './order-api'
@@ -20,14 +18,14 @@ import { createTrackingSend } from './tracking-api'
 export interface ApiOptions {
   /** Seals payloads; the build's payload key by default. */
   sealer?: SealedBox
-  target?: UploadTarget
-  /** How the app pays; the build's (process.env.TARO_ENV) by default. */
-  payMethod?: PayMethod
+  /** The build the app runs as (its upload paths and how it pays); the Taro build's by default. */
+  target?: BuildTarget
   now?: () => number
 }
 
 export function createApi(client: RequestClient, channel: ChannelProfile, options: ApiOptions = {}) {
   const sealer = options.sealer ?? createSealedBox(payloadKeyHex(), SEAL_PURPOSE.payload)
+  const target = options.target ?? process.env.TARO_ENV
   const now = options.now ?? Date.now
   const catalogue = createCatalogueApi(client, channel)
   const orders = createOrderApi(client, sealer)
@@ -39,8 +37,8 @@ export function createApi(client: RequestClient, channel: ChannelProfile, option
     notices: catalogue,
     catalogue,
     orders,
-    apply: createApplyApi(client, sealer, options.target ?? (process.env.TARO_ENV === 'h5' ? 'h5' : 'mini')),
-    payment: createPaymentApi(client, options.payMethod ?? payMethodOf(process.env.TARO_ENV)),
+    apply: createApplyApi(client, sealer, target === 'h5' ? 'h5' : 'mini'),
+    payment: createPaymentApi(client, payMethodOf(target)),
     sendTracking: createTrackingSend(client),
   }
 }

@@ -2,15 +2,15 @@
 import { API } from '../../../types/api/paths'
 import { DEFAULT_PAY_METHOD } from '../../../types/api/payment'
 import type { PayMethod } from '../../../types/api/payment'
+import type { BuildTarget } from '../../config/channel'
 import type { RequestClient } from '../request/client'
 import { SHOWN_BY_SCREEN, callApi } from './call'
 
 /** How each build pays: H5 on the web cashier, the mini-programs with their platform's payment. */
-const PAY_METHOD_OF_TARGET: Readonly<Record<string, PayMethod>> = { h5: 'h5', weapp: 'wechat', alipay: 'alipay' }
+const PAY_METHOD_OF_TARGET: Readonly<Record<BuildTarget, PayMethod>> = { h5: DEFAULT_PAY_METHOD, weapp: 'wechat', alipay: 'alipay' }
 
-/** The pay method of the Taro build `taroEnv` (process.env.TARO_ENV); the web cashier for any other. */
-export function payMethodOf(taroEnv: string | undefined): PayMethod {
-  return PAY_METHOD_OF_TARGET[taroEnv ?? ''] ?? DEFAULT_PAY_METHOD
+export function payMethodOf(target: BuildTarget): PayMethod {
+  return PAY_METHOD_OF_TARGET[target]
 }
 
 export function createPaymentApi(client: RequestClient, payMethod: PayMethod) {
