@@ -50,13 +50,46 @@ function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: s
   return typeof value === 'number' ? (_address, hop) => hop < value : value
 }
 
-/** Serves the built H5 app at `/`; its routes are public, a missing file is the JSON 404. */
+/** A year: the longest max-age caches honour, for files whose name changes with their content. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+/** Everything else (index.html first) is revalidated on every use (ETag / Last-Modified). */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache'
+/** The build's scripts and styles carry a content hash: `js/<name>.<hash8>.js`, `css/<name>.<hash8>.css` (config/index.ts). */
+const HASHED_ASSET = /^(js\/[^/]+\.[0-9a-f]{8,}\.js|css\/[^/]+\.[0-9a-f]{8,}\.css)$/
+/** The suffixes of the precompressed copies (scripts/lib/precompress.ts), which cache as their original. */
+const COMPRESSED_SUFFIX = /\.(br|gz)$/
+
+/** The cache-control of a file of the static root, by its path relative to the root. */
+export function staticCacheControl(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/').replace(COMPRESSED_SUFFIX, '')
+  return HASHED_ASSET.test(file) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL
+}
+
+/**
+ * Serves the built H5 app at `/`: its routes are public and outside the per-IP rate limit (the
+ * app's own files; a missing file is the JSON 404, which is limited); the build's brotli or gzip
+ * copy goes to a client that accepts it; hashed scripts and styles are cached for a year, the rest
+ * revalidated.
+ */
 async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
+  const staticRoot = path.resolve(root)
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true }
+      route.config = { ...route.config, public: true, rateLimit: false }
     })
-    await scope.register(fastifyStatic, { root: path.resolve(root), prefix: '/', index: 'index.html', wildcard: true })
+    await scope.register(fastifyStatic, {
+      root: staticRoot,
+      prefix: '/',
+      // An array: with preCompressed the plugin looks up a folder's index only in a list.
+      index: ['index.html'],
+      // A route per file of the build: any other path is the app's limited 404, not a static miss.
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', staticCacheControl(path.relative(staticRoot, file)))
+      },
+    })
   })
 }
 

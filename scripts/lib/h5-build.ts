@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { precompressDir } from './precompress'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const H5_DIST = path.join(ROOT, 'dist/h5')
@@ -56,7 +57,10 @@ export function isH5BuildStale(name: H5BuildName = 'default'): boolean {
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built)
 }
 
-/** A production H5 build into its folder, stamped with what it was built for. */
+/**
+ * A production H5 build into its folder, with brotli and gzip copies of its text files
+ * (precompress.ts), stamped with what it was built for.
+ */
 export function buildH5(name: H5BuildName = 'default'): void {
   const build = h5Build(name)
   // A production build whatever the caller's NODE_ENV (jest sets "test", which would make Taro
@@ -73,6 +77,7 @@ export function buildH5(name: H5BuildName = 'default'): void {
     },
   })
   if (result.status !== 0) throw new Error(`H5 build failed (exit ${result.status ?? 'signal'})`)
+  precompressDir(build.dist)
   writeFileSync(stampFile(build), wantedStamp(build))
 }
 

@@ -114,5 +114,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
       }
     },
     errorResponseBuilder: () => ApiError.tooManyRequests(),
+    // A route that opts out with `config.rateLimit: false` from an onRoute hook of its own scope
+    // (the H5 app's files, server/app.ts): such a hook runs after the plugin's, too late for it.
+    allowList: (request) => request.routeOptions.config.rateLimit === false,
   })
 }
