@@ -60,7 +60,7 @@ const HASHED_ASSET = /^(js\/[^/]+\.[0-9a-f]{8,}\.js|css\/[^/]+\.[0-9a-f]{8,}\.cs
 const COMPRESSED_SUFFIX = /\.(br|gz)$/
 
 /** The cache-control of a file of the static root, by its path relative to the root. */
-export function staticCacheControl(relativePath: string): string {
+function staticCacheControl(relativePath: string): string {
   const file = relativePath.split(path.sep).join('/').replace(COMPRESSED_SUFFIX, '')
   return HASHED_ASSET.test(file) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL
 }

@@ -31,7 +31,7 @@ function h5Build(name: H5BuildName): H5Build {
 }
 
 /** Where the build `name` goes. */
-export function h5Dist(name: H5BuildName = 'default'): string {
+function h5Dist(name: H5BuildName = 'default'): string {
   return h5Build(name).dist
 }
 

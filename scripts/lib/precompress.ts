@@ -8,11 +8,11 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** The kinds of file that compress well; images and fonts are compressed already. */
-export const PRECOMPRESS_EXTENSIONS: readonly string[] = ['.js', '.css', '.html', '.svg', '.json']
+const PRECOMPRESS_EXTENSIONS: readonly string[] = ['.js', '.css', '.html', '.svg', '.json']
 /** Smaller files gain less than a compressed response's overhead, and are served as they are. */
 export const PRECOMPRESS_MIN_BYTES = 1024
-export const BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY
-export const GZIP_LEVEL = constants.Z_BEST_COMPRESSION
+const BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY
+const GZIP_LEVEL = constants.Z_BEST_COMPRESSION
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -429,8 +429,6 @@ export const SEED_GOODS_TYPES: GoodsTypeConfig = {
   bracket: { name: '安装支架' },
 }
 
-/** A notice type shown on every visit (not the once-a-day NOTICE_TYPE.ONCE_PER_DAY). */
-const EVERY_VISIT = 1
 const UPGRADE_TITLE = 'ETC服务升级公告'
 const UPGRADE_CONTENT = '线上办理服务已升级：办理中的车辆请在下方选择后继续办理，已提交的资料无需重新填写；新车辆请点击“办理新车辆”。'
 
@@ -456,20 +454,20 @@ export const SEED_NOTICES: Readonly<Record<ChannelKey, Notice[]>> = {
   bank: [
     demoNotice('bank-1', '/,/apply/basic', '系统升级公告', '为提升服务质量，每日 00:00–01:00 进行系统维护，期间提交的申请将顺延处理。'),
     demoNotice('bank-2', '/apply/pay', '押金说明', '押金在设备激活后 7 个工作日内原路退还。'),
-    demoNotice('bank-3', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: EVERY_VISIT }),
+    demoNotice('bank-3', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: NOTICE_TYPE.EVERY_VISIT }),
   ],
   map: [
     demoNotice('map-1', '/,/apply/basic,/apply/land', '限时免费', '地图用户限时0元办理ETC，设备包邮到家。'),
     // The map channel's notice page lists every current notice; these two are written for it.
     demoNotice('map-2', '/apply/land/gaode-notice', '办理流程说明', '填写车牌、上传证件、选择套餐后提交申请，审核通过后设备包邮到家，按说明书激活即可使用。', {
-      noticeType: EVERY_VISIT,
+      noticeType: NOTICE_TYPE.EVERY_VISIT,
       redirectPath: '/apply/long-pay-guide',
     }),
     demoNotice('map-3', '/apply/land/gaode-notice', '服务升级', 'ETC办理服务已升级，办理中的车辆可在升级公告页继续办理。', {
-      noticeType: EVERY_VISIT,
+      noticeType: NOTICE_TYPE.EVERY_VISIT,
       redirectPath: '/pages/notice/upgrade',
     }),
-    demoNotice('map-4', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: EVERY_VISIT }),
+    demoNotice('map-4', '/pages/notice/upgrade', UPGRADE_TITLE, UPGRADE_CONTENT, { noticeType: NOTICE_TYPE.EVERY_VISIT }),
   ],
 }
 

@@ -78,8 +78,8 @@ export const SHOW = { YES: 1, NO: 0 } as const
 export const INTERCEPT = true
 export const ALLOW_NEW_APPLY = { YES: true, NO: false } as const
 
-/** Notice types: type 2 shows at most once a day. */
-export const NOTICE_TYPE = { ONCE_PER_DAY: 2 } as const
+/** Notice types: type 1 shows on every visit, type 2 at most once a day. */
+export const NOTICE_TYPE = { EVERY_VISIT: 1, ONCE_PER_DAY: 2 } as const
 
 /**
  * Card issuers and their ids. Some carry a mini-program app id, which the specification does not

@@ -74,7 +74,17 @@ export function noticeTargets(notice: Notice, route: string): boolean {
 
 /** The once-a-day type, last shown at `lastShownAt`, is not shown again within a day of it. */
 export function noticeSuppressed(notice: Notice, now: number, lastShownAt: number | undefined): boolean {
-  return notice.noticeType === NOTICE_TYPE.ONCE_PER_DAY && lastShownAt !== undefined && now - lastShownAt < NOTICE_SUPPRESS_MS
+  return isOncePerDay(notice) && lastShownAt !== undefined && showingStillCounts(lastShownAt, now)
+}
+
+/** Whether a notice shows at most once a day (type 2). */
+export function isOncePerDay(notice: Notice): boolean {
+  return notice.noticeType === NOTICE_TYPE.ONCE_PER_DAY
+}
+
+/** Whether a showing at `shownAt` still keeps a once-a-day notice away at `now`. */
+export function showingStillCounts(shownAt: number, now: number): boolean {
+  return now - shownAt < NOTICE_SUPPRESS_MS
 }
 
 /** Whether to show the notice on `route` at `now`, given when it was last shown (if ever). */

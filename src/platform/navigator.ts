@@ -11,6 +11,7 @@
  * the entry page. Nested query strings (the page address a host app opens us with, deep links
  * into other apps) go through src/platform/query.ts.
  */
+import { ATTRIBUTION_PARAM } from '../domain/attribution'
 import { HOTLINE } from '../domain/constants'
 import { DEEP_LINK_TIMEOUT_MS } from '../config/handover'
 import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES } from '../config/routes'
@@ -98,7 +99,7 @@ export interface NavigationHost {
 }
 
 /** The click id of paid-search traffic, carried into every page so conversions are attributed. */
-export const CLICK_ID_PARAM = 'bd_vid'
+export const CLICK_ID_PARAM = ATTRIBUTION_PARAM.clickId
 /** The login page's parameter naming the page to return to (URL-encoded once). */
 export const REDIRECT_PARAM = 'redirect'
 /** Where the request layer sends the user when no silent login works. */

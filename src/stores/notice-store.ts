@@ -5,9 +5,7 @@
  * until it is closed. A closed notice stays away for the rest of the visit.
  */
 import { makeAutoObservable } from 'mobx'
-import { NOTICE_SUPPRESS_MS } from '../domain/constants'
-import { NOTICE_TYPE } from '../domain/enums'
-import { noticeApplies, noticeCurrent, noticeTargets } from '../domain/notice'
+import { isOncePerDay, noticeApplies, noticeCurrent, noticeTargets, showingStillCounts } from '../domain/notice'
 import type { Notice } from '../domain/notice'
 import { isNumber, recordOf, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
@@ -81,9 +79,9 @@ export class NoticeStore {
 
   /** Records the once-a-day notices among `notices` as shown at `now`, forgetting records older than a day. */
   markShown(notices: readonly Notice[], now: number): void {
-    const daily = notices.filter((notice) => notice.noticeType === NOTICE_TYPE.ONCE_PER_DAY)
+    const daily = notices.filter(isOncePerDay)
     if (daily.length === 0) return
-    const kept = Object.entries(this.shownAt).filter(([, at]) => now - at < NOTICE_SUPPRESS_MS)
+    const kept = Object.entries(this.shownAt).filter(([, at]) => showingStillCounts(at, now))
     this.shownAt = { ...Object.fromEntries(kept), ...Object.fromEntries(daily.map((notice) => [key(notice), now])) }
     this.storage.set(NOTICE_STORAGE.shown, this.shownAt)
   }

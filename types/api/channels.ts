@@ -103,5 +103,3 @@ export const LANDING_PROMOTIONS = {
     promoterId: 'PLACEHOLDER_ENDED_PROMOTER',
   },
 } as const satisfies Readonly<Record<string, LandingPromotion>>
-
-export type LandingPromotionKey = keyof typeof LANDING_PROMOTIONS

@@ -1,7 +1,3 @@
-// The page an address names is the link helper's (src/platform/link.ts): the login's return
-// address and the notices' redirect paths read addresses alike.
-export { pageTarget } from '../../../platform/link'
-
 /**
  * A page parameter that carries an address (the login page's `redirect`): encoded once by the
  * navigator, and handed over by the router as it came. One decoding when it still is encoded.

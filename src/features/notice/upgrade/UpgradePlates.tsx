@@ -2,8 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
-import { ORDER_SOURCE } from '../../../domain/enums'
-import { code, deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
+import { deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
 import type { ArrangedOrders } from '../../../domain/order'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
@@ -11,7 +10,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { Heading } from '../../../components/heading/Heading'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { Button } from '../../../components/ui/button'
-import { useContinueApplying } from '../../order'
+import { orderDetailTarget, useContinueApplying } from '../../order'
 
 /**
  * The person's orders still under way: the open (not activated) ones as the order list arranges
@@ -53,7 +52,8 @@ export const UpgradePlates = observer(function UpgradePlates() {
       void continueOrder(order.orderId)
       return
     }
-    navigateFromTap(navigator.open(code(order.orderSource) === ORDER_SOURCE.PROVINCE ? 'orderJh' : 'order', { orderId: order.orderId }))
+    const detail = orderDetailTarget(order)
+    navigateFromTap(navigator.open(detail.route, detail.query))
   }
 
   return (

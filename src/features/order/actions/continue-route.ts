@@ -1,10 +1,18 @@
 import type { ApplyStepName } from '../../../domain/apply-form'
+import { ORDER_SOURCE } from '../../../domain/enums'
+import { code } from '../../../domain/order'
+import type { OrderSummary } from '../../../../types/api/orders'
 import type { RouteName } from '../../../config/routes'
 import type { PageQuery } from '../../../platform/navigator'
 
 export interface PageTarget {
   route: RouteName
   query?: PageQuery
+}
+
+/** An order's detail page: the province flow's orders have their own (orderJh). */
+export function orderDetailTarget(order: Pick<OrderSummary, 'orderId' | 'orderSource'>): PageTarget {
+  return { route: code(order.orderSource) === ORDER_SOURCE.PROVINCE ? 'orderJh' : 'order', query: { orderId: order.orderId } }
 }
 
 /**

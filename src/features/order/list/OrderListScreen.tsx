@@ -3,12 +3,12 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
-import { ORDER_SOURCE } from '../../../domain/enums'
-import { code, deriveOrderStatus } from '../../../domain/order'
+import { deriveOrderStatus } from '../../../domain/order'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { navigateFromTap } from '../../../platform/navigator'
+import { orderDetailTarget } from '../actions/continue-route'
 import { useContinueApplying } from '../actions/use-continue-applying'
 import { OrderLoading } from '../detail/OrderStates'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
@@ -79,9 +79,10 @@ export const OrderListScreen = observer(function OrderListScreen() {
       order={order}
       current={order === current && deriveOrderStatus(order) !== 'cancelled'}
       continuing={continuing === order.orderId}
-      onOpen={() =>
-        navigateFromTap(navigator.open(code(order.orderSource) === ORDER_SOURCE.PROVINCE ? 'orderJh' : 'order', { orderId: order.orderId }))
-      }
+      onOpen={() => {
+        const detail = orderDetailTarget(order)
+        navigateFromTap(navigator.open(detail.route, detail.query))
+      }}
       onCancel={() => navigateFromTap(navigator.open('orderCancel', { orderId: order.orderId }))}
       onContinue={() => void continueOrder(order.orderId)}
       onQr={() => setQrOrder(order)}
