@@ -1,19 +1,19 @@
 /**
  * `npm start`: builds the H5 app if its build is missing or stale, then starts the server
  * (server/main.ts): migrations, first-run seed, the H5 app and the API on one port (PORT, default
- * 3000), printing the URL. Configuration comes from the environment (see .env.example).
+ * 3000; SERVER_PROCESSES processes, server/cluster.ts), printing the URL. Configuration comes
+ * from the environment (see .env.example).
  */
+import { runServer } from '../server/cluster'
 import { loadConfig } from '../server/config'
-import { closeOnSignals, reportStartupFailure, startServer } from '../server/main'
+import { SERVER_PROCESS, reportStartupFailure } from '../server/main'
 import { ensureH5Build, H5_DIST } from './lib/h5-build'
 
 async function main(): Promise<void> {
   // A configuration mistake is reported before the (slow) build, not after it.
   const config = loadConfig()
   ensureH5Build()
-  const server = await startServer({ config, staticRoot: H5_DIST })
-  console.log(`ETC apply app (H5 and API) is running at ${server.url}/`)
-  closeOnSignals(server)
+  await runServer(SERVER_PROCESS, { config, staticRoot: H5_DIST, onListening: (url) => console.log(`ETC apply app (H5 and API) is running at ${url}/`) })
 }
 
 main().catch(reportStartupFailure)

@@ -3,6 +3,7 @@
  * .env.example for every variable). An invalid value stops the server at startup with a message
  * naming the variable, instead of surfacing later as a strange failure.
  */
+import os from 'node:os'
 import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
 import { DEV_DATA_KEY_HEX } from './crypto/key-provider'
@@ -19,7 +20,13 @@ export const DEFAULTS = {
   simAutoAdvanceSeconds: 0,
   rateLimitPerMinute: 300,
   logLevel: 'info',
+  processes: 1,
 } as const
+
+/** SERVER_PROCESSES=auto: one server process per core. */
+export const AUTO_PROCESSES = 'auto'
+/** More processes than this is a typo rather than a machine. */
+const MAX_PROCESSES = 256
 
 /**
  * The stand-ins for outside parties that exist so far. Outside production they are the default;
@@ -86,6 +93,11 @@ export interface Config {
   /** Requests per minute per client IP, over all routes. */
   readonly rateLimitPerMinute: number
   readonly logLevel: LogLevel
+  /**
+   * Server processes sharing the port (node:cluster, server/cluster.ts); 1 serves from this
+   * process alone. More than one needs a PostgreSQL server and Redis.
+   */
+  readonly processes: number
 }
 
 /** Every invalid variable at once, one line each. */
@@ -243,24 +255,44 @@ function readLogLevel(reader: EnvReader): LogLevel {
 }
 
 /**
- * The configuration from `env`; relative directories are taken from `cwd` (the repository root
- * under `npm start`). Throws a ConfigError listing every invalid variable.
+ * SERVER_PROCESSES: a count or `auto` (one per core). Several processes need what they share
+ * outside any one of them: a PostgreSQL server (PGlite lives inside one process) and Redis (the
+ * per-IP and per-phone limits would otherwise count per process, each allowing the full limit).
  */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+function readProcesses(reader: EnvReader, database: DatabaseConfig, redisUrl: string | undefined, cores: number): number {
+  const value = reader.raw('SERVER_PROCESSES')
+  const processes = value?.toLowerCase() === AUTO_PROCESSES ? cores : reader.integer('SERVER_PROCESSES', DEFAULTS.processes, 1, MAX_PROCESSES)
+  if (processes > 1 && database.driver === 'pglite') {
+    reader.problems.push('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database (PGlite) belongs to one process')
+  }
+  if (processes > 1 && redisUrl === undefined) {
+    reader.problems.push('SERVER_PROCESSES above 1 needs REDIS_URL: without it every process would count the rate limits on its own')
+  }
+  return processes
+}
+
+/**
+ * The configuration from `env`; relative directories are taken from `cwd` (the repository root
+ * under `npm start`), SERVER_PROCESSES=auto from `cores`. Throws a ConfigError listing every
+ * invalid variable.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), cores: number = os.availableParallelism()): Config {
   const reader = new EnvReader(env)
   const production = env.NODE_ENV === 'production'
   const dataDir = path.resolve(cwd, reader.raw('DATA_DIR') ?? DEFAULTS.dataDir)
   const uploadDir = path.resolve(cwd, reader.raw('UPLOAD_DIR') ?? path.join(dataDir, DEFAULTS.uploadSubdir))
   const port = reader.integer('PORT', DEFAULTS.port, 0, MAX_PORT)
   const host = reader.raw('HOST') ?? DEFAULTS.host
+  const database = readDatabase(reader, dataDir)
+  const redisUrl = readRedisUrl(reader)
   const config: Config = {
     production,
     port,
     host,
     dataDir,
     uploadDir,
-    database: readDatabase(reader, dataDir),
-    redisUrl: readRedisUrl(reader),
+    database,
+    redisUrl,
     tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
     payloadKeyHex: readKey(reader, production, PAYLOAD_KEY),
     dataKeyHex: readKey(reader, production, DATA_KEY),
@@ -271,6 +303,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: readTrustProxy(reader),
     rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),
     logLevel: readLogLevel(reader),
+    processes: readProcesses(reader, database, redisUrl, cores),
   }
   if (reader.problems.length) throw new ConfigError(reader.problems)
   return config

@@ -6,15 +6,19 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp, installDataCipher } from './app'
+import { runServer } from './cluster'
+import type { ServerProcess } from './cluster'
 import { createSimulatedIdentityProviders } from './auth/identity-providers'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
+import type { OutboxPeers } from './auth/sms-gateway'
 import { ConfigError, loadConfig, localBaseUrl } from './config'
 import type { Config } from './config'
 import { openDatabase } from './db/database'
 import type { Database } from './db/database'
 import { encryptExistingData } from './db/encrypt-at-rest'
+import type { FieldCipher } from './crypto/field-cipher'
 import { verifyDataKey } from './db/data-key-check'
 import { migrate } from './db/migrate'
 import { systemClock } from './runtime/clock'
@@ -42,6 +46,46 @@ export interface StartOptions {
   config?: Config
   /** The built H5 app; served only when it exists. */
   staticRoot?: string
+  /** A worker of several server processes (server/cluster.ts); absent: the only process. */
+  worker?: WorkerRole
+}
+
+/** What one of several server processes does besides serving. */
+export interface WorkerRole {
+  /** The primary has migrated, seeded and encrypted the database before starting the workers. */
+  readonly databasePrepared: true
+  /** Runs the maintenance sweep (one process does, so no two sweep at once). */
+  readonly runsMaintenance: boolean
+  /** The other processes' SMS simulators, which share their outboxes with this one's. */
+  readonly smsPeers: OutboxPeers
+}
+
+/**
+ * Brings the database to this version: migrations, the data key's check, the first run's seed.
+ * Once per start, before any process serves. The cipher is installed first: seeds write
+ * encrypted columns.
+ */
+async function prepareSchema(config: Config, database: Database): Promise<{ cipher: FieldCipher; seeded: string[] }> {
+  await migrate(database)
+  const cipher = installDataCipher({ config })
+  await verifyDataKey(database.db, cipher)
+  return { cipher, seeded: await seed(database.db) }
+}
+
+/**
+ * The primary's share of a start with several processes (server/cluster.ts): the database
+ * prepared as a lone process prepares it, rows written before encryption at rest encrypted, then
+ * closed again; the workers only serve.
+ */
+export async function prepareDatabase(config: Config, log: FastifyBaseLogger): Promise<void> {
+  const database = await openDatabase(config.database)
+  try {
+    const { cipher, seeded } = await prepareSchema(config, database)
+    await encryptExistingData(database.db, cipher, createLocalFileStorage(config.uploadDir), log)
+    log.info({ database: describeDatabase(config), seeded }, 'database prepared')
+  } finally {
+    await database.close()
+  }
 }
 
 function describeDatabase(config: Config): string {
@@ -61,18 +105,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app: FastifyInstance | undefined
   let maintenance: Maintenance | undefined
   try {
-    await migrate(database)
-    // Seeds write encrypted columns too: the cipher is installed before them.
-    const cipher = installDataCipher({ config })
-    await verifyDataKey(database.db, cipher)
-    const seeded = await seed(database.db)
+    const prepared = options.worker ? undefined : await prepareSchema(config, database)
+    if (options.worker) await verifyDataKey(database.db, installDataCipher({ config }))
     app = await buildApp({
       config,
       db: database.db,
       clock: systemClock,
       random: cryptoRandom,
       log: { level: config.logLevel },
-      sms: config.smsSimulator ? createSmsSimulator() : createUnavailableSms(),
+      sms: config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms(),
       storage,
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
@@ -80,13 +121,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })
-    await encryptExistingData(database.db, cipher, storage, app.log)
-    maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
+    if (prepared) await encryptExistingData(database.db, prepared.cipher, storage, app.log)
+    if (options.worker?.runsMaintenance !== false) maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
     const address = await app.listen({ port: config.port, host: config.host })
     // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
     if (config.port === 0 && publicBaseUrl === localBaseUrl(config.host, config.port)) publicBaseUrl = address
     app.log.info(
-      { database: describeDatabase(config), seeded, smsSimulator: config.smsSimulator, sharedLimits: Boolean(redis) },
+      { database: describeDatabase(config), seeded: prepared?.seeded ?? [], smsSimulator: config.smsSimulator, sharedLimits: Boolean(redis) },
       'server started',
     )
     const running = app
@@ -109,13 +150,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 }
 
-/** Closes once on the first SIGINT/SIGTERM; a second signal exits at once. */
-export function closeOnSignals(server: RunningServer): void {
+/**
+ * Closes once on the first SIGINT/SIGTERM; a second signal exits at once. Answers the same
+ * graceful close for other reasons to stop (server/cluster.ts: the primary says so), which a
+ * close already under way ignores.
+ */
+export function closeOnSignals(server: RunningServer): () => void {
   let closing = false
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (closing) process.exit(1)
+  const close = (reason: string): void => {
     closing = true
-    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    server.app.log.info({ reason }, 'shutting down: finishing in-flight requests')
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -124,8 +168,15 @@ export function closeOnSignals(server: RunningServer): void {
       },
     )
   }
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing) process.exit(1)
+    close(signal)
+  }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  return () => {
+    if (!closing) close('told to stop')
+  }
 }
 
 /** Startup failures: a configuration error is printed as its list, anything else with its message. */
@@ -134,11 +185,11 @@ export function reportStartupFailure(error: unknown): never {
   process.exit(1)
 }
 
+/** What each server process runs, for server/cluster.ts. */
+export const SERVER_PROCESS: ServerProcess = { startServer, prepareDatabase, closeOnSignals }
+
 if (require.main === module) {
-  startServer()
-    .then((server) => {
-      console.log(`ETC apply app and API running at ${server.url}/`)
-      closeOnSignals(server)
-    })
+  Promise.resolve()
+    .then(() => runServer(SERVER_PROCESS, { config: loadConfig(), onListening: (url) => console.log(`ETC apply app and API running at ${url}/`) }))
     .catch(reportStartupFailure)
 }

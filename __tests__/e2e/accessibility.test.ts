@@ -9,7 +9,8 @@ import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { ROUTES, ROUTE_NAMES } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
-import { appUrl, describeBrowser, openPage, sharedBrowser } from './support/browser'
+import { appUrl } from './support/app-url'
+import { describeBrowser, openPage, sharedBrowser } from './support/browser'
 import {
   acceptAgreements,
   byTestId,

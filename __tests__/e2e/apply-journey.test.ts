@@ -3,7 +3,8 @@
  * plate → login → consent → information and photos → package → cashier → result. Each page is
  * photographed at 375 px (test-results/screenshots).
  */
-import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { appUrl } from './support/app-url'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 import {
   OWNER,
   acceptAgreements,

@@ -5,7 +5,8 @@
  * build's run of the same journey is in map-channel.test.ts.
  */
 import { LANDING_PROMOTIONS } from '../../types/api/channels'
-import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { appUrl } from './support/app-url'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 import { walkAttributionJourney } from './support/attribution-journey'
 import { photoFiles } from './support/journey'
 

@@ -4,7 +4,8 @@
  * rejected order with its reason and the re-apply guide, the QR code, and another user's order.
  */
 import type { Page } from 'playwright-core'
-import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { appUrl } from './support/app-url'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 import { acceptAgreements, applyAndPay, byTestId, onPage, photoFiles, startWithPlate, tap } from './support/journey'
 import { freshPhone, lifecycle, screenshot } from './support/world'
 

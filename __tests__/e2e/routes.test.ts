@@ -5,7 +5,8 @@ import type { LandingRoute } from '../../src/config/landings'
 import { ROUTES, ROUTE_NAMES, routeTitle } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
 import { MAX_LAYOUT_WIDTH_PX } from '../../src/domain/constants'
-import { appUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { appUrl } from './support/app-url'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 
 jest.setTimeout(120_000)
 

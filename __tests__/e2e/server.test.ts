@@ -3,7 +3,8 @@ import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { Envelope } from '../../types/api/envelope'
 import type { TokenGrant } from '../../types/api/auth'
 import type { Commodity, Issuer } from '../../types/api/catalogue'
-import { appUrl, baseUrl, describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { appUrl, baseUrl } from './support/app-url'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 
 jest.setTimeout(120_000)
 

@@ -40,6 +40,7 @@ describe('server configuration', () => {
       trustProxy: false,
       rateLimitPerMinute: DEFAULTS.rateLimitPerMinute,
       logLevel: 'info',
+      processes: 1,
     })
   })
 
@@ -66,6 +67,7 @@ describe('server configuration', () => {
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         RATE_LIMIT_PER_MINUTE: '50',
         LOG_LEVEL: 'WARN',
+        SERVER_PROCESSES: '3',
       },
       CWD,
     )
@@ -88,6 +90,7 @@ describe('server configuration', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       rateLimitPerMinute: 50,
       logLevel: 'warn',
+      processes: 3,
     })
   })
 
@@ -133,6 +136,39 @@ describe('server configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: DEV_DATA_KEY_HEX })).toContain(
       'DATA_KEY_HEX must not be the development placeholder in production',
     )
+  })
+
+  describe('SERVER_PROCESSES', () => {
+    const SHARED = { DATABASE_URL: 'postgres://app@db.internal:5432/etc', REDIS_URL: 'redis://cache:6379' }
+    const CORES = 4
+
+    it('is a count, or auto for one process per core', () => {
+      expect(loadConfig({ ...SHARED, SERVER_PROCESSES: '2' }, CWD, CORES).processes).toBe(2)
+      expect(loadConfig({ ...SHARED, SERVER_PROCESSES: 'auto' }, CWD, CORES).processes).toBe(CORES)
+      expect(loadConfig({ ...SHARED, SERVER_PROCESSES: 'AUTO' }, CWD, CORES).processes).toBe(CORES)
+      expect(loadConfig({ SERVER_PROCESSES: '1' }, CWD, CORES).processes).toBe(1)
+    })
+
+    it('refuses what is not a count from 1', () => {
+      for (const value of ['0', '-2', 'two', '1.5', '257']) {
+        expect(problemsOf({ ...SHARED, SERVER_PROCESSES: value })).toEqual([`SERVER_PROCESSES must be a whole number from 1 to 256 (got "${value}")`])
+      }
+    })
+
+    it('refuses several processes on the embedded database, which belongs to one process', () => {
+      expect(problemsOf({ REDIS_URL: SHARED.REDIS_URL, SERVER_PROCESSES: '2' })).toEqual([
+        'SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database (PGlite) belongs to one process',
+      ])
+      // auto on a one-core machine is one process: nothing to refuse.
+      expect(loadConfig({ SERVER_PROCESSES: 'auto' }, CWD, 1).processes).toBe(1)
+      expect(() => loadConfig({ REDIS_URL: SHARED.REDIS_URL, SERVER_PROCESSES: 'auto' }, CWD, 2)).toThrow(/PGlite/)
+    })
+
+    it('refuses several processes without Redis, where each would count the limits on its own', () => {
+      expect(problemsOf({ DATABASE_URL: SHARED.DATABASE_URL, SERVER_PROCESSES: '2' })).toEqual([
+        'SERVER_PROCESSES above 1 needs REDIS_URL: without it every process would count the rate limits on its own',
+      ])
+    })
   })
 
   it('lists every problem at once', () => {

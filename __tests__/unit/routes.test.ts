@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { appConfig, h5CustomRoutes, mainPages, pageConfig, subPackages } from '../../src/config/app-config'
+import { appConfig, h5CustomRoutes, mainPages, pageConfig, preloadRule, subPackages } from '../../src/config/app-config'
 import {
   DEFAULT_TITLE,
   ENTRY_ROUTE,
@@ -124,6 +124,21 @@ describe('derived app config', () => {
     expect(Object.keys(routes)).toHaveLength(ROUTE_NAMES.length)
     expect(routes['/pages/entry/plate/index']).toEqual(['/apply/basic', '/'])
     expect(routes['/pages/apply/pay/index']).toBe('/apply/pay')
+  })
+
+  it('preloads, on each page with next routes, the subpackages holding them (never its own or the main package)', () => {
+    const rule = preloadRule()
+    expect(rule['pages/entry/plate/index']).toEqual({ network: 'all', packages: ['pages/apply'] })
+    expect(rule['pages/apply/upinfo/index']).toEqual({ network: 'all', packages: ['pages/camera'] })
+    expect(rule['pages/apply/pay-result/index']).toEqual({ network: 'all', packages: ['pages/order'] })
+    // Next routes all in the page's own package: nothing to preload.
+    expect(rule['pages/apply/select-land/index']).toBeUndefined()
+    const roots = new Set(subPackages().map(({ root }) => root))
+    for (const [page, { packages }] of Object.entries(rule)) {
+      expect(packages.length).toBeGreaterThan(0)
+      expect(packages.every((root) => roots.has(root) && !page.startsWith(`${root}/`))).toBe(true)
+    }
+    expect(appConfig().preloadRule).toEqual(rule)
   })
 
   it('sets the default title on the app window', () => {

@@ -1,6 +1,8 @@
 /**
- * A small static file server for the built H5 app (hash routing, so every page is index.html).
- * Used by `npm start` until the API server exists, by the browser tests and by the perf script.
+ * A small static file server for a built H5 app (hash routing, so every page is index.html), used
+ * by the perf script and the benchmark (the baseline app). It serves files as the app's server
+ * does: a precompressed copy (`.br`, then `.gz`, made by precompress.ts) when the browser accepts
+ * it, hashed assets immutable, index.html revalidated.
  */
 import { createReadStream, promises as fs } from 'node:fs'
 import http from 'node:http'
@@ -18,6 +20,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
+}
+
+/** Precompressed copies in the order they are preferred, by their Content-Encoding. */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const
+
+async function precompressed(file: string, acceptEncoding: string): Promise<{ file: string; encoding?: string }> {
+  const accepted = new Set(acceptEncoding.split(',').map((part) => part.split(';')[0]?.trim()))
+  for (const { name, extension } of ENCODINGS) {
+    if (!accepted.has(name)) continue
+    const copy = `${file}${extension}`
+    if (await fs.stat(copy).then((stat) => stat.isFile(), () => false)) return { file: copy, encoding: name }
+  }
+  return { file }
 }
 
 export interface StaticServer {
@@ -47,20 +65,23 @@ export function startStaticServer(root: string, port = 0, host = '127.0.0.1'): P
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
       return
     }
-    void resolveFile(absoluteRoot, req.url ?? '/').then((file) => {
+    void resolveFile(absoluteRoot, req.url ?? '/').then(async (file) => {
       if (!file) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
         return
       }
+      const sent = await precompressed(file, String(req.headers['accept-encoding'] ?? ''))
       const isHtml = file.endsWith('.html')
       res.writeHead(200, {
         'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
         // Hashed assets never change; index.html must always be revalidated.
         'Cache-Control': isHtml ? 'no-cache' : 'public, max-age=31536000, immutable',
         'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding',
+        ...(sent.encoding ? { 'Content-Encoding': sent.encoding } : {}),
       })
       if (req.method === 'HEAD') res.end()
-      else createReadStream(file).pipe(res)
+      else createReadStream(sent.file).pipe(res)
     })
   })
   return new Promise((resolve, reject) => {

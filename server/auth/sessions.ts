@@ -2,11 +2,12 @@
  * Login sessions: an opaque random access token per login, stored as its SHA-256 with an expiry,
  * and the TokenGrant every login answers with.
  */
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { SessionScope, TokenGrant } from '../../types/api/auth'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
+import { preparedPerDb } from '../db/prepared'
 import { sessions, users } from '../db/schema'
 import { hashSecret, newSecret } from './secrets'
 
@@ -62,9 +63,8 @@ export async function issueSession(context: SessionContext, user: UserRow, metho
   }
 }
 
-/** The user of an unexpired session with this token, or undefined. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
-  const [row] = await db
+const sessionUserQuery = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       uid: users.uid,
@@ -76,8 +76,14 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
+    .prepare('find_session_user'),
+)
+
+/** The user of an unexpired session with this token, or undefined. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
+  const [row] = await sessionUserQuery(db).execute({ tokenHash: hashSecret(token), now })
   if (!row) return undefined
   const { loginMethod, ...user } = row
   return { ...user, personal: sessionScope(loginMethod) === 'person' }

@@ -33,14 +33,26 @@ export class SmsUnavailableError extends Error {
   override readonly name = 'SmsUnavailableError'
 }
 
-/** Codes go to the log (the phone masked by the logger) and to the outbox, nowhere else. */
-export function createSmsSimulator(): SmsGateway {
+/**
+ * The other server processes of a cluster (server/cluster.ts), whose simulators share their
+ * outboxes: a code sent through one process is read back through another.
+ */
+export interface OutboxPeers {
+  publish(message: SmsMessage): void
+  /** `receive` gets every message another process sent. */
+  subscribe(receive: (message: SmsMessage) => void): void
+}
+
+/** Codes go to the log (the phone masked by the logger) and to the outbox (and its peers' outboxes), nowhere else. */
+export function createSmsSimulator(peers?: OutboxPeers): SmsGateway {
   const latest = new Map<string, SmsMessage>()
+  peers?.subscribe((message) => latest.set(message.phone, message))
   return {
     simulated: true,
     sender: {
       async send(message, log) {
         latest.set(message.phone, message)
+        peers?.publish(message)
         log.info({ sms: { phone: message.phone, code: message.code } }, 'SMS simulator: verification code sent')
       },
     },

@@ -5,13 +5,15 @@
  * orders of other users. The apply and payment routes refuse what these refuse, so all use this
  * module.
  */
-import { and, eq, isNotNull, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
+import type { SQLWrapper } from 'drizzle-orm'
 import type { CheckApplyPlateResponse, InterceptionResponse } from '../../types/api/apply'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import type { PlateUniqueResult } from '../../src/domain/plate'
 import type { Db } from '../db/database'
+import { preparedPerDb } from '../db/prepared'
 import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
 import { OPEN_ORDER } from '../orders/order-records'
 import { APP_CONFIG_KEY, readSwitch } from './app-configs'
@@ -30,15 +32,32 @@ export const PLATE_HELD_MESSAGE = '该车辆已有其他申请人提交办理申
 const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
 const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
 
-/** The registered result of a seeded plate (2 has ETC, 3 has an order elsewhere), if it is one. */
-export async function registeredPlateResult(db: Db, plateNumber: string, plateColor: number): Promise<PlateUniqueResult | undefined> {
-  const [registered] = await db
+/** A value of the query, or a placeholder of a prepared one. */
+type Value<T> = T | SQLWrapper
+
+const registeredPlateQuery = (db: Db, plateNumber: Value<string>, plateColor: Value<number>) =>
+  db
     .select({ resultType: registeredPlates.resultType })
     .from(registeredPlates)
     .where(and(eq(registeredPlates.plateNumber, plateNumber), eq(registeredPlates.plateColor, plateColor)))
     .limit(1)
-  if (!registered) return undefined
-  return registered.resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
+
+/** A registered plate's stored type as the check answers it (2 has ETC, anything else 3: an order elsewhere). */
+const registeredResult = (resultType: number): PlateUniqueResult =>
+  resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
+
+/** Another user's submitted (so also paid or verified) open order of the plate. */
+const submittedByOtherQuery = (db: Db, userId: Value<number>, plateNumber: Value<string>) =>
+  db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isNotNull(orders.submittedAt), OPEN_ORDER))
+    .limit(1)
+
+/** The registered result of a seeded plate (2 has ETC, 3 has an order elsewhere), if it is one. */
+export async function registeredPlateResult(db: Db, plateNumber: string, plateColor: number): Promise<PlateUniqueResult | undefined> {
+  const [registered] = await registeredPlateQuery(db, plateNumber, plateColor)
+  return registered ? registeredResult(registered.resultType) : undefined
 }
 
 /**
@@ -47,24 +66,32 @@ export async function registeredPlateResult(db: Db, plateNumber: string, plateCo
  * the final commit the plate goes to the first to submit (orders_one_submitted_per_plate_key).
  */
 export async function plateSubmittedByOther(db: Db, userId: number, plateNumber: string): Promise<boolean> {
-  const [othersOrder] = await db
-    .select({ orderId: orders.orderId })
-    .from(orders)
-    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isNotNull(orders.submittedAt), OPEN_ORDER))
-    .limit(1)
+  const [othersOrder] = await submittedByOtherQuery(db, userId, plateNumber)
   return othersOrder !== undefined
 }
 
 /**
  * The uniqueness result of a plate for a user: the registered result for a seeded plate, 3 when
  * another user has submitted an open order for it, else 1. The caller's own open order does not
- * count (the app resumes it), nor does anyone's unsubmitted one.
+ * count (the app resumes it), nor does anyone's unsubmitted one. Both are asked in one query: the
+ * entry page checks every plate typed.
  */
 export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number): Promise<PlateUniqueResult> {
-  const registered = await registeredPlateResult(db, plateNumber, plateColor)
-  if (registered !== undefined) return registered
-  return (await plateSubmittedByOther(db, userId, plateNumber)) ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
+  const [row] = await plateUniqueQuery(db).execute({ userId, plateNumber, plateColor })
+  if (row?.registered !== null && row?.registered !== undefined) return registeredResult(row.registered)
+  return row?.heldByOther ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
 }
+
+const plateUniqueQuery = preparedPerDb((db) => {
+  const plateNumber = sql.placeholder('plateNumber')
+  return db
+    .select({
+      registered: sql<number | null>`(${registeredPlateQuery(db, plateNumber, sql.placeholder('plateColor'))})`,
+      heldByOther: sql<boolean>`exists (${submittedByOtherQuery(db, sql.placeholder('userId'), plateNumber)})`.mapWith(Boolean),
+    })
+    .from(sql`(select 1) as plate`)
+    .prepare('plate_unique_result')
+})
 
 export type PromotionChannelRow = typeof promotionChannels.$inferSelect
 

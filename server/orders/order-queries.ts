@@ -5,7 +5,9 @@ import type { OrderDetail, OrderSummary } from '../../types/api/orders'
 import type { Db } from '../db/database'
 import { commodities, orders } from '../db/schema'
 import { OPEN_ORDER, findOpenOrderForPlate, requireOwnOrder } from './order-records'
-import { toDetail, toSummary } from './order-views'
+import { SUMMARY_COLUMNS, toDetail, toSummary } from './order-views'
+import { dueToExpire, expireUnsubmittedOrders, expiryCutoff } from './unsubmitted-orders'
+import { preparedPerDb } from '../db/prepared'
 
 export interface OrderSearch {
   pageNo: number
@@ -13,23 +15,62 @@ export interface OrderSearch {
   plateNumber?: string
 }
 
-export async function searchOrders(db: Db, userId: number, search: OrderSearch): Promise<Page<OrderSummary>> {
-  const where = and(eq(orders.userId, userId), search.plateNumber === undefined ? undefined : eq(orders.plateNumber, search.plateNumber))
-  const [counted] = await db.select({ total: count() }).from(orders).where(where)
-  const rows = await db
-    .select({ order: orders, commodityName: commodities.name })
+/** A page of the caller's orders, newest first, each with the total and whether it is due to expire. */
+function orderPageQuery(db: Db, byPlate: boolean, name: string) {
+  const userId = eq(orders.userId, sql.placeholder('userId'))
+  return db
+    .select({
+      order: SUMMARY_COLUMNS,
+      commodityName: commodities.name,
+      // Counted before limit and offset apply: every order the search matches.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      due: sql<boolean>`${dueToExpire(sql.placeholder('cutoff'))}`.mapWith(Boolean),
+    })
     .from(orders)
     .leftJoin(commodities, eq(commodities.id, orders.commodityId))
-    .where(where)
+    .where(byPlate ? and(userId, eq(orders.plateNumber, sql.placeholder('plateNumber'))) : userId)
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(search.pageSize)
-    .offset((search.pageNo - 1) * search.pageSize)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name)
+}
+
+const orderPage = preparedPerDb((db) => orderPageQuery(db, false, 'order_page'))
+const orderPageOfPlate = preparedPerDb((db) => orderPageQuery(db, true, 'order_page_of_plate'))
+
+/**
+ * A page of the caller's orders with the total, in one query. Orders that expired unsubmitted
+ * are shown cancelled: when the page holds one that is due, they are expired (with their
+ * timeline note) and the page read again; otherwise the read writes nothing.
+ */
+export async function searchOrders(db: Db, userId: number, search: OrderSearch, now: Date): Promise<Page<OrderSummary>> {
+  const values = {
+    userId,
+    cutoff: expiryCutoff(now),
+    limit: search.pageSize,
+    offset: (search.pageNo - 1) * search.pageSize,
+    ...(search.plateNumber === undefined ? {} : { plateNumber: search.plateNumber }),
+  }
+  const readPage = () => (search.plateNumber === undefined ? orderPage(db) : orderPageOfPlate(db)).execute(values)
+  let rows = await readPage()
+  if (rows.some((row) => row.due)) {
+    await expireUnsubmittedOrders(db, now, userId)
+    rows = await readPage()
+  }
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (search.pageNo > 1 ? await countOrders(db, userId, search.plateNumber) : 0)
   return {
     list: rows.map((row) => toSummary(row.order, row.commodityName)),
-    total: counted?.total ?? 0,
+    total,
     pageNo: search.pageNo,
     pageSize: search.pageSize,
   }
+}
+
+async function countOrders(db: Db, userId: number, plateNumber: string | undefined): Promise<number> {
+  const where = and(eq(orders.userId, userId), plateNumber === undefined ? undefined : eq(orders.plateNumber, plateNumber))
+  const [counted] = await db.select({ total: count() }).from(orders).where(where)
+  return counted?.total ?? 0
 }
 
 export async function orderDetail(db: Db, userId: number, orderId: string): Promise<OrderDetail> {

@@ -110,7 +110,7 @@ export async function addEvent(db: Db, orderId: string, kind: TimelineKind, at: 
 type StateColumn = 'depositPayState' | 'auditState' | 'supplierAuditState' | 'deliveryState' | 'obuActivationState' | 'cancelState'
 
 /** The order's state codes (pay, audit, delivery, activation, cancel), as every view names them. */
-export function orderStates(order: OrderRow): Pick<OrderRow, StateColumn> {
+export function orderStates(order: Pick<OrderRow, StateColumn>): Pick<OrderRow, StateColumn> {
   return {
     depositPayState: order.depositPayState,
     auditState: order.auditState,

@@ -8,7 +8,7 @@ import { DELIVERY_METHOD } from '../../src/domain/enums'
 import type { DeliveryMethod } from '../../src/domain/enums'
 import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
 import type { Db } from '../db/database'
-import { commodities, orderEvents } from '../db/schema'
+import { commodities, orderEvents, orders } from '../db/schema'
 import { orderStates } from './order-records'
 import type { OrderRow } from './order-records'
 
@@ -23,7 +23,33 @@ export function maskAddress(address: string): string {
   return `${characters.slice(0, ADDRESS_VISIBLE_CHARACTERS).join('')}${ADDRESS_MASK}`
 }
 
-export function toSummary(order: OrderRow, commodityName: string | null): OrderSummary {
+/** The columns of an order its list row shows: the list reads only these (no personal data to decrypt). */
+export const SUMMARY_COLUMNS = {
+  orderId: orders.orderId,
+  plateNumber: orders.plateNumber,
+  plateColor: orders.plateColor,
+  promotionChannelId: orders.promotionChannelId,
+  partnerId: orders.partnerId,
+  promoterId: orders.promoterId,
+  orderSource: orders.orderSource,
+  businessMode: orders.businessMode,
+  commodityId: orders.commodityId,
+  amountCents: orders.amountCents,
+  depositPayState: orders.depositPayState,
+  auditState: orders.auditState,
+  supplierAuditState: orders.supplierAuditState,
+  deliveryState: orders.deliveryState,
+  obuActivationState: orders.obuActivationState,
+  cancelState: orders.cancelState,
+  certificatesCommitState: orders.certificatesCommitState,
+  stockInterceptionFlag: orders.stockInterceptionFlag,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+} as const satisfies { [K in keyof OrderRow]?: (typeof orders)[K] }
+
+export type SummaryRow = Pick<OrderRow, keyof typeof SUMMARY_COLUMNS>
+
+export function toSummary(order: SummaryRow, commodityName: string | null): OrderSummary {
   return {
     orderId: order.orderId,
     plateNumber: order.plateNumber,

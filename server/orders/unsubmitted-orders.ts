@@ -3,10 +3,12 @@
  * submitted order blocks one. So that nobody piles them up, a user may keep a few of them open
  * at once, and each expires on its own a day after it was opened: it is cancelled with a
  * timeline note saying why. Expiry runs lazily where it matters (before a new order is opened,
- * before the user's orders are read or changed) and from the maintenance sweep
+ * before the user's orders are read or changed; the list when its page shows one that is due)
+ * and from the maintenance sweep
  * (`expireUnsubmittedOrders(db, now)` without a user).
  */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { HOUR_MS } from '../../src/domain/constants'
 import { CANCEL_STATE } from '../../src/domain/enums'
@@ -30,8 +32,14 @@ export const UNSUBMITTED_MESSAGE = {
 /** Open, never submitted, and not in the middle of a cancel. */
 const UNSUBMITTED = and(isNull(orders.submittedAt), OPEN_ORDER, sql`coalesce(${orders.cancelState}, 0) <> ${CANCEL_STATE.CANCELLING}`)
 
-function expiryCutoff(now: Date): Date {
+/** Orders opened at or before this time are due to expire at `now`. */
+export function expiryCutoff(now: Date): Date {
   return new Date(now.getTime() - UNSUBMITTED_ORDER_TTL_MS)
+}
+
+/** An order still unsubmitted that was opened at or before `cutoff` (expiryCutoff), so is due to expire. */
+export function dueToExpire(cutoff: Date | SQLWrapper): SQL {
+  return sql`(${UNSUBMITTED} and ${lte(orders.createdAt, cutoff)})`
 }
 
 /**

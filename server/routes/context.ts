@@ -7,7 +7,7 @@
  *     const route = contractRoutes(app, context)
  *     route(API.searchOrders, {
  *       body: SearchBody,
- *       handler: async ({ user, body }) => ok(await searchOrders(context.db, user.id, body)),
+ *       handler: async ({ user, body }) => ok(await searchOrders(context.db, user.id, body, context.clock.now())),
  *     })
  *   }
  *

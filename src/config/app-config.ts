@@ -4,6 +4,7 @@
  * `config/index.ts` and every `index.config.ts` call these, so a route is declared once.
  */
 import type { AppConfig, PageConfig } from '@tarojs/taro'
+import { NEXT_ROUTES } from './next-routes'
 import { DEFAULT_TITLE, ENTRY_ROUTE, ROUTES, ROUTE_NAMES, isMainPackagePage, pageArea, routeTitle } from './routes'
 import type { RouteDef, RouteName } from './routes'
 
@@ -19,18 +20,37 @@ export function mainPages(): string[] {
   return [entry, ...others]
 }
 
+/** The subpackage root of a page outside the main package. */
+const packageRoot = (page: string): string => `pages/${pageArea(page)}`
+
 /** One subpackage per area outside the main package, rooted at `pages/<area>`. */
 export function subPackages(): SubPackage[] {
   const byRoot = new Map<string, string[]>()
   for (const name of ROUTE_NAMES) {
     const { page } = ROUTES[name]
     if (isMainPackagePage(page)) continue
-    const root = `pages/${pageArea(page)}`
+    const root = packageRoot(page)
     const pages = byRoot.get(root) ?? []
     pages.push(page.slice(root.length + 1))
     byRoot.set(root, pages)
   }
   return [...byRoot].map(([root, pages]) => ({ root, pages }))
+}
+
+/**
+ * The mini-programs' `preloadRule`: on each page with NEXT_ROUTES, the subpackages holding those
+ * routes (other than the page's own) are downloaded while it shows, on any network.
+ */
+export function preloadRule(): NonNullable<AppConfig['preloadRule']> {
+  const rule: NonNullable<AppConfig['preloadRule']> = {}
+  for (const [name, next] of Object.entries(NEXT_ROUTES) as [RouteName, readonly RouteName[]][]) {
+    const { page } = ROUTES[name]
+    const own = isMainPackagePage(page) ? undefined : packageRoot(page)
+    const roots = next.map((route) => ROUTES[route].page).filter((target) => !isMainPackagePage(target)).map(packageRoot)
+    const packages = [...new Set(roots)].filter((root) => root !== own)
+    if (packages.length > 0) rule[page] = { network: 'all', packages }
+  }
+  return rule
 }
 
 /** H5 `router.customRoutes`: page path → its URL, or its URL plus aliases. */
@@ -54,6 +74,7 @@ export function appConfig(): AppConfig {
   return {
     pages: mainPages(),
     subPackages: subPackages(),
+    preloadRule: preloadRule(),
     window: {
       navigationBarTitleText: DEFAULT_TITLE,
       navigationBarBackgroundColor: '#ffffff',

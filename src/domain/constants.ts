@@ -16,6 +16,8 @@ export const DAY_MS = 24 * HOUR_MS
 
 /** Lazy pages: show a loading indicator only when a page takes longer than this to load. */
 export const PAGE_LOAD_DELAY_MS = 200
+/** Where the browser cannot say it is idle (Safari), the next pages' code is fetched this long after a page shows. */
+export const PREFETCH_FALLBACK_DELAY_MS = 300
 /** Lazy pages: give up and show the error view after this long. */
 export const PAGE_LOAD_TIMEOUT_MS = 60 * SECOND_MS
 

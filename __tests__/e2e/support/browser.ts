@@ -7,12 +7,6 @@ export const describeBrowser: jest.Describe = process.env.E2E_SKIP === '1' ? des
 
 export const PHONE = { width: 375, height: 740 }
 
-export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL
-  if (!url) throw new Error('E2E_BASE_URL is not set: the browser suite runs through jest (npm test)')
-  return url
-}
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
@@ -52,9 +46,4 @@ export async function withPage(
   } finally {
     await page.close()
   }
-}
-
-/** The app's page at `hashPath`, on the suite's server or on `base` (another build's server). */
-export function appUrl(hashPath: string, base: string = baseUrl()): string {
-  return `${base}/#${hashPath}`
 }

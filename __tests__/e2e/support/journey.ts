@@ -3,7 +3,7 @@
  * Elements are found by the test ids the pages give them (their page tests use the same ids).
  */
 import type { Browser, Locator, Page } from 'playwright-core'
-import { appUrl } from './browser'
+import { appUrl } from './app-url'
 import { screenshot, smsCode, testJpeg } from './world'
 
 export const byTestId = (page: Page, id: string): Locator => page.locator(`[data-testid="${id}"]`).first()

@@ -11,7 +11,7 @@ import type { Envelope } from '../../../types/api/envelope'
 import type { LifecycleAction } from '../../../server/simulators/lifecycle'
 import { readOperatorSecret, SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
-import { baseUrl } from './browser'
+import { baseUrl } from './app-url'
 
 /** Screenshots of each page at phone width (not committed: test-results/ is ignored). */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-results/screenshots')

@@ -1,11 +1,13 @@
 import { Text, View } from '@tarojs/components'
-import { Suspense, lazy } from 'react'
+import { Suspense, lazy, useLayoutEffect } from 'react'
 import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import type { RouteName } from '../../config/routes'
+import { removeEntrySkeleton } from '../../platform/h5/entry-skeleton'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
 import { usePageTracking } from './use-page-tracking'
+import { usePrefetchNext } from './use-prefetch-next'
 import './page-shell.scss'
 
 // The notices (MobX observers, the link helper) load with the services, after the first paint; a
@@ -44,6 +46,11 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
   usePageTracking(route)
   useServicesAfterPaint()
   const ready = useOptionalAppServices() !== undefined
+  usePrefetchNext(route, ready)
+  // In the commit that first paints a page, so the static copy and the page never show together.
+  useLayoutEffect(() => {
+    if (process.env.TARO_ENV === 'h5') removeEntrySkeleton()
+  }, [])
   return (
     <View className='page-shell' data-testid={`page-${route}`}>
       {ready ? header : null}

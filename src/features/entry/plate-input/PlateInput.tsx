@@ -1,15 +1,14 @@
 import { View } from '@tarojs/components'
-import { Suspense, lazy, useState } from 'react'
+import { useState } from 'react'
 import { boxCount, deleteKey, isFull, switchKind, typeKey } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { PLATE_KIND_LABEL } from '../../../domain/plate'
 import type { PlateKind } from '../../../domain/plate'
 import { keyboardButtonProps } from '../../../components/pressable/activation-keys'
 import { Pressable } from '../../../components/pressable/Pressable'
+// With the input, not on first use: the entry page opens with the keyboard, usable at once.
+import { PlateKeyboard } from './PlateKeyboard'
 import './plate-input.scss'
-
-// The panel is not needed for the first paint of the entry page: it loads when first opened.
-const PlateKeyboard = lazy(() => import('./PlateKeyboard').then((module) => ({ default: module.PlateKeyboard })))
 
 export interface PlateInputProps {
   value: PlateEntry
@@ -94,9 +93,7 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false, onKe
         </View>
       ) : null}
       {open ? (
-        <Suspense fallback={<View className='plate-input__keyboard plate-input__keyboard--loading' data-testid='plate-keyboard-loading' aria-busy />}>
-          <PlateKeyboard value={value} onKey={type} onDelete={() => onChange(deleteKey(value))} onDone={() => show(false)} />
-        </Suspense>
+        <PlateKeyboard value={value} onKey={type} onDelete={() => onChange(deleteKey(value))} onDone={() => show(false)} />
       ) : null}
     </View>
   )

@@ -1,18 +1,16 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { requestMessageOr, useAction, useResumeIntent } from '../../../components/action/use-action'
-import { Heading } from '../../../components/heading/Heading'
 import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
-import { PLATE_KEYBOARD_ROOM_CLASS, PlateInput } from '../plate-input/PlateInput'
-import { JourneyIntro } from './JourneyIntro'
-import './entry-plate.scss'
+import { PlateCard } from './PlateCard'
+import { takeEarlyPlate } from './early-plate'
 
 /** What the last submit came to, when the user stays on the page (a failure is the action's error). */
 type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string }
@@ -28,14 +26,20 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * plate check. A taken plate offers customer service, an intercepted one says why, a plate with
  * an order to settle first goes to the reapply guide, and a plate that may apply goes on to the
  * agreements (once) and the form. A failed call leaves everything as it was, ready to retry. A
- * person sent to log in by the check comes back to it under way: no second tap.
+ * person sent to log in by the check comes back to it under way: no second tap. What was typed
+ * in the placeholder before the form came (early-plate.ts) becomes the application's plate.
  */
 export const PlateEntryForm = observer(function PlateEntryForm() {
   const { apply, user } = useStores()
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
-  const [keyboardOpen, setKeyboardOpen] = useState(apply.plate.chars.length === 0)
+  const [early] = useState(takeEarlyPlate)
+  const [keyboardOpen, setKeyboardOpen] = useState(early?.keyboardOpen ?? apply.plate.chars.length === 0)
+  // Before the first paint of the form, so the plate typed in the placeholder never flickers away.
+  useLayoutEffect(() => {
+    if (early) apply.setPlate(early.entry)
+  }, [apply, early])
 
   const parsed = parsePlate(apply.plateNumber)
   // A reason shows once the boxes are full or the user has tried to go on, not while typing.
@@ -77,46 +81,46 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   }
 
   return (
-    <View className={`entry-plate ${keyboardOpen ? PLATE_KEYBOARD_ROOM_CLASS : ''}`}>
-      <JourneyIntro />
-      <View className='entry-plate__card'>
-        <Heading level={1} className='entry-plate__heading'>请输入车牌号</Heading>
-        <Text className='entry-plate__hint'>支持普通蓝牌（7位）和新能源绿牌（8位）</Text>
-        <PlateInput value={apply.plate} onChange={change} error={reason} initiallyOpen={keyboardOpen} onKeyboardChange={setKeyboardOpen} />
-        {outcome?.kind === 'taken' ? (
-          <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>
-            <Text className='entry-plate__notice-title'>{outcome.message}</Text>
-            <Text className='entry-plate__notice-text'>{PLATE_TAKEN_HINT}</Text>
-            <EntryButton
-              variant='plain'
-              className='entry-plate__notice-action'
-              label='联系客服'
-              testId='plate-taken-service'
-              onPress={() => void actions.tracked('takenCustomerService', actions.customerService)}
-            />
-          </View>
-        ) : null}
-        {outcome?.kind === 'intercepted' ? (
-          <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-intercepted'>
-            <Text className='entry-plate__notice-title'>{outcome.reason}</Text>
-          </View>
-        ) : null}
-        {submit.error ? (
-          <View className='entry-plate__notice entry-plate__notice--error' role='alert' data-testid='plate-submit-error'>
-            <Text className='entry-plate__notice-title'>{submit.error}</Text>
-            <Text className='entry-plate__notice-text'>{SUBMIT_RETRY_HINT}</Text>
-          </View>
-        ) : null}
-        <EntryButton
-          className='entry-plate__submit'
-          label='下一步'
-          busy={submit.busy}
-          busyText='正在查询…'
-          testId='plate-submit'
-          onPress={() => void submit.run()}
-        />
-      </View>
-      <EntryLinks page='plateEntry' />
-    </View>
+    <PlateCard
+      plate={apply.plate}
+      onChange={change}
+      error={reason}
+      keyboardOpen={keyboardOpen}
+      onKeyboardChange={setKeyboardOpen}
+      footer={<EntryLinks page='plateEntry' />}
+    >
+      {outcome?.kind === 'taken' ? (
+        <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>
+          <Text className='entry-plate__notice-title'>{outcome.message}</Text>
+          <Text className='entry-plate__notice-text'>{PLATE_TAKEN_HINT}</Text>
+          <EntryButton
+            variant='plain'
+            className='entry-plate__notice-action'
+            label='联系客服'
+            testId='plate-taken-service'
+            onPress={() => void actions.tracked('takenCustomerService', actions.customerService)}
+          />
+        </View>
+      ) : null}
+      {outcome?.kind === 'intercepted' ? (
+        <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-intercepted'>
+          <Text className='entry-plate__notice-title'>{outcome.reason}</Text>
+        </View>
+      ) : null}
+      {submit.error ? (
+        <View className='entry-plate__notice entry-plate__notice--error' role='alert' data-testid='plate-submit-error'>
+          <Text className='entry-plate__notice-title'>{submit.error}</Text>
+          <Text className='entry-plate__notice-text'>{SUBMIT_RETRY_HINT}</Text>
+        </View>
+      ) : null}
+      <EntryButton
+        className='entry-plate__submit'
+        label='下一步'
+        busy={submit.busy}
+        busyText='正在查询…'
+        testId='plate-submit'
+        onPress={() => void submit.run()}
+      />
+    </PlateCard>
   )
 })

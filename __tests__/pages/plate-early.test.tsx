@@ -1,0 +1,120 @@
+/**
+ * The entry page before the app's services arrive: its plate keyboard already works, and what is
+ * typed there becomes the application's plate when the form (with the stores) comes.
+ */
+import { useState } from 'react'
+import PlateEntryPage from '../../src/pages/entry/plate/index'
+import { AppServicesProvider } from '../../src/components/app-services/app-services'
+import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { entryFromText, plateText } from '../../src/domain/plate-entry'
+import { takeEarlyPlate } from '../../src/features/entry/plate/early-plate'
+import { StoreProvider } from '../../src/stores/store-context'
+import { byTestId, flush, getByTestId, mountBare } from '../support/page-test'
+import { pageTestWorld } from '../support/test-app'
+
+type Page = Awaited<ReturnType<typeof mountBare>>
+
+const boxes = (page: Page): string =>
+  Array.from(page.queries.querySelectorAll('[data-testid^="plate-box-"]'), (box) => box.textContent ?? '').join('')
+
+async function press(page: Page, ...keys: string[]) {
+  for (const key of keys) {
+    page.fireEvent.click(getByTestId(page, `plate-key-${key}`))
+    await flush(page)
+  }
+}
+
+/** Lets the lazily loaded form (a dynamic import) arrive. */
+async function settle(page: Page, rounds = 10) {
+  for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
+/** The entry page as the app root renders it: no services until `arrive()` (src/app.tsx). */
+async function coldStart(world = pageTestWorld()) {
+  let arrive: () => void = () => undefined
+  function ColdStart() {
+    const [ready, setReady] = useState(false)
+    arrive = () => setReady(true)
+    return (
+      <StoreProvider store={ready ? world.services.store : undefined}>
+        <AppServicesProvider services={ready ? world.services : undefined}>
+          <PlateEntryPage />
+        </AppServicesProvider>
+      </StoreProvider>
+    )
+  }
+  const page = await mountBare(ColdStart)
+  return {
+    page,
+    world,
+    async arrive() {
+      await page.act(async () => arrive())
+      await settle(page)
+    },
+  }
+}
+
+describe('plate entry before the services', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    // A test that ends before the form came leaves nothing for the next.
+    takeEarlyPlate()
+  })
+
+  it("takes index.html's static copy of the page away as it first renders", async () => {
+    document.body.insertAdjacentHTML('afterbegin', entrySkeletonHtml())
+    expect(document.getElementById(ENTRY_SKELETON_ID)).not.toBeNull()
+    const { page } = await coldStart()
+    expect(byTestId(page, 'plate-keyboard')).not.toBeNull()
+    expect(document.getElementById(ENTRY_SKELETON_ID)).toBeNull()
+  })
+
+  it('opens with a working keyboard, while 下一步 waits', async () => {
+    const { page } = await coldStart()
+    expect(byTestId(page, 'page-services-loading')).not.toBeNull()
+    expect(byTestId(page, 'plate-keyboard')).not.toBeNull()
+    await press(page, '京', 'A')
+    expect(boxes(page)).toBe('京A')
+    expect(getByTestId(page, 'plate-submit-waiting').getAttribute('aria-busy')).toBe('true')
+    expect(byTestId(page, 'plate-submit')).toBeNull()
+  })
+
+  it('hands what was typed to the application when the form comes, keyboard still open', async () => {
+    const { page, world, arrive } = await coldStart()
+    await press(page, '粤', 'B', '1')
+    await arrive()
+    expect(byTestId(page, 'plate-submit')).not.toBeNull()
+    expect(boxes(page)).toBe('粤B1')
+    expect(plateText(world.services.store.apply.plate)).toBe('粤B1')
+    expect(byTestId(page, 'plate-keyboard')).not.toBeNull()
+    await press(page, '2')
+    expect(plateText(world.services.store.apply.plate)).toBe('粤B12')
+  })
+
+  it('keeps the keyboard closed when it was closed before the form came', async () => {
+    const { page, arrive } = await coldStart()
+    await press(page, '京', 'done')
+    expect(byTestId(page, 'plate-keyboard')).toBeNull()
+    await arrive()
+    expect(boxes(page)).toBe('京')
+    expect(byTestId(page, 'plate-keyboard')).toBeNull()
+  })
+
+  it('leaves a plate restored from the last visit alone when nothing was typed', async () => {
+    const world = pageTestWorld()
+    world.services.store.apply.setPlate(entryFromText('京A12345'))
+    const { page, arrive } = await coldStart(world)
+    await arrive()
+    expect(boxes(page)).toBe('京A12345')
+    expect(plateText(world.services.store.apply.plate)).toBe('京A12345')
+  })
+
+  it('a plate typed before the form wins over the one restored from the last visit', async () => {
+    const world = pageTestWorld()
+    world.services.store.apply.setPlate(entryFromText('京A12345'))
+    const { page, arrive } = await coldStart(world)
+    await press(page, '沪')
+    await arrive()
+    expect(plateText(world.services.store.apply.plate)).toBe('沪')
+  })
+})

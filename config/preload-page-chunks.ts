@@ -1,0 +1,60 @@
+import type { Compilation, Compiler, WebpackPluginInstance } from 'webpack'
+
+const NAME = 'PreloadPageChunks'
+
+/** The part of html-webpack-plugin's class this plugin uses. */
+interface HtmlPluginClass {
+  getHooks(compilation: Compilation): {
+    alterAssetTagGroups: {
+      tap(name: string, callback: (data: { headTags: HtmlTag[] }) => { headTags: HtmlTag[] }): void
+    }
+  }
+}
+interface HtmlTag {
+  tagName: string
+  voidTag: boolean
+  attributes: Record<string, string | boolean>
+  meta: Record<string, unknown>
+}
+
+/**
+ * Puts `<link rel="preload">` for a page's own scripts, and its styles, into index.html, so the
+ * browser fetches them with the app's entry scripts instead of after those have run: the page the
+ * app opens on is one round trip deep, not two. `page` is the route table's page path; its chunks
+ * are those of the chunk group made by the app's import of it (Taro imports `./<page>`).
+ *
+ * html-webpack-plugin's hooks are taken from the instance Taro registered, so both use one copy.
+ */
+export class PreloadPageChunksPlugin implements WebpackPluginInstance {
+  constructor(private readonly page: string) {}
+
+  apply(compiler: Compiler): void {
+    const html = compiler.options.plugins.find((plugin) => plugin?.constructor.name === 'HtmlWebpackPlugin')
+    if (!html) throw new Error(`${NAME}: no HtmlWebpackPlugin in the build`)
+    const HtmlPlugin = html.constructor as unknown as HtmlPluginClass
+    compiler.hooks.compilation.tap(NAME, (compilation) => {
+      HtmlPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
+        const publicPath = String(compilation.outputOptions.publicPath ?? '')
+        const links = this.files(compilation).map(
+          (file): HtmlTag => ({
+            tagName: 'link',
+            voidTag: true,
+            // The page's styles apply at once (index.html's copy of the entry page uses them);
+            // the loader finds the sheet there when the page asks for it, and adds no second one.
+            attributes: file.endsWith('.css') ? { rel: 'stylesheet', href: `${publicPath}${file}` } : { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            meta: { plugin: NAME },
+          }),
+        )
+        return { ...data, headTags: [...links, ...data.headTags] }
+      })
+    })
+  }
+
+  private files(compilation: Compilation): string[] {
+    const group = [...compilation.chunkGroups].find((candidate) =>
+      candidate.origins.some((origin) => origin.request?.replace(/^\.\//, '') === this.page),
+    )
+    if (!group) throw new Error(`${NAME}: nothing imports ${this.page}`)
+    return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file))
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The benchmark's tables: medians of the runs, in the shape the README records.
+ */
+import type { LoadSample } from './first-load'
+import type { RouteChange } from './route-changes'
+import type { ServerLoadRow } from './server-load'
+
+/** Issue 16's goals. */
+export const GOALS = {
+  /** The entry keyboard usable in at most this share of the baseline's time. */
+  usableVsBaseline: 0.8,
+  lcpMs: 2_000,
+  entryApiRoundTrips: 1,
+  routeChangeMs: 1_000,
+  warmUsableMs: 1_000,
+  serverP99Ms: 50,
+  /** Requests per second of each call: one embedded database, or PostgreSQL with a process per core. */
+  embeddedRps: 500,
+  postgresRps: 1_200,
+} as const
+
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const seconds = (ms: number): string => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '–')
+const kb = (bytes: number): string => `${Math.round(bytes / 1024)} KB`
+const mark = (ok: boolean): string => (ok ? '✓' : '✗')
+
+export interface LoadRow {
+  readonly name: string
+  readonly cold: readonly LoadSample[]
+  readonly warm: readonly LoadSample[]
+}
+
+const medianOf = (samples: readonly LoadSample[], pick: (sample: LoadSample) => number): number => median(samples.map(pick))
+
+/** First loads, cold and warm, with the entry's ratio to the baseline (the first row is the app). */
+export function loadTable(app: LoadRow, baseline: LoadRow | undefined): string {
+  const usable = medianOf(app.cold, (s) => s.usableMs)
+  const baselineUsable = baseline ? medianOf(baseline.cold, (s) => s.usableMs) : NaN
+  const ratio = usable / baselineUsable
+  const row = (r: LoadRow): string =>
+    `| ${r.name} | ${seconds(medianOf(r.cold, (s) => s.fcpMs))} | ${seconds(medianOf(r.cold, (s) => s.lcpMs))} | ${seconds(medianOf(r.cold, (s) => s.usableMs))} | ${kb(medianOf(r.cold, (s) => s.transferredBytes))} | ${medianOf(r.cold, (s) => s.apiRoundTrips)} | ${seconds(medianOf(r.warm, (s) => s.usableMs))} |`
+  const lcp = medianOf(app.cold, (s) => s.lcpMs)
+  const trips = medianOf(app.cold, (s) => s.apiRoundTrips)
+  const warm = medianOf(app.warm, (s) => s.usableMs)
+  return [
+    '| first load | first paint | LCP | usable | transferred by then | API round trips by then | usable, warm repeat |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row(app),
+    ...(baseline ? [row(baseline)] : []),
+    '',
+    `- Keyboard usable vs the baseline: ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} × (goal ≤ ${GOALS.usableVsBaseline}) ${mark(ratio <= GOALS.usableVsBaseline)}`,
+    `- LCP ${seconds(lcp)} (goal ≤ ${seconds(GOALS.lcpMs)}) ${mark(lcp <= GOALS.lcpMs)}; API round trips before usable ${trips} (goal ≤ ${GOALS.entryApiRoundTrips}) ${mark(trips <= GOALS.entryApiRoundTrips)}`,
+    `- Warm repeat usable ${seconds(warm)} (goal < ${seconds(GOALS.warmUsableMs)}) ${mark(warm < GOALS.warmUsableMs)}`,
+  ].join('\n')
+}
+
+/** The journey's route changes, step by step (runs aligned by step), medians. */
+export function routeTable(runs: readonly (readonly RouteChange[])[]): string {
+  const steps = Math.min(...runs.map((run) => run.length))
+  const rows: string[] = []
+  let worst = 0
+  for (let step = 0; step < steps; step += 1) {
+    const samples = runs.map((run) => run[step]!)
+    const fromTap = median(samples.map((s) => s.fromTapMs ?? NaN))
+    const fromNavigation = median(samples.map((s) => s.fromNavigationMs))
+    worst = Math.max(worst, fromNavigation)
+    const repeated = [...new Set(samples.flatMap((s) => s.repeatedCalls))]
+    rows.push(
+      `| ${step + 1} | ${samples[0]!.route} | ${seconds(fromTap)} | ${seconds(fromNavigation)} ${mark(fromNavigation <= GOALS.routeChangeMs)} | ${median(samples.map((s) => s.apiCalls))} | ${repeated.join(', ') || 'none'} |`,
+    )
+  }
+  return [
+    '| step | route shown | from the tap | from the navigation | API calls | called twice |',
+    '|---:|---|---:|---:|---:|---|',
+    ...rows,
+    '',
+    `Slowest route change from the navigation: ${seconds(worst)} (goal ≤ ${seconds(GOALS.routeChangeMs)}) ${mark(worst <= GOALS.routeChangeMs)}.`,
+  ].join('\n')
+}
+
+/** The server under load: each call on each database, against the goal its row is held to. */
+export function serverTable(rows: readonly ServerLoadRow[]): string {
+  const goal = (row: ServerLoadRow): number | undefined =>
+    row.database === 'PGlite' ? GOALS.embeddedRps : row.processes > 1 ? GOALS.postgresRps : undefined
+  return [
+    '| call | database | processes | req/s | p50 | p99 | failures | server CPU per request | goal |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map((row) => {
+      const target = goal(row)
+      const met = row.failures === 0 && row.p99Ms < GOALS.serverP99Ms && (target === undefined || row.requestsPerSecond >= target)
+      const cpu = row.serverCpuMsPerRequest === undefined ? '–' : `${row.serverCpuMsPerRequest.toFixed(2)} ms`
+      const wanted = `${target === undefined ? '' : `≥ ${target} req/s, `}p99 < ${GOALS.serverP99Ms} ms ${mark(met)}`
+      return `| ${row.call} | ${row.database} | ${row.processes} | ${Math.round(row.requestsPerSecond)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} | ${cpu} | ${wanted} |`
+    }),
+  ].join('\n')
+}

@@ -1,0 +1,44 @@
+/**
+ * A static copy of the entry page's first screen, written into index.html at build time
+ * (config/index.ts): it paints as soon as the HTML and the styles are here, a second before the
+ * scripts could draw anything. It uses the page's own classes (the entry page's styles load with
+ * the app's, preload-page-chunks.ts) and lies over the app until the first page renders, which
+ * removes it (platform/h5/entry-skeleton.ts); an address of another page removes it at once.
+ */
+import { MAX_LAYOUT_WIDTH_PX } from '../domain/constants'
+import { ENTRY_COPY } from './entry-copy'
+import { ENTRY_ROUTE, ROUTES } from './routes'
+
+export const ENTRY_SKELETON_ID = 'entry-skeleton'
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/** Hash addresses of the entry page, with or without a query: `#/`, `#/apply/basic?…`, or none. */
+export function entryAddressPattern(): RegExp {
+  const urls = ROUTES[ENTRY_ROUTE].urls.map(escapeRegExp).join('|')
+  return new RegExp(`^(#(${urls}))?(\\?.*)?$`)
+}
+
+export function entrySkeletonHtml(): string {
+  const steps = ENTRY_COPY.steps
+    .map(
+      (step, index) =>
+        `<div class="entry-plate__step"><span class="entry-plate__step-number">${index + 1}</span><span class="entry-plate__step-name">${step}</span>${
+          index < ENTRY_COPY.steps.length - 1 ? '<span class="entry-plate__step-arrow">→</span>' : ''
+        }</div>`,
+    )
+    .join('')
+  return [
+    `<div id="${ENTRY_SKELETON_ID}" aria-hidden="true" style="position:fixed;inset:0;z-index:1;overflow:hidden;pointer-events:none">`,
+    `<div class="page-shell"><div class="page-shell__body" style="max-width:${MAX_LAYOUT_WIDTH_PX}px"><div class="entry-plate">`,
+    `<div class="entry-plate__intro"><span class="entry-plate__intro-text">${ENTRY_COPY.intro}</span><div class="entry-plate__steps">${steps}</div></div>`,
+    `<div class="entry-plate__card"><div class="entry-plate__heading">${ENTRY_COPY.heading}</div><span class="entry-plate__hint">${ENTRY_COPY.hint}</span></div>`,
+    '</div></div></div></div>',
+    `<script>${entrySkeletonGate()}</script>`,
+  ].join('')
+}
+
+/** The inline script after the copy: another page's address removes it before it paints. */
+function entrySkeletonGate(): string {
+  return `(function(){if(!${entryAddressPattern().toString()}.test(location.hash)){var s=document.getElementById(${JSON.stringify(ENTRY_SKELETON_ID)});s&&s.parentNode.removeChild(s)}})()`
+}

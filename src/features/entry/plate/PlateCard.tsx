@@ -1,0 +1,37 @@
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { ENTRY_COPY } from '../../../config/entry-copy'
+import type { PlateEntry } from '../../../domain/plate-entry'
+import { Heading } from '../../../components/heading/Heading'
+import { PLATE_KEYBOARD_ROOM_CLASS, PlateInput } from '../plate-input/PlateInput'
+import { JourneyIntro } from './JourneyIntro'
+import './entry-plate.scss'
+
+export interface PlateCardProps {
+  plate: PlateEntry
+  onChange: (entry: PlateEntry) => void
+  /** The domain's reason, shown under the boxes. */
+  error?: string
+  keyboardOpen: boolean
+  onKeyboardChange: (open: boolean) => void
+  /** Below the input in the card: outcomes and the 下一步 button. */
+  children?: ReactNode
+  /** Below the card. */
+  footer?: ReactNode
+}
+
+/** The entry page's layout: the journey's steps, then the card with the plate input. */
+export function PlateCard({ plate, onChange, error, keyboardOpen, onKeyboardChange, children, footer }: PlateCardProps) {
+  return (
+    <View className={`entry-plate ${keyboardOpen ? PLATE_KEYBOARD_ROOM_CLASS : ''}`}>
+      <JourneyIntro />
+      <View className='entry-plate__card'>
+        <Heading level={1} className='entry-plate__heading'>{ENTRY_COPY.heading}</Heading>
+        <Text className='entry-plate__hint'>{ENTRY_COPY.hint}</Text>
+        <PlateInput value={plate} onChange={onChange} error={error} initiallyOpen={keyboardOpen} onKeyboardChange={onKeyboardChange} />
+        {children}
+      </View>
+      {footer}
+    </View>
+  )
+}
