@@ -101,7 +101,8 @@ describe('select-detail page', () => {
     page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
     page.fireEvent.click(getByTestId(page, 'package-detail-choose'))
     await page.act(async () => settle(120))
-    expect(applyCalls(world)).toHaveLength(2)
+    // One final commit carrying the package, however often it is tapped.
+    expect(applyCalls(world)).toHaveLength(1)
     expect(world.services.store.apply.commodityId).toBe('VIP')
     expect(navigateTo.mock.calls).toEqual([[{ url: '/pages/apply/pay/index?orderId=O1' }]])
   })

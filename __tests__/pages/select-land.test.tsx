@@ -127,8 +127,8 @@ describe('select-land page', () => {
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     await page.act(async () => settle(120))
-    // Step UPDATE with the package, then the final commit: two calls, not four.
-    expect(applyCalls(world)).toHaveLength(2)
+    // The final commit carries the package: one call, not two.
+    expect(applyCalls(world)).toHaveLength(1)
     expect(world.services.store.apply.commodityId).toBe('BASIC')
     expect(world.services.store.apply.submitted).toBe(true)
     expect(navigateTo).toHaveBeenCalledTimes(1)

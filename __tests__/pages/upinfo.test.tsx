@@ -233,6 +233,8 @@ describe('information page', () => {
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
     await eventually(page, () => applyCalls(world).length > 0)
+    // The next page's packages are asked for while the form saves, not after.
+    expect(world.requests.filter((request) => request.url.includes('/listCommodity/'))).toHaveLength(1)
     const button = getByTestId(page, 'upinfo-next')
     expect(button.textContent).toContain('正在保存')
     expect(button.getAttribute('aria-busy')).toBe('true')

@@ -191,10 +191,6 @@ export class ApplyStore {
     })
   }
 
-  savePackage(): Promise<ApplyResponse> {
-    return this.inFlight.run('package', () => this.sendStep(APPLY_STEP.UPDATE))
-  }
-
   /** The final commit (step 200); answers what is still missing when the server says so. */
   submit(): Promise<ApplyResponse> {
     return this.inFlight.run('submit', () => this.sendStep(APPLY_STEP.FINAL_COMMIT))

@@ -10,7 +10,8 @@ export interface LoadTarget {
   readonly url: string
   /**
    * The source of a function `(state) => boolean` run on every animation frame from the start of
-   * the load: true once the page is usable. It may act (tap a key) and keep notes in `state`.
+   * the load: true once the page is usable. It may act (tap a key) and keep notes in `state`;
+   * `state.shownAt`, when it sets it, is when the page's controls first showed.
    * A string, so no transpiler helper ends up in code the page runs.
    */
   readonly usableProbe: string
@@ -20,6 +21,8 @@ export interface LoadSample {
   readonly fcpMs: number
   readonly lcpMs: number
   readonly usableMs: number
+  /** When the controls showed (before they answered), where the probe tells. */
+  readonly shownMs?: number
   /** Bytes over the wire (headers and compressed bodies) of everything finished by `usableMs`. */
   readonly transferredBytes: number
   /** API calls (fetch / XHR) answered before the page was usable. */
@@ -50,6 +53,7 @@ interface PageNumbers {
   fcp: number
   lcp: number
   usableAt: number
+  shownAt?: number
   transferred: number
   api: { start: number; end: number }[]
 }
@@ -69,7 +73,7 @@ export async function measureLoad(page: Page, target: LoadTarget): Promise<LoadS
   })
   await page.waitForTimeout(LCP_SETTLE_MS)
   const numbers = await page.evaluate((key): PageNumbers => {
-    const state = (window as unknown as Record<string, { lcp: number; usableAt: number }>)[key]!
+    const state = (window as unknown as Record<string, { lcp: number; usableAt: number; probe: { shownAt?: number } }>)[key]!
     const usableAt = state.usableAt
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.responseEnd <= usableAt)
@@ -77,6 +81,7 @@ export async function measureLoad(page: Page, target: LoadTarget): Promise<LoadS
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       lcp: state.lcp,
       usableAt,
+      shownAt: state.probe.shownAt,
       transferred: (navigation?.transferSize ?? 0) + resources.reduce((sum, entry) => sum + entry.transferSize, 0),
       api: resources
         .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
@@ -87,6 +92,7 @@ export async function measureLoad(page: Page, target: LoadTarget): Promise<LoadS
     fcpMs: numbers.fcp,
     lcpMs: numbers.lcp,
     usableMs: numbers.usableAt,
+    shownMs: numbers.shownAt,
     transferredBytes: numbers.transferred,
     apiCalls: numbers.api.length,
     apiRoundTrips: roundTrips(numbers.api),

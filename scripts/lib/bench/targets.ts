@@ -19,6 +19,7 @@ const plateKeyboardAnswers = `(state) => {
   const key = document.querySelector('[data-testid="plate-key-${FIRST_KEY}"]')
   const now = performance.now()
   if (key && key.checkVisibility() && !(now - (state.tappedAt || -Infinity) < ${RETAP_MS})) {
+    if (state.shownAt === undefined) state.shownAt = now
     state.tappedAt = now
     key.click()
   }

@@ -50,7 +50,7 @@ export function useChoosePackage(): ChoosePackage {
         return
       }
       apply.chooseCommodity(commodityId)
-      await apply.savePackage()
+      // The final commit saves the package it carries even when something is still missing: one round trip.
       const response = await apply.submit()
       if (response.missing.length > 0) {
         setMissing(response.missing)

@@ -21,11 +21,11 @@ export interface SaveInformation {
 
 /**
  * 下一步 of the information form: checks every field and photo, saves the form (step UPDATE) and
- * opens the package choice. Once tried, what still stands in the way is listed, and updates as
+ * opens the package choice, whose packages are asked for at the same time. Once tried, what still stands in the way is listed, and updates as
  * it is fixed.
  */
 export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInformation {
-  const { apply } = useStores()
+  const { apply, commodity, promotion } = useStores()
   const { navigator, tracker } = useAppServices()
   const [attempted, setAttempted] = useState(false)
 
@@ -37,6 +37,9 @@ export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInforma
       tracker.click(PAGE, 'upinfo-next')
       setAttempted(true)
       if (!apply.form.validateAll() || blockers.length) return
+      // The packages load while the form saves, so the next page has them when it opens (its own
+      // loading and failure states cover a list that is not here yet).
+      void commodity.ensure(promotion.current.promotionChannelId)
       await apply.saveInformation()
       navigateFromTap(navigator.open('selectLand'))
     },
