@@ -130,13 +130,17 @@ async function runPrimary(serverProcess: ServerProcess, options: RunOptions): Pr
 
 /** A worker's part (server/worker.ts): wait for the primary's role, serve, stop when told. */
 export function runWorker(serverProcess: ServerProcess): void {
-  process.once('message', (message: unknown) => {
+  // Only the role starts the worker: what comes before it (SMS codes relayed to every worker, sent
+  // through one that started sooner) is passed over and never uses up the wait.
+  const awaitRole = (message: unknown): void => {
     if (!isClusterMessage(message) || message.type !== 'etc:start') return
+    process.off('message', awaitRole)
     startWorker(serverProcess, message).catch((error: unknown) => {
       console.error(`Server process failed to start: ${error instanceof Error ? error.message : String(error)}`)
       process.exit(1)
     })
-  })
+  }
+  process.on('message', awaitRole)
   process.send?.({ type: 'etc:ready' } satisfies ClusterMessage)
 }
 

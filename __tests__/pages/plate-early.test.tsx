@@ -7,8 +7,9 @@ import PlateEntryPage from '../../src/pages/entry/plate/index'
 import { AppServicesProvider } from '../../src/components/app-services/app-services'
 import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
 import { entryFromText, plateText } from '../../src/domain/plate-entry'
-import { takeEarlyPlate } from '../../src/features/entry/plate/early-plate'
+import { clearEarlyInput } from '../../src/features/entry/plate/early-plate'
 import { StoreProvider } from '../../src/stores/store-context'
+import { applicationDetail } from '../support/journey-fixtures'
 import { byTestId, flush, getByTestId, mountBare } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
 
@@ -58,7 +59,7 @@ describe('plate entry before the services', () => {
   beforeEach(() => {
     localStorage.clear()
     // A test that ends before the form came leaves nothing for the next.
-    takeEarlyPlate()
+    clearEarlyInput()
   })
 
   it("takes index.html's static copy of the page away as it first renders", async () => {
@@ -107,6 +108,17 @@ describe('plate entry before the services', () => {
     await arrive()
     expect(boxes(page)).toBe('京A12345')
     expect(plateText(world.services.store.apply.plate)).toBe('京A12345')
+  })
+
+  it('only closing the keyboard before the form came keeps the restored plate and its order', async () => {
+    const world = pageTestWorld()
+    world.services.store.apply.resumeOrder(applicationDetail({ orderId: 'O1', plateNumber: '京A12345' }))
+    const { page, arrive } = await coldStart(world)
+    await press(page, 'done')
+    await arrive()
+    expect(plateText(world.services.store.apply.plate)).toBe('京A12345')
+    expect(world.services.store.apply.orderId).toBe('O1')
+    expect(byTestId(page, 'plate-keyboard')).toBeNull()
   })
 
   it('a plate typed before the form wins over the one restored from the last visit', async () => {

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { ApplyResponse, PlateUniqueResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
+import type { Page } from '../../types/api/envelope'
+import type { OrderDetail, OrderSummary, SearchOrdersRequest } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
@@ -53,6 +54,8 @@ describeDb('plate holding and channel binding', () => {
   const commit = (grant: TokenGrant, orderId: string, plateNumber = PLATE) => apply(world.test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber }))
   /** A person logged in by the bank's page token (no SMS, so many can log in within the send limits). */
   const bankUser = async (name: string): Promise<TokenGrant> => data<TokenGrant>(await tokenCall(world.test, { grantType: 'pageToken', token: `sim-${name}` }))
+  const search = async (grant: TokenGrant, request: SearchOrdersRequest): Promise<Page<OrderSummary>> =>
+    data<Page<OrderSummary>>(await as(grant, { method: 'POST', url: API.searchOrders.path, payload: request }))
   const detail = async (grant: TokenGrant, orderId: string): Promise<OrderDetail> =>
     data<OrderDetail>(await as(grant, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
 
@@ -118,6 +121,28 @@ describeDb('plate holding and channel binding', () => {
       expect(step.json()).toEqual({ code: 2003, msg: EXPIRED_MESSAGE, data: null })
       // A new application of the plate starts afresh.
       expect(await createOrder(test, owner)).not.toBe(stale)
+    })
+
+    it('lists an order past its 24 hours cancelled, with the reason on its timeline, before any sweep has run', async () => {
+      const { test } = world
+      const stale = await createOrder(test, world.owner)
+      test.clock.advance(UNSUBMITTED_ORDER_TTL_MS - 1)
+      const owner = await login(test, PHONES.owner)
+      const young = await createOrder(test, owner, OTHER_PLATE)
+      test.clock.advance(1)
+      const listed = await search(owner, {})
+      expect(listed.total).toBe(2)
+      expect(listed.list.find((order) => order.orderId === stale)).toMatchObject({ cancelState: CANCEL_STATE.SUCCESS })
+      expect(listed.list.find((order) => order.orderId === young)?.cancelState).toBeNull()
+      expect((await detail(owner, stale)).timeline.at(-1)).toMatchObject({ kind: 'cancelled', note: EXPIRED_MESSAGE })
+    })
+
+    it('tells the number of orders on a page past the end of the list', async () => {
+      const { test, owner } = world
+      for (const plateNumber of [PLATE, OTHER_PLATE, EXTRA_PLATES[0]!]) await createOrder(test, owner, plateNumber)
+      expect(await search(owner, { pageNo: 5, pageSize: 1 })).toMatchObject({ list: [], total: 3, pageNo: 5, pageSize: 1 })
+      expect(await search(owner, { pageNo: 2, pageSize: 2 })).toMatchObject({ total: 3 })
+      expect((await search(owner, { pageNo: 2, pageSize: 2 })).list).toHaveLength(1)
     })
 
     it('refuses a photo for an order past its 24 hours before any sweep has run, saying it expired', async () => {

@@ -54,6 +54,19 @@ describe('page prefetcher', () => {
     expect(login.load).toHaveBeenCalledTimes(2)
   })
 
+  it('goes on after a loader that throws, and asks for that page again later', async () => {
+    const broken = { path: 'pages/apply/pay/index', load: jest.fn(() => { throw new Error('no such chunk') }) }
+    const login = route('pages/entry/login/index')
+    const prefetch = createPagePrefetcher(() => [broken, login.route])
+    prefetch(['pages/apply/pay/index', 'pages/entry/login/index'])
+    await settle()
+    expect(login.load).toHaveBeenCalledTimes(1)
+    login.calls[0]!.resolve()
+    prefetch(['pages/apply/pay/index'])
+    await settle()
+    expect(broken.load).toHaveBeenCalledTimes(2)
+  })
+
   it('passes over pages the app does not know, or that have no loader', async () => {
     const login = route('pages/entry/login/index')
     const prefetch = createPagePrefetcher(() => [{ path: 'pages/apply/pay/index' }, login.route])

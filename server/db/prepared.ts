@@ -1,6 +1,6 @@
 /**
- * Queries of the hot paths (the session lookup of every protected request, the plate check, the
- * order list) built once per database handle and run with placeholders: building a query with
+ * Queries of the hot paths (the session lookup of every protected request, the plate check's
+ * main query, the order list) built once per database handle and run with placeholders: building a query with
  * the query builder costs more than a simple one takes to run on the embedded database, and on a
  * PostgreSQL server a named statement is parsed and planned once per connection.
  */

@@ -20,15 +20,19 @@ export function createPagePrefetcher(routesOfApp: () => readonly TaroH5Route[]):
   const asked = new Set<string>()
   let queue: Promise<void> = Promise.resolve()
 
-  const fetchPage = (path: string, load: () => unknown): Promise<void> => {
-    // Taro's loader answers [promise of the module, …] (a bare promise in other versions).
-    const result = load()
-    return Promise.resolve(Array.isArray(result) ? result[0] : result).then(
-      () => undefined,
-      // A failed prefetch costs nothing: the navigation loads the page itself, and reports a failure.
-      () => void asked.delete(path),
-    )
-  }
+  const fetchPage = (path: string, load: () => unknown): Promise<void> =>
+    Promise.resolve()
+      // Taro's loader answers [promise of the module, …] (a bare promise in other versions).
+      .then(() => {
+        const result = load()
+        return Array.isArray(result) ? result[0] : result
+      })
+      .then(
+        () => undefined,
+        // A failed prefetch (a loader that throws included) costs nothing and stops no other: the
+        // navigation loads the page itself, and reports a failure.
+        () => void asked.delete(path),
+      )
 
   return (pages) => {
     const routes = routesOfApp()

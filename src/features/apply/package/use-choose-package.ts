@@ -1,6 +1,6 @@
 /**
  * Choosing a package, from the list or the detail page: the package goes into the application,
- * is saved (step UPDATE) and the application submitted (step 200), then the payment page opens.
+ * which is submitted with it (step 200, one call), then the payment page opens.
  * What the server says is still missing is shown, with the way to the form that completes it.
  */
 import { useCallback, useState } from 'react'

@@ -37,8 +37,8 @@ export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInforma
       tracker.click(PAGE, 'upinfo-next')
       setAttempted(true)
       if (!apply.form.validateAll() || blockers.length) return
-      // The packages load while the form saves, so the next page has them when it opens (its own
-      // loading and failure states cover a list that is not here yet).
+      // The packages load while the form saves, so the next page has them when it opens. A failure
+      // is kept in the store's load state, which the next page shows with a retry.
       void commodity.ensure(promotion.current.promotionChannelId)
       await apply.saveInformation()
       navigateFromTap(navigator.open('selectLand'))

@@ -10,7 +10,7 @@ import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
 import { PlateCard } from './PlateCard'
-import { takeEarlyPlate } from './early-plate'
+import { clearEarlyInput, peekEarlyInput } from './early-plate'
 
 /** What the last submit came to, when the user stays on the page (a failure is the action's error). */
 type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string }
@@ -34,11 +34,13 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
-  const [early] = useState(takeEarlyPlate)
+  // Read in render, cleared once committed: a render React throws away loses nothing.
+  const [early] = useState(peekEarlyInput)
   const [keyboardOpen, setKeyboardOpen] = useState(early?.keyboardOpen ?? apply.plate.chars.length === 0)
   // Before the first paint of the form, so the plate typed in the placeholder never flickers away.
   useLayoutEffect(() => {
-    if (early) apply.setPlate(early.entry)
+    if (early?.entry) apply.setPlate(early.entry)
+    clearEarlyInput()
   }, [apply, early])
 
   const parsed = parsePlate(apply.plateNumber)

@@ -7,29 +7,43 @@ export interface EarlyPlate {
   readonly keyboardOpen: boolean
 }
 
+/** What the person did before the form came: the plate when they typed, the keyboard either way. */
+export interface EarlyInput {
+  /** Undefined when nothing was typed: a plate restored from the last visit stays. */
+  readonly entry?: PlateEntry
+  readonly keyboardOpen: boolean
+}
+
 const UNTOUCHED: EarlyPlate = { entry: EMPTY_PLATE_ENTRY, keyboardOpen: true }
 
 /**
  * The entry page's plate, typed before the services arrive. It outlives the placeholder's
- * remounts (the page frame, then the form's loading fallback), and the form takes it over once,
- * when it mounts: what was typed is never lost to the wait.
+ * remounts (the page frame, then the form's loading fallback), and the form takes it over once
+ * it has mounted: what was typed is never lost to the wait.
  */
 let early: EarlyPlate = UNTOUCHED
-let touched = false
+let typed = false
+let keyboardMoved = false
 
 export function readEarlyPlate(): EarlyPlate {
   return early
 }
 
 export function writeEarlyPlate(next: EarlyPlate): void {
+  if (next.entry !== early.entry) typed = true
+  if (next.keyboardOpen !== early.keyboardOpen) keyboardMoved = true
   early = next
-  touched = true
 }
 
-/** What the person did before the form came, once (undefined when they did nothing). */
-export function takeEarlyPlate(): EarlyPlate | undefined {
-  const taken = touched ? early : undefined
+/** What the person did before the form came (undefined when they did nothing); reading clears nothing. */
+export function peekEarlyInput(): EarlyInput | undefined {
+  if (!typed && !keyboardMoved) return undefined
+  return typed ? { entry: early.entry, keyboardOpen: early.keyboardOpen } : { keyboardOpen: early.keyboardOpen }
+}
+
+/** Forgets what was typed, once the form has taken it over. */
+export function clearEarlyInput(): void {
   early = UNTOUCHED
-  touched = false
-  return taken
+  typed = false
+  keyboardMoved = false
 }
