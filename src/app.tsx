@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react'
 import type { PropsWithChildren } from 'react'
 import type { AppServices } from './bootstrap/create-app-services'
 import { AppServicesProvider, ServicesRequestProvider } from './components/app-services/app-services'
-import { installPageLoadWatch } from './platform/h5/install-page-load-watch'
+import { installPageLoadWatch, showAppLoadFailure } from './platform/h5/install-page-load-watch'
 import { loadOnce } from './platform/load-once'
 import { StoreProvider } from './stores/store-context'
 import './app.scss'
@@ -20,12 +20,10 @@ const loadServices = loadOnce(() => import('./bootstrap/start-app').then((module
 function App({ children }: PropsWithChildren) {
   const [services, setServices] = useState<AppServices>()
   const request = useCallback(() => {
-    loadServices().then(setServices, () =>
+    loadServices().then(setServices, () => {
       // Only an H5 chunk can fail to load (the network): the page reloads on the user's word.
-      Taro.showModal({ title: '加载失败', content: '网络异常，请检查网络后重试', showCancel: false, confirmText: '重新加载' }).then(() =>
-        window.location.reload(),
-      ),
-    )
+      if (process.env.TARO_ENV === 'h5') showAppLoadFailure()
+    })
   }, [])
   // The app going to the background (the mini-programs; on H5 Taro reports a hidden document).
   Taro.useDidHide(() => void services?.tracker.flush())
