@@ -3,17 +3,14 @@
  * from the route table, and sends what is queued when it is hidden.
  */
 import Taro from '@tarojs/taro'
-import { useState } from 'react'
 import type { ComponentType } from 'react'
-import { AppServicesProvider } from '../../src/components/app-services/app-services'
-import { StoreProvider } from '../../src/stores/store-context'
 import { trackedPage } from '../../src/components/page-shell/use-page-tracking'
 import { ROUTES, ROUTE_NAMES } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
 import { TRACKING_FLUSH_MS } from '../../src/domain/constants'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, flush, mountBare, mountPage } from '../support/page-test'
+import { byTestId, flush, mountColdStart, mountPage } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
 
 function pageComponent(route: RouteName): ComponentType {
@@ -81,25 +78,11 @@ describe('page views', () => {
     async (route) => {
       const world = pageTestWorld()
       const pageView = jest.spyOn(world.services.tracker, 'pageView')
-      const Page = pageComponent(route)
-      let arrive: () => void = () => undefined
-      // The app root provides no services until they have loaded (src/app.tsx).
-      function ColdStart() {
-        const [ready, setReady] = useState(false)
-        arrive = () => setReady(true)
-        return (
-          <StoreProvider store={ready ? world.services.store : undefined}>
-            <AppServicesProvider services={ready ? world.services : undefined}>
-              <Page />
-            </AppServicesProvider>
-          </StoreProvider>
-        )
-      }
-      const page = await mountBare(ColdStart)
+      const { page, arrive } = await mountColdStart(pageComponent(route), world)
       expect(byTestId(page, 'page-services-loading')).not.toBeNull()
       lifecycle.show()
       expect(pageView).not.toHaveBeenCalled()
-      await page.act(async () => arrive())
+      await arrive()
       await flush(page)
       expect(byTestId(page, 'page-services-loading')).toBeNull()
       expect(pageView.mock.calls).toEqual([[trackedPage(route)]])

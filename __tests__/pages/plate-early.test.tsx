@@ -2,55 +2,29 @@
  * The entry page before the app's services arrive: its plate keyboard already works, and what is
  * typed there becomes the application's plate when the form (with the stores) comes.
  */
-import { useState } from 'react'
 import PlateEntryPage from '../../src/pages/entry/plate/index'
-import { AppServicesProvider } from '../../src/components/app-services/app-services'
 import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
 import { entryFromText, plateText } from '../../src/domain/plate-entry'
 import { clearEarlyInput } from '../../src/features/entry/plate/early-plate'
-import { StoreProvider } from '../../src/stores/store-context'
 import { applicationDetail } from '../support/journey-fixtures'
-import { byTestId, flush, getByTestId, mountBare } from '../support/page-test'
+import { byTestId, getByTestId, mountColdStart } from '../support/page-test'
+import { boxes, press } from '../support/plate-keys'
 import { pageTestWorld } from '../support/test-app'
 
-type Page = Awaited<ReturnType<typeof mountBare>>
-
-const boxes = (page: Page): string =>
-  Array.from(page.queries.querySelectorAll('[data-testid^="plate-box-"]'), (box) => box.textContent ?? '').join('')
-
-async function press(page: Page, ...keys: string[]) {
-  for (const key of keys) {
-    page.fireEvent.click(getByTestId(page, `plate-key-${key}`))
-    await flush(page)
-  }
-}
+type Page = Awaited<ReturnType<typeof mountColdStart>>['page']
 
 /** Lets the lazily loaded form (a dynamic import) arrive. */
 async function settle(page: Page, rounds = 10) {
   for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 }
 
-/** The entry page as the app root renders it: no services until `arrive()` (src/app.tsx). */
 async function coldStart(world = pageTestWorld()) {
-  let arrive: () => void = () => undefined
-  function ColdStart() {
-    const [ready, setReady] = useState(false)
-    arrive = () => setReady(true)
-    return (
-      <StoreProvider store={ready ? world.services.store : undefined}>
-        <AppServicesProvider services={ready ? world.services : undefined}>
-          <PlateEntryPage />
-        </AppServicesProvider>
-      </StoreProvider>
-    )
-  }
-  const page = await mountBare(ColdStart)
+  const started = await mountColdStart(PlateEntryPage, world)
   return {
-    page,
-    world,
+    ...started,
     async arrive() {
-      await page.act(async () => arrive())
-      await settle(page)
+      await started.arrive()
+      await settle(started.page)
     },
   }
 }

@@ -14,6 +14,7 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import { deferred } from '../unit/services/fakes'
 import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
+import { boxes, press } from '../support/plate-keys'
 import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
 import { envelope, testWorld } from '../support/test-services'
 
@@ -46,15 +47,6 @@ async function settle(page: Page, rounds = 10) {
   for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 }
 
-const boxes = (page: Page): string =>
-  Array.from(page.queries.querySelectorAll('[data-testid^="plate-box-"]'), (box) => box.textContent ?? '').join('')
-
-async function press(page: Page, ...keys: string[]) {
-  for (const key of keys) {
-    page.fireEvent.click(getByTestId(page, `plate-key-${key}`))
-    await flush(page)
-  }
-}
 
 async function mountWith(world: World, plate?: string): Promise<Page> {
   if (plate) world.services.store.apply.setPlate(entryFromText(plate))

@@ -4,9 +4,11 @@
  * providers (a RootStore and app services over fakes, see test-app.tsx), as src/app.tsx does.
  */
 import TestUtils from '@tarojs/test-utils-react'
-import { createElement } from 'react'
+import { createElement, useState } from 'react'
 import type { ComponentType } from 'react'
 import type { AppServices } from '../../src/bootstrap/create-app-services'
+import { AppServicesProvider } from '../../src/components/app-services/app-services'
+import { StoreProvider } from '../../src/stores/store-context'
 import './page-lifecycle'
 import { TestApp, pageTestWorld } from './test-app'
 
@@ -28,6 +30,25 @@ export async function mountBare(Page: ComponentType): Promise<TestUtils> {
 /** Mounts a page inside the app's providers: the given services, or fresh ones over fakes. */
 export async function mountPage(Page: ComponentType, services: AppServices = pageTestWorld().services): Promise<TestUtils> {
   return mountBare(() => createElement(TestApp, { services }, createElement(Page)))
+}
+
+/**
+ * Mounts a page as the app root renders it on a cold start: no stores or services until
+ * `arrive()` (src/app.tsx provides them once they have loaded).
+ */
+export async function mountColdStart(Page: ComponentType, world = pageTestWorld()) {
+  let arrive: () => void = () => undefined
+  function ColdStart() {
+    const [ready, setReady] = useState(false)
+    arrive = () => setReady(true)
+    return createElement(
+      StoreProvider,
+      { store: ready ? world.services.store : undefined },
+      createElement(AppServicesProvider, { services: ready ? world.services : undefined }, createElement(Page)),
+    )
+  }
+  const page = await mountBare(ColdStart)
+  return { page, world, arrive: () => page.act(async () => arrive()) }
 }
 
 export function byTestId(testUtils: TestUtils, id: string): Element | null {
