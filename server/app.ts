@@ -34,7 +34,7 @@ import { ignoreEmptyBody } from './http/empty-body'
 import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
 import { collectContractRoutes, registerOpenApi } from './http/openapi'
 import { RequestLogController, loggerOptions } from './http/logging'
-import { registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
+import { dropDocumentOnlyHeaders, registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
 import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
 import type { RouteContext } from './routes/context'
 import { assertProductionReady } from './production-guard'
@@ -56,6 +56,8 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 export const REVALIDATE_CACHE_CONTROL = 'no-cache'
 /** The build's scripts and styles carry a content hash: `js/<name>.<hash8>.js`, `css/<name>.<hash8>.css` (config/index.ts). */
 const HASHED_ASSET = /^(js\/[^/]+\.[0-9a-f]{8,}\.js|css\/[^/]+\.[0-9a-f]{8,}\.css)$/
+/** The build's documents: they alone get the document-only security headers. */
+const DOCUMENT = /\.html$/
 /** The suffixes of the precompressed copies (scripts/lib/precompress.ts), which cache as their original. */
 const COMPRESSED_SUFFIX = /\.(br|gz)$/
 
@@ -69,7 +71,7 @@ function staticCacheControl(relativePath: string): string {
  * Serves the built H5 app at `/`: its routes are public and outside the per-IP rate limit (the
  * app's own files; a missing file is the JSON 404, which is limited); the build's brotli or gzip
  * copy goes to a client that accepts it; hashed scripts and styles are cached for a year, the rest
- * revalidated.
+ * revalidated; only documents carry the security headers that act on documents.
  */
 async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
   const staticRoot = path.resolve(root)
@@ -87,7 +89,9 @@ async function registerStaticApp(app: FastifyInstance, root: string): Promise<vo
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, file) => {
-        reply.header('cache-control', staticCacheControl(path.relative(staticRoot, file)))
+        const relative = path.relative(staticRoot, file)
+        reply.header('cache-control', staticCacheControl(relative))
+        if (!DOCUMENT.test(relative.replace(COMPRESSED_SUFFIX, ''))) dropDocumentOnlyHeaders(reply)
       },
     })
   })

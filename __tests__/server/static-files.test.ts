@@ -9,6 +9,7 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../../server/app'
+import { DOCUMENT_ONLY_HEADERS } from '../../server/http/security'
 import { OPENAPI_PATH } from '../../server/http/openapi'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
@@ -88,6 +89,21 @@ describeDb('static files', () => {
     }
     expect((await get('/logo.png')).headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL)
     expect((await get('/healthz')).headers['cache-control']).toBe('no-store')
+  })
+
+  it('sends the document-only security headers with documents, not with scripts; nosniff with both', async () => {
+    for (const acceptEncoding of ['br', 'identity']) {
+      const page = (await get('/', acceptEncoding)).headers
+      const script = (await get(`/${HASHED_JS}`, acceptEncoding)).headers
+      for (const header of DOCUMENT_ONLY_HEADERS) {
+        expect(page[header]).toBeDefined()
+        expect(script[header]).toBeUndefined()
+      }
+      expect(page['x-content-type-options']).toBe('nosniff')
+      expect(script['x-content-type-options']).toBe('nosniff')
+    }
+    // The API keeps every header.
+    expect((await get('/healthz')).headers['content-security-policy']).toBeDefined()
   })
 
   it('does not count static files against the per-IP rate limit, which still guards the API and unknown paths', async () => {
