@@ -24,7 +24,7 @@ import { ensureH5Build, H5_DIST, ROOT } from './lib/h5-build'
 import { startBaseline } from './lib/bench/baseline'
 import { measureLoad } from './lib/bench/first-load'
 import type { LoadSample, LoadTarget } from './lib/bench/first-load'
-import { throttledPage } from './lib/bench/phone'
+import { MOBILE_CPU_SLOWDOWN, MOBILE_NETWORK, throttledPage } from './lib/bench/phone'
 import { loadTable, routeTable, serverTable } from './lib/bench/report'
 import type { LoadRow } from './lib/bench/report'
 import { walkJourney } from './lib/bench/route-changes'
@@ -68,6 +68,9 @@ async function warmLoad(browser: Browser, target: LoadTarget): Promise<LoadSampl
   }
 }
 
+const BITS_PER_BYTE = 8
+const throttling = `${MOBILE_NETWORK.latency} ms latency, ${((MOBILE_NETWORK.downloadThroughput * BITS_PER_BYTE) / 1e6).toFixed(1)} Mbps down, ${MOBILE_CPU_SLOWDOWN}× CPU`
+
 /** A blue plate no earlier run used (the journey would meet its own order). */
 const journeyPlate = (run: number): string => `京B${String((Date.now() + run * 7) % 100_000).padStart(5, '0')}`
 
@@ -98,7 +101,7 @@ async function browserPart(runs: number, parts: ReadonlySet<Part>): Promise<stri
     const sections: string[] = []
     if (parts.has('entry'))
       sections.push(
-        `Entry page, medians of ${runs} runs (Chromium ${browser.version()}, Lighthouse mobile throttling: 562.5 ms latency, 1.5 Mbps down, 4× CPU; cold = cache disabled):`,
+        `Entry page, medians of ${runs} runs (Chromium ${browser.version()}, Lighthouse mobile throttling: ${throttling}; cold = cache disabled):`,
         loadTable(appRow!, baselineRow),
       )
     if (parts.has('journey')) sections.push('Route changes of the apply journey (warm cache, same throttling):', routeTable(journeys))
