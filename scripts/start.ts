@@ -6,6 +6,7 @@
  */
 import { runServer } from '../server/cluster'
 import { loadConfig } from '../server/config'
+import { announceListening } from '../server/listening'
 import { SERVER_PROCESS, reportStartupFailure } from '../server/main'
 import { ensureH5Build, H5_DIST } from './lib/h5-build'
 
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   // A configuration mistake is reported before the (slow) build, not after it.
   const config = loadConfig()
   ensureH5Build()
-  await runServer(SERVER_PROCESS, { config, staticRoot: H5_DIST, onListening: (url) => console.log(`ETC apply app (H5 and API) is running at ${url}/`) })
+  await runServer(SERVER_PROCESS, { config, staticRoot: H5_DIST, onListening: announceListening })
 }
 
 main().catch(reportStartupFailure)

@@ -22,6 +22,7 @@ import type { FieldCipher } from './crypto/field-cipher'
 import { verifyDataKey } from './db/data-key-check'
 import { migrate } from './db/migrate'
 import { systemClock } from './runtime/clock'
+import { announceListening } from './listening'
 import { cryptoRandom } from './runtime/random'
 import { startMaintenance } from './maintenance/sweep'
 import type { Maintenance } from './maintenance/sweep'
@@ -190,6 +191,6 @@ export const SERVER_PROCESS: ServerProcess = { startServer, prepareDatabase, clo
 
 if (require.main === module) {
   Promise.resolve()
-    .then(() => runServer(SERVER_PROCESS, { config: loadConfig(), onListening: (url) => console.log(`ETC apply app and API running at ${url}/`) }))
+    .then(() => runServer(SERVER_PROCESS, { config: loadConfig(), onListening: announceListening }))
     .catch(reportStartupFailure)
 }

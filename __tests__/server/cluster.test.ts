@@ -14,6 +14,7 @@ import path from 'node:path'
 import { Client } from 'pg'
 import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
+import { LISTENING_LINE } from '../../server/listening'
 import { describeDb, testDriver } from './support/test-database'
 
 const describePostgres = testDriver() === 'pg' ? describeDb : describe.skip
@@ -92,7 +93,7 @@ describePostgres('several server processes', () => {
       const timer = setTimeout(() => reject(new Error(`not listening after ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS)
       const read = (chunk: Buffer): void => {
         output += chunk.toString()
-        const listening = /running at (http:\/\/\S+?)\/?\s*$/m.exec(output)
+        const listening = LISTENING_LINE.exec(output)
         if (listening?.[1]) {
           clearTimeout(timer)
           resolve(listening[1])

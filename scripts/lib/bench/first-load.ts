@@ -100,7 +100,7 @@ export async function measureLoad(page: Page, target: LoadTarget): Promise<LoadS
 }
 
 /** Calls one after another: a call starting after every earlier one ended begins a new trip. */
-export function roundTrips(calls: readonly { start: number; end: number }[]): number {
+function roundTrips(calls: readonly { start: number; end: number }[]): number {
   let trips = 0
   let tripEnd = -Infinity
   for (const call of [...calls].sort((a, b) => a.start - b.start)) {

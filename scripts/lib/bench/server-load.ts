@@ -27,6 +27,7 @@ import { SEALED_FIELD } from '../../../types/api/sealed'
 import { ACTIVITY_TYPE, APPLY_STEP, PLATE_COLOR } from '../../../src/domain/enums'
 import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../../src/domain/plate'
 import { seal } from '../../../server/crypto/sealed-box'
+import { LISTENING_LINE } from '../../../server/listening'
 import { SEED_CHANNELS } from '../../../server/seed/placeholder-ids'
 
 const REPO_ROOT = path.resolve(__dirname, '../../..')
@@ -44,8 +45,6 @@ const SERVER_START_TIMEOUT_MS = 120_000
 const SERVER_STOP_TIMEOUT_MS = 15_000
 /** A response slower than this counts as a timeout (a failure). */
 const REQUEST_TIMEOUT_SECONDS = 10
-/** The server's line once it listens (server/main.ts), with its address. */
-const LISTENING_LINE = /running at (http:\/\/\S+?)\/?\s*$/m
 
 /** A simulated user of the bank channel, with orders of two plates for the search to list. */
 const BENCH_USER = {

@@ -22,28 +22,25 @@ const UNTOUCHED: EarlyPlate = { entry: EMPTY_PLATE_ENTRY, keyboardOpen: true }
  * it has mounted: what was typed is never lost to the wait.
  */
 let early: EarlyPlate = UNTOUCHED
-let typed = false
-let keyboardMoved = false
 
 export function readEarlyPlate(): EarlyPlate {
   return early
 }
 
 export function writeEarlyPlate(next: EarlyPlate): void {
-  if (next.entry !== early.entry) typed = true
-  if (next.keyboardOpen !== early.keyboardOpen) keyboardMoved = true
   early = next
 }
 
-/** What the person did before the form came (undefined when they did nothing); reading clears nothing. */
+/**
+ * What the person did before the form came (undefined when they did nothing); reading clears
+ * nothing. A key makes a new entry, so an entry other than the untouched one was typed.
+ */
 export function peekEarlyInput(): EarlyInput | undefined {
-  if (!typed && !keyboardMoved) return undefined
-  return typed ? { entry: early.entry, keyboardOpen: early.keyboardOpen } : { keyboardOpen: early.keyboardOpen }
+  if (early === UNTOUCHED) return undefined
+  return early.entry === UNTOUCHED.entry ? { keyboardOpen: early.keyboardOpen } : early
 }
 
 /** Forgets what was typed, once the form has taken it over. */
 export function clearEarlyInput(): void {
   early = UNTOUCHED
-  typed = false
-  keyboardMoved = false
 }
