@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
-import { requireWithEsbuild } from '@tarojs/helper'
+import { esbuild, requireWithEsbuild } from '@tarojs/helper'
 import type { IH5Config } from '@tarojs/taro/types/compile'
 import type * as ApiBaseModule from '../src/config/api-base'
 import type * as AppConfigModule from '../src/config/app-config'
@@ -19,6 +19,30 @@ const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/const
 const { API_BASE_URL_VARIABLE, resolveMiniProgramApiBaseUrl } = fromSrc<typeof ApiBaseModule>('config/api-base.ts')
 const { ENTRY_ROUTE, ROUTES } = fromSrc<typeof RoutesModule>('config/routes.ts')
 const { entrySkeletonHtml } = fromSrc<typeof EntrySkeletonModule>('config/entry-skeleton.ts')
+
+/**
+ * The keyboard of index.html's first screen (src/platform/h5/early-keyboard.ts) as one inline
+ * script: the domain's plate rules bundled in and minified. ES2015 is as low as esbuild goes; a
+ * browser older than that shows the first screen without a working keyboard until the app comes.
+ */
+function earlyKeyboardScript(): string {
+  const { outputFiles } = esbuild.buildSync({
+    stdin: {
+      contents: "import { installEarlyKeyboard } from './early-keyboard'\ninstallEarlyKeyboard(document, window)",
+      resolveDir: path.resolve(__dirname, '../src/platform/h5'),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2015',
+    charset: 'utf8',
+    write: false,
+  })
+  const script = outputFiles[0].text.trim()
+  if (script.includes('</script')) throw new Error('the early keyboard script would end its inline <script> early')
+  return script
+}
 
 /** Each target builds into its own folder: dist/h5, dist/weapp, dist/alipay. */
 const target = process.env.TARO_ENV ?? 'h5'
@@ -128,7 +152,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: './',
       staticDirectory: 'static',
       // index.html's static copy of the entry page's first screen (src/config/entry-skeleton.ts).
-      htmlPluginOption: { entrySkeleton: entrySkeletonHtml() },
+      htmlPluginOption: { entrySkeleton: target === 'h5' ? entrySkeletonHtml(earlyKeyboardScript()) : '' },
       esnextModules: ['@nutui'],
       router: {
         mode: 'hash',

@@ -6,6 +6,8 @@ import PlateEntryPage from '../../src/pages/entry/plate/index'
 import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
 import { entryFromText, plateText } from '../../src/domain/plate-entry'
 import { clearEarlyInput } from '../../src/features/entry/plate/early-plate'
+import { installEarlyKeyboard } from '../../src/platform/h5/early-keyboard'
+import { SKELETON_PLATE_KEY } from '../../src/platform/h5/skeleton-plate'
 import { applicationDetail } from '../support/journey-fixtures'
 import { byTestId, getByTestId, mountColdStart } from '../support/page-test'
 import { boxes, press } from '../support/plate-keys'
@@ -34,10 +36,11 @@ describe('plate entry before the services', () => {
     localStorage.clear()
     // A test that ends before the form came leaves nothing for the next.
     clearEarlyInput()
+    delete (window as unknown as Record<string, unknown>)[SKELETON_PLATE_KEY]
   })
 
   it("takes index.html's static copy of the page away as it first renders", async () => {
-    document.body.insertAdjacentHTML('afterbegin', entrySkeletonHtml())
+    document.body.insertAdjacentHTML('afterbegin', entrySkeletonHtml(''))
     expect(document.getElementById(ENTRY_SKELETON_ID)).not.toBeNull()
     const { page } = await coldStart()
     expect(byTestId(page, 'plate-keyboard')).not.toBeNull()
@@ -102,5 +105,59 @@ describe('plate entry before the services', () => {
     await press(page, '沪')
     await arrive()
     expect(plateText(world.services.store.apply.plate)).toBe('沪')
+  })
+
+  describe("after index.html's keyboard (before the app's scripts)", () => {
+    /** index.html's first screen with its keyboard running, as the browser has it before the scripts. */
+    function staticFirstScreen() {
+      document.body.insertAdjacentHTML('afterbegin', entrySkeletonHtml(''))
+      installEarlyKeyboard(document, window)
+      const skeleton = document.getElementById(ENTRY_SKELETON_ID)!
+      return {
+        tap: (...keys: string[]) => keys.forEach((key) => (skeleton.querySelector(`[data-testid="plate-key-${key}"]`) as HTMLElement).click()),
+      }
+    }
+
+    /** What a person (and a test) finds on the plate input: ids, roles, names and the plate input's classes. */
+    const plateInputParts = (root: Pick<ParentNode, 'querySelectorAll'>) =>
+      Array.from(root.querySelectorAll('.plate-input [data-testid], .plate-input [role]'), (element) => ({
+        testId: element.getAttribute('data-testid'),
+        role: element.getAttribute('role'),
+        label: element.getAttribute('aria-label'),
+        checked: element.getAttribute('aria-checked'),
+        classes: [...element.classList].filter((name) => name.startsWith('plate-input')).sort(),
+        text: element.children.length ? null : element.textContent,
+      }))
+
+    it('draws the same input as the page: keys, boxes, roles, names and classes', async () => {
+      staticFirstScreen()
+      const early = plateInputParts(document.getElementById(ENTRY_SKELETON_ID)!)
+      expect(early.length).toBeGreaterThan(40)
+      const { page } = await coldStart()
+      expect(plateInputParts(page.queries)).toEqual(early)
+    })
+
+    it('the plate typed there is on the page when it comes, and the application’s when the form comes', async () => {
+      const { tap } = staticFirstScreen()
+      tap('京', 'A', '1')
+      const { page, world, arrive } = await coldStart()
+      expect(document.getElementById(ENTRY_SKELETON_ID)).toBeNull()
+      expect(boxes(page)).toBe('京A1')
+      expect(byTestId(page, 'plate-keyboard')?.getAttribute('data-panel')).toBe('alphanumeric')
+      await arrive()
+      expect(plateText(world.services.store.apply.plate)).toBe('京A1')
+    })
+
+    it('a keyboard closed there stays closed, and a restored plate stays when nothing was typed', async () => {
+      const world = pageTestWorld()
+      world.services.store.apply.setPlate(entryFromText('京A12345'))
+      const { tap } = staticFirstScreen()
+      tap('done')
+      const { page, arrive } = await coldStart(world)
+      expect(byTestId(page, 'plate-keyboard')).toBeNull()
+      await arrive()
+      expect(plateText(world.services.store.apply.plate)).toBe('京A12345')
+      expect(byTestId(page, 'plate-keyboard')).toBeNull()
+    })
   })
 })

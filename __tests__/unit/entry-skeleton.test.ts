@@ -1,5 +1,6 @@
 import { ENTRY_COPY } from '../../src/config/entry-copy'
 import { ENTRY_SKELETON_ID, entryAddressPattern, entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { EARLY_KEYBOARD_HOST } from '../../src/config/plate-input-copy'
 
 describe("index.html's copy of the entry page", () => {
   it.each(['', '#/', '#/apply/basic', '#/?promotionChannelId=p1', '#/apply/basic?bd_vid=x'])('shows for the entry address %p', (hash) => {
@@ -10,10 +11,15 @@ describe("index.html's copy of the entry page", () => {
     expect(entryAddressPattern().test(hash)).toBe(false)
   })
 
-  it("carries the page's opening words under its id, hidden from screen readers, with the gate after it", () => {
-    const html = entrySkeletonHtml()
-    expect(html.startsWith(`<div id="${ENTRY_SKELETON_ID}" aria-hidden="true"`)).toBe(true)
-    for (const text of [ENTRY_COPY.intro, ENTRY_COPY.heading, ENTRY_COPY.hint, ...ENTRY_COPY.steps]) expect(html).toContain(text)
-    expect(html).toContain(`<script>(function(){if(!${entryAddressPattern().toString()}.test(location.hash))`)
+  it("carries the page's opening words under its id, a host for the keyboard, the gate, then the keyboard's script", () => {
+    const html = entrySkeletonHtml('installKeyboard()')
+    expect(html.startsWith(`<div id="${ENTRY_SKELETON_ID}" style=`)).toBe(true)
+    // It is what people use until the app comes (the early keyboard): not hidden from screen readers.
+    expect(html).not.toContain('aria-hidden')
+    for (const text of [ENTRY_COPY.intro, ENTRY_COPY.heading, ENTRY_COPY.hint, ENTRY_COPY.waiting, ...ENTRY_COPY.steps]) expect(html).toContain(text)
+    expect(html).toContain(`<div class="plate-input" ${EARLY_KEYBOARD_HOST}></div>`)
+    const gate = html.indexOf(`<script>(function(){if(!${entryAddressPattern().toString()}.test(location.hash))`)
+    expect(gate).toBeGreaterThan(0)
+    expect(html.endsWith('<script>installKeyboard()</script>')).toBe(true)
   })
 })

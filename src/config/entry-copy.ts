@@ -8,4 +8,6 @@ export const ENTRY_COPY = {
   steps: ['填写资料', '选择套餐', '支付'],
   heading: '请输入车牌号',
   hint: '支持普通蓝牌（7位）和新能源绿牌（8位）',
+  /** 下一步 until the app's services (and the plate check) are here. */
+  waiting: '正在加载…',
 } as const

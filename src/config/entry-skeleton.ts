@@ -4,9 +4,12 @@
  * scripts could draw anything. It uses the page's own classes (the entry page's styles load with
  * the app's, preload-page-chunks.ts) and lies over the app until the first page renders, which
  * removes it (platform/h5/entry-skeleton.ts); an address of another page removes it at once.
+ * Its plate input works: the keyboard's script (platform/h5/early-keyboard.ts, bundled by the
+ * build) draws into it, and the app takes over what was typed.
  */
 import { MAX_LAYOUT_WIDTH_PX } from '../domain/constants'
 import { ENTRY_COPY } from './entry-copy'
+import { EARLY_KEYBOARD_HOST } from './plate-input-copy'
 import { ENTRY_ROUTE, ROUTES } from './routes'
 
 export const ENTRY_SKELETON_ID = 'entry-skeleton'
@@ -19,7 +22,8 @@ export function entryAddressPattern(): RegExp {
   return new RegExp(`^(#(${urls}))?(\\?.*)?$`)
 }
 
-export function entrySkeletonHtml(): string {
+/** `keyboardScript`: the early keyboard, bundled; it runs right after the copy, before the first paint. */
+export function entrySkeletonHtml(keyboardScript: string): string {
   const steps = ENTRY_COPY.steps
     .map(
       (step, index) =>
@@ -29,12 +33,15 @@ export function entrySkeletonHtml(): string {
     )
     .join('')
   return [
-    `<div id="${ENTRY_SKELETON_ID}" aria-hidden="true" style="position:fixed;inset:0;z-index:1;overflow:hidden;pointer-events:none">`,
+    `<div id="${ENTRY_SKELETON_ID}" style="position:fixed;inset:0;z-index:1;overflow:hidden">`,
     `<div class="page-shell"><div class="page-shell__body" style="max-width:${MAX_LAYOUT_WIDTH_PX}px"><div class="entry-plate">`,
     `<div class="entry-plate__intro"><span class="entry-plate__intro-text">${ENTRY_COPY.intro}</span><div class="entry-plate__steps">${steps}</div></div>`,
-    `<div class="entry-plate__card"><div class="entry-plate__heading">${ENTRY_COPY.heading}</div><span class="entry-plate__hint">${ENTRY_COPY.hint}</span></div>`,
+    `<div class="entry-plate__card"><div class="entry-plate__heading">${ENTRY_COPY.heading}</div><span class="entry-plate__hint">${ENTRY_COPY.hint}</span>`,
+    `<div class="plate-input" ${EARLY_KEYBOARD_HOST}></div>`,
+    `<div class="entry-button entry-button--primary entry-button--inert entry-plate__submit" role="button" aria-label="${ENTRY_COPY.waiting}" aria-disabled="true" aria-busy="true" data-testid="plate-submit-waiting">${ENTRY_COPY.waiting}</div></div>`,
     '</div></div></div></div>',
     `<script>${entrySkeletonGate()}</script>`,
+    `<script>${keyboardScript}</script>`,
   ].join('')
 }
 

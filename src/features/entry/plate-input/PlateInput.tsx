@@ -1,8 +1,9 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import { boxCount, deleteKey, isFull, switchKind, typeKey } from '../../../domain/plate-entry'
+import { boxCount, deleteKey, isFull, plateText, switchKind, typeKey } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { PLATE_KIND_LABEL } from '../../../domain/plate'
+import { PLATE_INPUT_COPY, plateBoxesLabel } from '../../../config/plate-input-copy'
 import type { PlateKind } from '../../../domain/plate'
 import { keyboardButtonProps } from '../../../components/pressable/activation-keys'
 import { Pressable } from '../../../components/pressable/Pressable'
@@ -24,9 +25,6 @@ export interface PlateInputProps {
   onKeyboardChange?: (open: boolean) => void
 }
 
-/** A class for the page's content while the keyboard is open: room for the keyboard below it. */
-export const PLATE_KEYBOARD_ROOM_CLASS = 'plate-input-room'
-
 const KINDS: readonly PlateKind[] = ['blue', 'green']
 
 /**
@@ -43,7 +41,7 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false, onKe
   }
   const boxes = Array.from({ length: boxCount(value.kind) }, (_, index) => value.chars[index] ?? '')
   const active = Math.min(value.chars.length, boxes.length - 1)
-  const typed = value.chars.join('')
+  const typed = plateText(value)
 
   const type = (key: string) => {
     const next = typeKey(value, key)
@@ -53,7 +51,7 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false, onKe
 
   return (
     <View className='plate-input'>
-      <View className='plate-input__kinds' role='radiogroup' aria-label='车牌类型'>
+      <View className='plate-input__kinds' role='radiogroup' aria-label={PLATE_INPUT_COPY.kindsLabel}>
         {KINDS.map((kind) => (
           <View
             key={kind}
@@ -70,7 +68,7 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false, onKe
         ))}
       </View>
       <Pressable
-        label={`车牌号 ${typed || '未填写'}，共${boxes.length}位，点击输入`}
+        label={plateBoxesLabel(typed, boxes.length)}
         onPress={() => show(true)}
         testId='plate-boxes'
         className='plate-input__boxes'

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { panelFor, panelKeys } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { Pressable } from '../../../components/pressable/Pressable'
+import { PLATE_INPUT_COPY } from '../../../config/plate-input-copy'
 
 export interface PlateKeyboardProps {
   value: PlateEntry
@@ -12,13 +13,13 @@ export interface PlateKeyboardProps {
 
 /**
  * The plate keyboard's panel: province abbreviations for the first box, letters for the second,
- * letters and digits after that (never I or O), then delete and done. Loaded when the keyboard
- * first opens, so the entry page paints without it.
+ * letters and digits after that (never I or O), then delete and done. index.html's first screen
+ * draws the same keyboard before the app arrives (platform/h5/early-keyboard.ts).
  */
 export function PlateKeyboard({ value, onKey, onDelete, onDone }: PlateKeyboardProps) {
   const panel = panelFor(value)
   return (
-    <View className='plate-input__keyboard' data-testid='plate-keyboard' data-panel={panel} role='group' aria-label='车牌键盘'>
+    <View className='plate-input__keyboard' data-testid='plate-keyboard' data-panel={panel} role='group' aria-label={PLATE_INPUT_COPY.keyboardLabel}>
       <View className={`plate-input__keys plate-input__keys--${panel}`}>
         {panelKeys(panel).map((key) => (
           <Pressable key={key} label={key} testId={`plate-key-${key}`} className='plate-input__key' onPress={() => onKey(key)}>
@@ -27,11 +28,11 @@ export function PlateKeyboard({ value, onKey, onDelete, onDone }: PlateKeyboardP
         ))}
       </View>
       <View className='plate-input__actions'>
-        <Pressable label='删除' testId='plate-key-delete' className='plate-input__key plate-input__key--wide' onPress={onDelete}>
-          删除
+        <Pressable label={PLATE_INPUT_COPY.deleteKey} testId='plate-key-delete' className='plate-input__key plate-input__key--wide' onPress={onDelete}>
+          {PLATE_INPUT_COPY.deleteKey}
         </Pressable>
-        <Pressable label='完成' testId='plate-key-done' className='plate-input__key plate-input__key--done' onPress={onDone}>
-          完成
+        <Pressable label={PLATE_INPUT_COPY.doneKey} testId='plate-key-done' className='plate-input__key plate-input__key--done' onPress={onDone}>
+          {PLATE_INPUT_COPY.doneKey}
         </Pressable>
       </View>
     </View>

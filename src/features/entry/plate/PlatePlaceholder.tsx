@@ -1,11 +1,9 @@
 import { useState } from 'react'
+import { ENTRY_COPY } from '../../../config/entry-copy'
 import { EntryButton } from '../button/EntryButton'
 import { PlateCard } from './PlateCard'
 import { readEarlyPlate, writeEarlyPlate } from './early-plate'
 import type { EarlyPlate } from './early-plate'
-
-/** The placeholder's 下一步: it waits for the form, which brings the plate check. */
-const WAITING_TEXT = '正在加载…'
 
 /**
  * What the entry page shows at once, before the app's services: the journey's steps and a plate
@@ -27,7 +25,7 @@ export function PlatePlaceholder() {
       keyboardOpen={early.keyboardOpen}
       onKeyboardChange={(keyboardOpen) => update({ keyboardOpen })}
     >
-      <EntryButton className='entry-plate__submit' label='下一步' busy busyText={WAITING_TEXT} testId='plate-submit-waiting' onPress={() => undefined} />
+      <EntryButton className='entry-plate__submit' label='下一步' busy busyText={ENTRY_COPY.waiting} testId='plate-submit-waiting' onPress={() => undefined} />
     </PlateCard>
   )
 }
