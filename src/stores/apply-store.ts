@@ -41,6 +41,8 @@ export type ApplyStoreApi = ApplyCalls & PlateChecks
 export interface ApplyStoreDeps extends ApplySource {
   /** Settles the visit's promotion (arrived ids checked) before an order is opened under it. */
   promotionReady(): Promise<void>
+  /** Whether arrived promotion ids still wait for the server's check (the promotion may change). */
+  promotionPending(): boolean
   api: ApplyStoreApi
   storage: SecureStorage
   now(): number
@@ -118,13 +120,15 @@ export class ApplyStore {
 
   private async decidePlate(): Promise<PlateDecision> {
     const { api } = this.deps
-    // The interception check and the new order name the promotion: a well-formed plate waits for the visit's.
-    if (parsePlate(this.plateNumber).ok) await this.deps.promotionReady()
-    const verdict = await checkPlate(api, {
-      plateNumber: this.plateNumber,
-      promotionChannelId: this.deps.promotion().promotionChannelId,
-      orderId: this.orderId,
-    })
+    // The interception check and the new order name the promotion. Arrived ids wait for the
+    // server's verdict on them before the checks; the channel's default is known, so its info (the
+    // new order's activity) loads alongside them: one round trip less after the login.
+    const wellFormed = parsePlate(this.plateNumber).ok
+    if (wellFormed && this.deps.promotionPending()) await this.deps.promotionReady()
+    const [verdict] = await Promise.all([
+      checkPlate(api, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId }),
+      wellFormed ? this.deps.promotionReady() : undefined,
+    ])
     switch (verdict.kind) {
       case 'resume':
         this.adoptOrder(verdict.orderId, verdict.certificates)

@@ -58,6 +58,7 @@ export class RootStore {
       uid: () => this.user.uid(),
       activitySource: () => this.promotion.activitySource,
       promotionReady: () => this.promotion.settle(),
+      promotionPending: () => this.promotion.pending,
       now: deps.now,
     })
     this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId, {

@@ -53,6 +53,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     uid: () => 'uid-1',
     activitySource: () => 7,
     promotionReady: async () => undefined,
+    promotionPending: () => false,
     now: () => 1_700_000_000_000,
   }
   return { store: new ApplyStore(deps), sent, drafts, backend, storage, deps }
