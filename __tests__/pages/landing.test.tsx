@@ -30,8 +30,25 @@ import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { commodity, serverError } from '../support/journey-fixtures'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
+import { signableUrl } from '../../src/domain/wechat-url'
+import { WECHAT_SHARE_APIS } from '../../src/platform/h5/wechat-share'
+import { WECHAT_SHARE_IMAGE_URL } from '../../src/config/wechat-share'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
+
+/** What the page asked of WeChat's SDK (the module stands in for WeChat's browser). */
+const mockWeChatCalls: [string, unknown][] = []
+jest.mock('weixin-js-sdk', () => {
+  let ready: () => void = () => undefined
+  return {
+    config: (options: unknown) => (mockWeChatCalls.push(['config', options]), ready()),
+    ready: (callback: () => void) => void (ready = callback),
+    error: () => undefined,
+    updateAppMessageShareData: (content: unknown) => void mockWeChatCalls.push(['appMessage', content]),
+    updateTimelineShareData: (content: unknown) => void mockWeChatCalls.push(['timeline', content]),
+  }
+})
+const WECHAT_CONFIG = { appId: 'wx-app', timestamp: 1_700_000_000, nonceStr: 'n1', signature: 'sig' }
 
 const PAGES: Readonly<Record<LandingRoute, ComponentType>> = {
   land: LandPage,
@@ -84,6 +101,7 @@ function landingWorld({ loggedIn = true, params = {}, ended = [], foreign = [], 
         }
         return (await check?.()) ?? envelope(info)
       }
+      if (request.url.includes('/getWeixinConfig')) return envelope(WECHAT_CONFIG)
       if (request.url.includes('/interceptCheck')) {
         const refused = foreign.includes(bodyOf(request).promotionChannelId ?? '')
         return envelope({ intercept: refused, reason: refused ? FOREIGN_REASON : '' })
@@ -289,5 +307,36 @@ describe('landing pages', () => {
     page.fireEvent.click(getByTestId(page, 'landing-service'))
     await settle(page)
     expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+  })
+
+  describe("shared from WeChat's browser", () => {
+    const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.44.2502 NetType/WIFI'
+    const configCalls = (world: World) => world.requests.filter((request) => request.url.includes('/getWeixinConfig'))
+
+    beforeEach(() => {
+      mockWeChatCalls.length = 0
+    })
+
+    it('shows its hero and links to itself, configured with the signature the server made for its address', async () => {
+      jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA)
+      const world = landingWorld()
+      await open('jhLand', world)
+      const asked = configCalls(world)
+      expect(asked).toHaveLength(1)
+      expect(asked[0]!.url).toContain(`url=${encodeURIComponent(signableUrl(window.location.href))}`)
+      const share = { title: LANDINGS.jhLand.hero.title, desc: LANDINGS.jhLand.hero.subtitle, link: window.location.href, imgUrl: WECHAT_SHARE_IMAGE_URL }
+      expect(mockWeChatCalls).toEqual([
+        ['config', { ...WECHAT_CONFIG, debug: false, jsApiList: WECHAT_SHARE_APIS }],
+        ['appMessage', share],
+        ['timeline', share],
+      ])
+    })
+
+    it('asks for nothing outside WeChat', async () => {
+      const world = landingWorld()
+      await open('jhLand', world)
+      expect(configCalls(world)).toEqual([])
+      expect(mockWeChatCalls).toEqual([])
+    })
   })
 })

@@ -7,6 +7,7 @@
  */
 import { createHash, createHmac } from 'node:crypto'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
+import { signableUrl } from '../../src/domain/wechat-url'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 
@@ -17,12 +18,6 @@ const NONCE_BYTES = 8
 /** The simulated jsapi_ticket: stable per server secret, never sent to the client. */
 export function simulatedJsApiTicket(secretHex: string): string {
   return createHmac('sha256', Buffer.from(secretHex, 'hex')).update('wechat-jsapi-ticket').digest('base64url')
-}
-
-/** WeChat signs the page URL without its `#` fragment. */
-export function signableUrl(url: string): string {
-  const hash = url.indexOf('#')
-  return hash === -1 ? url : url.slice(0, hash)
 }
 
 export function jsSdkSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {

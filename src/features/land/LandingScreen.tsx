@@ -16,6 +16,7 @@ import { LandingService } from './LandingService'
 import { RefusalNotice } from './RefusalNotice'
 import { useLandingArrival } from './use-landing-arrival'
 import type { LandingArrival } from './use-landing-arrival'
+import { useWeChatShare } from './use-wechat-share'
 import './landing.scss'
 
 interface SectionProps {
@@ -44,6 +45,7 @@ export const LandingScreen = observer(function LandingScreen({ variant }: { vari
   const row = LANDINGS[variant]
   const arrival = useLandingArrival(row.promotion[currentChannel().key])
   const actions = useEntryActions(variant)
+  useWeChatShare(row.hero)
   const onApply = (target: string, extra?: Record<string, string>) => {
     actions.track(target, extra)
     void actions.open('plateEntry')

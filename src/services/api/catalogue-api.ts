@@ -29,7 +29,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     issuers: () => callApi(client, API.issuers),
     promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }),
     supplierProtocol: (issuerId: number) => callApi(client, API.supplierProtocol, { issuerId }),
-    weixinConfig: (url: string) => callApi(client, API.weixinConfig, { url }),
+    // Sharing from WeChat's browser is an extra: a failure is logged, not put before the person.
+    weixinConfig: (url: string) => callApi(client, API.weixinConfig, { url }, { silent: true }),
     // The hand-over page says why a link could not be had, with a retry.
     weChatUrlLink: (request: WeChatUrlLinkRequest) => callApi(client, API.weChatUrlLink, request, SHOWN_BY_SCREEN),
     newApplySwitch: () => callApi(client, API.newApplySwitch),
