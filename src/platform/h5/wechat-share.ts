@@ -39,9 +39,14 @@ export interface WeChatShareDeps {
   loadSdk(): Promise<WeChatSdk>
 }
 
-/** The SDK module, loaded on first use (weixin-js-sdk has no types of its own). */
+/**
+ * The SDK module, loaded on first use (weixin-js-sdk has no types of its own). The condition is a
+ * build-time constant, so the mini-program builds leave the module out altogether.
+ */
 export async function loadWeChatSdk(): Promise<WeChatSdk> {
-  const loaded: unknown = await import(/* webpackChunkName: "wechat-sdk" */ 'weixin-js-sdk')
+  const loaded: unknown = await (process.env.TARO_ENV === 'h5'
+    ? import(/* webpackChunkName: "wechat-sdk" */ 'weixin-js-sdk')
+    : Promise.reject(new Error('the WeChat JS-SDK is for the H5 build')))
   const sdk = (loaded as { default?: unknown }).default ?? loaded
   return sdk as WeChatSdk
 }
