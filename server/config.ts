@@ -44,6 +44,8 @@ export const OUTSIDE_PARTIES = {
   identity: { variable: 'IDENTITY_PROVIDERS', implements: 'IdentityProvider (server/auth/identity-providers.ts)' },
   phoneNumbers: { variable: 'PHONE_NUMBER_PROVIDER', implements: 'PhoneNumberProvider (server/platform/phone-numbers.ts)' },
   cashier: { variable: 'CASHIER_PROVIDER', implements: 'Cashier (server/payments/cashier.ts)' },
+  risk: { variable: 'RISK_PROVIDER', implements: 'RiskReviewer (server/catalogue/risk-review.ts)' },
+  issuer: { variable: 'ISSUER_PROVIDER', implements: 'IssuerGateway (server/orders/issuer-gateway.ts)' },
 } as const
 export type OutsideParty = keyof typeof OUTSIDE_PARTIES
 
@@ -200,7 +202,7 @@ function readOutsideParties(reader: EnvReader, production: boolean): Record<Outs
     }
     return SIMULATED
   }
-  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier') }
+  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier'), risk: choose('risk'), issuer: choose('issuer') }
 }
 
 function readPublicBaseUrl(reader: EnvReader, production: boolean, host: string, port: number): string {

@@ -6,7 +6,9 @@
 import type { Redis } from 'ioredis'
 import type { IdentityProviders } from './auth/identity-providers'
 import type { Cashier } from './payments/cashier'
+import type { IssuerGateway } from './orders/issuer-gateway'
 import type { PhoneNumberProvider } from './platform/phone-numbers'
+import type { RiskReviewer } from './catalogue/risk-review'
 import type { SmsGateway } from './auth/sms-gateway'
 import type { Config, LogLevel } from './config'
 import type { KeyProvider } from './crypto/key-provider'
@@ -38,6 +40,10 @@ export interface AppDeps {
   readonly phoneNumbers: PhoneNumberProvider
   /** Where a payment is made (the cashier page's address). */
   readonly cashier: Cashier
+  /** The risk-control service that reviews a new application (requiredRisk). */
+  readonly risk: RiskReviewer
+  /** The card issuers, who take submitted orders (apply/push and the issuer outbox). */
+  readonly issuer: IssuerGateway
   /** Shared rate-limit counters for several server processes; in-process counters when absent. */
   readonly redis?: Redis
   /** The built H5 app to serve at `/` next to the API (dist/h5); nothing is served when absent. */

@@ -29,6 +29,10 @@ import type { Maintenance } from './maintenance/sweep'
 import { closeRedis, createRedisClient } from './limits/redis-client'
 import { createSimulatedCashier } from './payments/cashier'
 import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
+import { createSimulatedRiskReviewer } from './catalogue/risk-review'
+import { startIssuerOutbox } from './jobs/issuer-outbox'
+import type { PeriodicJob } from './jobs/periodic'
+import { createSimulatedIssuer } from './simulators/issuer'
 import { seed } from './seed'
 import { issueOperatorSecret } from './simulators/operator-secret'
 import { createLocalFileStorage } from './storage/file-storage'
@@ -55,7 +59,7 @@ export interface StartOptions {
 export interface WorkerRole {
   /** The primary has migrated, seeded and encrypted the database before starting the workers. */
   readonly databasePrepared: true
-  /** Runs the maintenance sweep (one process does, so no two sweep at once). */
+  /** Runs the maintenance sweep and the issuer outbox's job (one process does, so no two run at once). */
   readonly runsMaintenance: boolean
   /** The other processes' SMS simulators, which share their outboxes with this one's. */
   readonly smsPeers: OutboxPeers
@@ -105,6 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const storage = createLocalFileStorage(config.uploadDir)
   let app: FastifyInstance | undefined
   let maintenance: Maintenance | undefined
+  let issuerOutbox: PeriodicJob | undefined
+  const issuer = createSimulatedIssuer()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
     if (options.worker) await verifyDataKey(database.db, installDataCipher({ config }))
@@ -119,11 +125,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
       cashier: createSimulatedCashier(() => publicBaseUrl),
+      risk: createSimulatedRiskReviewer(),
+      issuer,
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })
     if (prepared) await encryptExistingData(database.db, prepared.cipher, storage, app.log)
-    if (options.worker?.runsMaintenance !== false) maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
+    if (options.worker?.runsMaintenance !== false) {
+      maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
+      issuerOutbox = startIssuerOutbox({ db: database.db, clock: systemClock, issuer, log: app.log })
+    }
     const address = await app.listen({ port: config.port, host: config.host })
     // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
     if (config.port === 0 && publicBaseUrl === localBaseUrl(config.host, config.port)) publicBaseUrl = address
@@ -137,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app: running,
       close: async () => {
         await maintenance?.stop()
+        await issuerOutbox?.stop()
         await running.close()
         await database.close()
         if (redis) await closeRedis(redis)
@@ -144,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   } catch (error) {
     await maintenance?.stop()
+    await issuerOutbox?.stop()
     await app?.close()
     await database.close()
     if (redis) await closeRedis(redis)

@@ -7,7 +7,7 @@
 import { ConfigError } from './config'
 import type { AppDeps } from './deps'
 
-type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier'>
+type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer'>
 
 /** The names of the simulated parts among `deps`, in a fixed order. */
 export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
@@ -17,6 +17,8 @@ export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
     ['SMS gateway', deps.sms],
     ['phone number provider', deps.phoneNumbers],
     ['cashier', deps.cashier],
+    ['risk reviewer', deps.risk],
+    ['issuer gateway', deps.issuer],
   ]
   return parts.filter(([, part]) => part.simulated === true).map(([name]) => name)
 }

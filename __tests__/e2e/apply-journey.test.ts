@@ -71,6 +71,10 @@ describeBrowser('the apply journey, as a new user walks it', () => {
       await onPage(page, 'order')
       await expect(byTestId(page, 'order-detail-status').textContent()).resolves.toContain('待审核')
       await expect(byTestId(page, 'order-detail-id').textContent()).resolves.toContain(orderId)
+      // Pushed after the final commit: the issuer has the order, as the server says.
+      await expect(byTestId(page, 'order-detail-issuer-received').textContent()).resolves.toContain('已提交至发行方')
+      // The order page's own timeline (the result page under it in the stack has one too, hidden).
+      await page.locator('[data-testid="page-order"]').last().locator('[data-kind="issuerReceived"]').first().waitFor()
       expect(errors).toEqual([])
     })
   })

@@ -115,8 +115,9 @@ describeWeapp()('the WeChat build: the apply journey and the order pages', () =>
     ])
     expect(world.navigations.filter(({ url }) => url.includes(LOGIN_PAGE))).toEqual([])
 
-    // Consent: both agreements ticked.
+    // Consent: the two agreements and the package issuers' own, once they have loaded, all ticked.
     expect(pageText(agree)).toContain(PLATE)
+    await waitFor('the issuer agreements', () => !pageText(agree).includes('正在加载发行方服务协议'))
     for (const box of Array.from(agree.component.dom?.querySelectorAll('.consent-check__box') ?? [])) {
       tap(agree, box)
       await settle()

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import GuideReapplyPage from '../../src/pages/order/guide-reapply/index'
-import { REAPPLY_CANCEL_REASON } from '../../src/features/order/reapply/GuideReapplyScreen'
+import { PAUSED_BEFORE_CANCEL, REAPPLY_CANCEL_REASON } from '../../src/features/order/reapply/GuideReapplyScreen'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
@@ -53,6 +53,28 @@ describe('guide reapply page', () => {
     expect(world.bodies(API.cancelOrder)).toEqual([{ orderId: 'O-1', reason: REAPPLY_CANCEL_REASON }])
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
     expect(byTestId(mounted, 'guide-cancelled')).not.toBeNull()
+  })
+
+  it('type 2: says first when new applications are paused, and still lets the old order be cancelled', async () => {
+    const world = answering(rejected)
+    world.on(API.newApplySwitch, () => envelope({ allowNewApply: false, reason: '系统升级维护中' }))
+    const mounted = await mountGuide(world, { orderId: 'O-1', reapplyType: '2' })
+    expect(textOf(mounted, 'guide-new-apply-paused')).toBe(PAUSED_BEFORE_CANCEL)
+    expect(byTestId(mounted, 'guide-cancel-reapply')).not.toBeNull()
+
+    const open = answering(rejected)
+    open.on(API.newApplySwitch, () => envelope({ allowNewApply: true, reason: '' }))
+    mounted.unmout()
+    const calm = await mountGuide(open, { orderId: 'O-1', reapplyType: '2' })
+    expect(byTestId(calm, 'guide-new-apply-paused')).toBeNull()
+    expect(open.calls(API.newApplySwitch)).toHaveLength(1)
+  })
+
+  it('type 1: does not ask about new applications (paying goes on whatever they are)', async () => {
+    const world = answering(unpaid)
+    const mounted = await mountGuide(world, { orderId: 'O-1', reapplyType: '1' })
+    expect(byTestId(mounted, 'guide-pay')).not.toBeNull()
+    expect(world.calls(API.newApplySwitch)).toHaveLength(0)
   })
 
   it('type 2: names stock interception as the reason', async () => {

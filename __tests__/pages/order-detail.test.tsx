@@ -5,6 +5,7 @@ import { continueTarget } from '../../src/features/order/actions/continue-route'
 import { payloadKeyHex } from '../../src/config/keys'
 import { createSealedBox } from '../../src/services/crypto/sealed-box'
 import { HOTLINE } from '../../src/domain/constants'
+import { MESSAGES } from '../../src/services/request/errors'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
@@ -77,13 +78,49 @@ describe('order detail page', () => {
     expect(['order-detail-promotion', 'order-detail-partner', 'order-detail-promoter'].map((id) => textOf(mounted, id))).toEqual(shown)
   })
 
-  it('shows a rejected order with its reason and the way to the re-apply guide', async () => {
-    const mounted = await mountDetail(answering(detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' })))
+  it('shows a rejected order with its reason and the way to the re-apply guide, of the type the reapply check gives', async () => {
+    const world = answering(detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' }))
+    world.on(API.checkApplyPlate, () => envelope({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: true }))
+    const mounted = await mountDetail(world)
     expect(textOf(mounted, 'order-detail-audit')).toBe('审核未通过')
     expect(textOf(mounted, 'order-detail-audit-reason')).toBe('行驶证照片不清晰，请重新上传')
     mounted.fireEvent.click(getByTestId(mounted, 'order-detail-reapply'))
     await settle(mounted)
+    expect(world.calls(API.checkApplyPlate).map((request) => new URL(request.url).searchParams.get('plateNumber'))).toEqual(['京A12345'])
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=2' })
+  })
+
+  it('guides by the whole rule: a paid, white-listed rejected order has nothing to settle and goes on; only switch one and unpaid pays or cancels', async () => {
+    const whiteListed = answering(detail(STATUS_FIELDS.rejected))
+    whiteListed.on(API.checkApplyPlate, () => envelope({ isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true }))
+    const paid = await mountDetail(whiteListed)
+    paid.fireEvent.click(getByTestId(paid, 'order-detail-reapply'))
+    await settle(paid)
+    // No guide that only says there is nothing to handle: the order goes on, as the plate page resumes it.
+    expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigation.navigateTo).not.toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('guide-reapply') }))
+    expect(whiteListed.services.store.apply.orderId).toBe('O-1')
+    paid.unmout()
+
+    const switchOne = answering(detail({ ...STATUS_FIELDS.rejected, depositPayState: PAY_STATE.AWAITING_PAYMENT }))
+    switchOne.on(API.checkApplyPlate, () => envelope({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false }))
+    const unpaid = await mountDetail(switchOne)
+    unpaid.fireEvent.click(getByTestId(unpaid, 'order-detail-reapply'))
+    await settle(unpaid)
+    expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=1' })
+  })
+
+  it('says by a toast when the reapply check fails, and opens no guide', async () => {
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    const world = answering(detail(STATUS_FIELDS.rejected))
+    world.on(API.checkApplyPlate, () => ({ statusCode: 500, data: null, header: {} }))
+    const mounted = await mountDetail(world)
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-reapply'))
+    await settle(mounted)
+    // Once: the action's toast, not the request layer's as well.
+    expect(toast.mock.calls.map(([options]) => options?.title)).toEqual([MESSAGES.serverBusy])
+    expect(world.ui.toasts).toEqual([])
+    expect(navigation.navigateTo).not.toHaveBeenCalled()
   })
 
   it('offers to pay a submitted order whose deposit is unpaid', async () => {
@@ -145,11 +182,16 @@ describe('order detail page', () => {
   })
 
   it.each([
-    ['the form, after the agreements', { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false }, 0, false, '/pages/apply/agree/index'],
-    ['the photos', { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false }, 0, true, '/pages/apply/upinfo/index'],
-  ])('continues applying at %s', async (_step, completeness, certificates, accepted, url) => {
+    ['the form, after the agreements', { owner: false, vehicle: false, delivery: false, commodity: false, submitted: false }, 0, undefined, '/pages/apply/agree/index'],
+    ['the photos', { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false }, 0, 'O-1', '/pages/apply/upinfo/index'],
+    ['the agreements again, accepted for another order only', { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false }, 0, 'O-2', '/pages/apply/agree/index'],
+  ])('continues applying at %s', async (_step, completeness, certificates, acceptedFor, url) => {
     const world = answering(detail({ completeness, certificatesCommitSate: certificates }))
-    if (accepted) world.services.store.apply.acceptAgreements()
+    if (acceptedFor) {
+      // Consent is given on this device for the order it holds.
+      world.services.store.apply.resumeOrder(detail({ orderId: acceptedFor }))
+      world.services.store.apply.acceptAgreements()
+    }
     const mounted = await mountDetail(world)
     mounted.fireEvent.click(getByTestId(mounted, 'order-detail-continue'))
     await settle(mounted)

@@ -17,6 +17,7 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { boxes, press } from '../support/plate-keys'
 import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
 import { envelope, testWorld } from '../support/test-services'
+import { detail } from '../support/order-fixtures'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
@@ -257,10 +258,19 @@ describe('plate entry page', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
-  it('created: goes straight to the form once the agreements were accepted', async () => {
+  it('created: asks for consent to the new order, whatever was accepted for an earlier one', async () => {
     const world = entryWorld()
     world.services.store.apply.acceptAgreements()
     const page = await mountWith(world, '粤B12345')
+    await submit(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  it('resume: goes straight to the form once the agreements were accepted for this order', async () => {
+    const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
+    world.services.store.apply.resumeOrder(detail({ orderId: 'order-5', plateNumber: '京A12345' }))
+    world.services.store.apply.acceptAgreements()
+    const page = await mountWith(world, '京A12345')
     await submit(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })

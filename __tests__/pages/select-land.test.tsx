@@ -9,6 +9,7 @@ import { settle } from '../unit/services/fakes'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
+import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
 
 const LIST: Commodity[] = [
   commodity({ id: 'VIP', commodityName: 'VIP尊享ETC套餐', commodityPrice: 4990, frontData: { sort: 2, marketingData: { tags: ['顺丰包邮'] }, isExistUser: false } }),
@@ -155,6 +156,21 @@ describe('select-land page', () => {
     page.fireEvent.click(getByTestId(page, 'package-missing-go'))
     await page.act(async () => settle(10))
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+  })
+
+  it("leads to the consent page when the issuer's agreement is what the application lacks", async () => {
+    const world = loggedInWorld()
+    serve(world, {
+      apply: () =>
+        world.ok({ orderId: 'O1', stepId: 2, certificatesCommitSate: 1, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [MISSING_ISSUER_AGREEMENT] }),
+    })
+    withOrder(world)
+    const page = await open(world)
+    page.fireEvent.click(getByTestId(page, 'package-VIP-choose'))
+    await page.act(async () => settle(120))
+    page.fireEvent.click(getByTestId(page, 'package-missing-go'))
+    await page.act(async () => settle(10))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('keeps the page as it was when submitting fails, says why once, on the page, and can be tried again', async () => {

@@ -10,6 +10,8 @@ import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../
 import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
 import { ALL_PHOTOS } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
+import AgreePage from '../../src/pages/apply/agree/index'
+import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
 
 type World = Awaited<ReturnType<typeof openOrderWorld>>
 type Page = Awaited<ReturnType<typeof mountPage>>
@@ -268,5 +270,26 @@ describe('information page', () => {
     page.fireEvent.click(getByTestId(page, 'upinfo-next'))
     await eventually(page, () => open.mock.calls.length > 0)
     expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+  })
+  it("opens the consent page once an issuer's agreement was updated, which says why, instead of failing here", async () => {
+    const { open } = spyNavigation()
+    const world = await openOrderWorld({ certificates: ALL_PHOTOS })
+    world.services.store.apply.acceptAgreements([{ issuerId: 3, version: '2026-01' }])
+    const outdated: TransportResponse = { statusCode: 200, data: { code: ISSUER_AGREEMENT_OUTDATED.code, msg: ISSUER_AGREEMENT_OUTDATED.message, data: null }, header: {} }
+    world.respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? outdated : envelope(null)))
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, VALID)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    page.fireEvent.click(getByTestId(page, 'upinfo-next'))
+    await eventually(page, () => open.mock.calls.length > 0)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(open).not.toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+    // Said once, on the consent page: not here, not as a toast.
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+    expect(world.ui.toasts).toEqual([])
+    expect(world.services.store.apply.issuerAgreements).toEqual([])
+    const agree = await mountPage(AgreePage, world.services)
+    await flush(agree)
+    expect(textOf(agree, 'agree-notice')).toBe(ISSUER_AGREEMENT_OUTDATED.message)
   })
 })

@@ -20,6 +20,7 @@ import {
   data,
   fillOrder,
   FIXTURE,
+  ISSUER_AGREEMENT,
   login,
   MAIL_DELIVERY,
   orderRow,
@@ -349,7 +350,15 @@ describeDb('apply routes', () => {
     it('saves the data it carries and submits once complete; the deposit then awaits payment', async () => {
       const orderId = await createOrder(test, owner)
       await uploadAllPhotos(test, owner, orderId)
-      const full = payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, owner: OWNER, vehicle: VEHICLE, delivery: MAIL_DELIVERY, commodityId: FIXTURE.paidCommodity })
+      const full = payload({
+        stepId: APPLY_STEP.FINAL_COMMIT,
+        orderId,
+        owner: OWNER,
+        vehicle: VEHICLE,
+        delivery: MAIL_DELIVERY,
+        commodityId: FIXTURE.paidCommodity,
+        issuerAgreements: [ISSUER_AGREEMENT],
+      })
       const answer = data<ApplyResponse>(await apply(test, owner, full))
       expect(answer).toEqual({ orderId, stepId: APPLY_STEP.FINAL_COMMIT, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
       expect(await orderRow(database.db, orderId)).toMatchObject({
@@ -387,14 +396,16 @@ describeDb('apply routes', () => {
     const push = (grant: TokenGrant, orderId: string, query = `?promotionChannelId=${BANK.promotionChannelId}`) =>
       test.inject({ method: 'POST', url: `${pathOf(API.applyPush.path, { orderId })}${query}`, headers: bearer(grant), payload: {} })
 
-    it('marks a submitted order pushed, once', async () => {
+    it('hands a submitted order to its issuer, once: asked again, it answers the first receipt', async () => {
       const orderId = await submittedOrder(test, owner)
-      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true })
+      const receivedAt = test.clock.now().toISOString()
+      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       const first = (await orderRow(database.db, orderId)).pushedAt
       expect(first).toEqual(test.clock.now())
       test.clock.advance(5000)
-      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true })
+      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       expect((await orderRow(database.db, orderId)).pushedAt).toEqual(first)
+      expect(await events(orderId)).toEqual(['applied', 'submitted', 'issuerReceived'])
     })
 
     it('refuses an order that is not submitted', async () => {

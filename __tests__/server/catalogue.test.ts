@@ -7,10 +7,12 @@
 import { count, eq, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { InjectOptions } from 'fastify'
-import type { Commodity, PromiseConfigResponse, PromotionChannelInfo } from '../../types/api/catalogue'
+import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
+import type { Commodity, PromiseConfigResponse, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { API } from '../../types/api/paths'
 import { ACTIVITY_TYPE, ISSUERS, SHOW } from '../../src/domain/enums'
+import { NEW_APPLY_PAUSED } from '../../src/domain/apply-checks'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import {
   SEED_COMMODITIES,
@@ -22,7 +24,9 @@ import {
   SEED_PROMISE_CONFIGS,
   SEED_PROMOTION_CHANNELS,
   SEED_REGISTERED_PLATES,
+  SEED_SERVICE_PROMISES,
   SEED_SUPPLIER_PROTOCOLS,
+  SEED_SUPPLIER_PROTOCOL_VERSION,
 } from '../../server/catalogue/seed-data'
 import type { Db } from '../../server/db/database'
 import {
@@ -37,8 +41,10 @@ import {
   seedHistory,
 } from '../../server/db/schema'
 import { SEED_STEPS, seed } from '../../server/seed'
-import { CATALOGUE_SEED_STEPS } from '../../server/seed/catalogue'
+import { CATALOGUE_SEED_STEPS, issuerAgreementVersionsSeed } from '../../server/seed/catalogue'
 import { appWorld } from './support/app-world'
+import { SERVICE_PROMISE_MAX_ITEMS } from '../../src/domain/service-promise'
+import { MAX_ISSUER_ID } from '../../server/validation/fields'
 import { envelope, loginAsPromoter, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { TABLE_NAMES, describeDb, openTestDatabase } from './support/test-database'
@@ -83,6 +89,42 @@ describeDb('catalogue routes', () => {
       await setContent(APP_CONFIG_KEY.promise('deliveryPromise'), { title: '新承诺', items: [] })
       const body = envelope<PromiseConfigResponse>(await promise({ type: 'deliveryPromise' }))
       expect(JSON.parse(body.data.content)).toEqual({ title: '新承诺', items: [] })
+    })
+
+    describe.each(Object.values(SERVICE_PROMISE_TYPE))('the app\'s service promise %s', (type) => {
+      it('is seeded switched on, with a title and lines', async () => {
+        const body = envelope<PromiseConfigResponse>(await promise({ type }))
+        expect(body.data.switchStatus).toBe(SHOW.YES)
+        const content = JSON.parse(body.data.content) as ServicePromiseContent
+        expect(content).toEqual(SEED_SERVICE_PROMISES[type].content)
+        expect(content.title).not.toBe('')
+        expect(content.items.length).toBeGreaterThan(0)
+      })
+
+      it('answers its switch once an operator turns it off', async () => {
+        await setSwitch(APP_CONFIG_KEY.promise(type), false)
+        expect(envelope<PromiseConfigResponse>(await promise({ type })).data.switchStatus).toBe(SHOW.NO)
+      })
+
+      it('is passed on as the app reads it: lines trimmed, blank ones dropped, at most SERVICE_PROMISE_MAX_ITEMS', async () => {
+        const lines = Array.from({ length: SERVICE_PROMISE_MAX_ITEMS + 2 }, (_, index) => `承诺${index + 1}`)
+        await setContent(APP_CONFIG_KEY.promise(type), { title: ' 服务承诺 ', items: ['', ...lines.map((line) => ` ${line} `)] })
+        const content = JSON.parse(envelope<PromiseConfigResponse>(await promise({ type })).data.content) as ServicePromiseContent
+        expect(content).toEqual({ title: '服务承诺', items: lines.slice(0, SERVICE_PROMISE_MAX_ITEMS) })
+      })
+
+      it.each([
+        ['not an object', ['a', 'list']],
+        ['without lines', { title: '服务承诺', items: [] }],
+        ['with blank lines only', { title: '服务承诺', items: [' '] }],
+        ['with a line that is not text', { title: '服务承诺', items: [1] }],
+      ])('is never passed on when edited into a document %s', async (_case, content) => {
+        await setContent(APP_CONFIG_KEY.promise(type), content)
+        const response = await promise({ type })
+        expect(response.statusCode).toBe(500)
+        expect(response.json()).toEqual({ code: 500, msg: '服务器繁忙，请稍后重试', data: null })
+        expect(world.test.logs.text()).toContain(APP_CONFIG_KEY.promise(type))
+      })
     })
 
     it('answers an unknown type with a business "not found"', async () => {
@@ -317,22 +359,43 @@ describeDb('catalogue routes', () => {
   describe('supplier protocol', () => {
     const protocol = (payload: object) => ({ method: 'POST' as const, url: API.supplierProtocol.path, payload })
 
-    it('answers the issuer\'s protocol', async () => {
+    it('answers the issuer\'s protocol with its version', async () => {
       const seeded = SEED_SUPPLIER_PROTOCOLS.find((entry) => entry.issuerId === 3)!
       expect(envelope(await call(protocol({ issuerId: 3 })))).toEqual({
         ...OK,
-        data: { issuerId: 3, title: seeded.title, content: seeded.content },
+        data: { issuerId: 3, title: seeded.title, content: seeded.content, version: SEED_SUPPLIER_PROTOCOL_VERSION },
       })
+    })
+
+    it('answers each issuer its own agreement', async () => {
+      for (const issuer of ISSUERS) {
+        const { data } = envelope<SupplierProtocolResponse>(await call(protocol({ issuerId: issuer.id })))
+        expect(data).toMatchObject({ issuerId: issuer.id, title: `${issuer.name}ETC用户服务协议`, version: SEED_SUPPLIER_PROTOCOL_VERSION })
+        expect(data.content).toContain(issuer.name)
+      }
+    })
+
+    it('answers a switched-off agreement like a missing one, and one edited into another shape as a server fault', async () => {
+      await setSwitch(APP_CONFIG_KEY.supplierProtocol(3), false)
+      expect((await call(protocol({ issuerId: 3 }))).json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
+      await setSwitch(APP_CONFIG_KEY.supplierProtocol(3), true)
+      await setContent(APP_CONFIG_KEY.supplierProtocol(3), { title: '无版本的协议', content: '……' })
+      const response = await call(protocol({ issuerId: 3 }))
+      expect(response.statusCode).toBe(500)
+      expect(envelope(response).msg).toBe('服务器繁忙，请稍后重试')
     })
 
     it('answers an issuer without a protocol with a business "not found"', async () => {
       expect((await call(protocol({ issuerId: 99 }))).json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
+      // The same bound as the apply payload's issuer ids: any id an issuer row can have is asked, not refused.
+      expect((await call(protocol({ issuerId: MAX_ISSUER_ID }))).json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
     })
 
     it.each([
       ['a text id', { issuerId: '3' }, '参数 issuerId 应为数字'],
       ['a fraction', { issuerId: 1.5 }, '参数 issuerId 应为整数'],
       ['zero', { issuerId: 0 }, '参数 issuerId 不能小于1'],
+      ['an id no issuer row can have', { issuerId: MAX_ISSUER_ID + 1 }, `参数 issuerId 不能大于${MAX_ISSUER_ID}`],
     ])('answers %s with a 400', async (_case, payload, msg) => {
       const response = await call(protocol(payload))
       expect(response.statusCode).toBe(400)
@@ -348,9 +411,9 @@ describeDb('catalogue routes', () => {
     const newApply = { method: 'GET' as const, url: API.newApplySwitch.path }
 
     it('answers the switch from app_configs', async () => {
-      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: true } })
+      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: true, reason: '' } })
       await setSwitch(APP_CONFIG_KEY.newApplySwitch, false)
-      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: false } })
+      expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: false, reason: NEW_APPLY_PAUSED.reason } })
     })
 
     it('needs a login', async () => {
@@ -394,8 +457,14 @@ describeDb('catalogue seeding', () => {
       promotionChannels: SEED_PROMOTION_CHANNELS.length,
       partnerChannels: SEED_PARTNER_CHANNELS.length,
       commodities: SEED_COMMODITIES.length,
-      // goods types, promise configs, notices per channel, protocols, four switches
-      appConfigs: 1 + Object.keys(SEED_PROMISE_CONFIGS).length + Object.keys(SEED_NOTICES).length + SEED_SUPPLIER_PROTOCOLS.length + 4,
+      // goods types, promise configs, the pages' service promises, notices per channel, protocols, four switches
+      appConfigs:
+        1 +
+        Object.keys(SEED_PROMISE_CONFIGS).length +
+        Object.keys(SEED_SERVICE_PROMISES).length +
+        Object.keys(SEED_NOTICES).length +
+        SEED_SUPPLIER_PROTOCOLS.length +
+        4,
       registeredPlates: SEED_REGISTERED_PLATES.length,
       plateRules: SEED_PLATE_RULES.length,
       offlineOrders: SEED_OFFLINE_ORDERS.length,
@@ -423,6 +492,20 @@ describeDb('catalogue seeding', () => {
     const [basic] = await database.db.select().from(commodities).where(eq(commodities.id, 'BANK_BASIC'))
     expect(basic?.commodityPrice).toBe(1990)
     expect(await database.db.select().from(seedHistory)).toHaveLength(SEED_STEPS.length)
+  })
+
+  it('gives the issuer agreements of a database seeded before versions their version, keeping edited texts', async () => {
+    await emptyDatabase()
+    await seed(database.db)
+    // The older database: agreements without a version, one text edited by an operator.
+    const stored = (issuerId: number) => database.db.select({ content: appConfigs.content }).from(appConfigs).where(eq(appConfigs.key, APP_CONFIG_KEY.supplierProtocol(issuerId)))
+    await database.db.update(appConfigs).set({ content: sql`${appConfigs.content} - 'version'` }).where(sql`${appConfigs.key} like 'supplierProtocol:%'`)
+    await database.db.update(appConfigs).set({ content: { title: '北京ETC用户服务协议', content: '运营人员修改过的协议正文' } }).where(eq(appConfigs.key, APP_CONFIG_KEY.supplierProtocol(3)))
+    await database.db.delete(seedHistory).where(eq(seedHistory.name, issuerAgreementVersionsSeed.name))
+
+    expect(await seed(database.db)).toEqual([issuerAgreementVersionsSeed.name])
+    expect((await stored(3))[0]?.content).toEqual({ title: '北京ETC用户服务协议', content: '运营人员修改过的协议正文', version: SEED_SUPPLIER_PROTOCOL_VERSION })
+    expect((await stored(7))[0]?.content).toMatchObject({ version: SEED_SUPPLIER_PROTOCOL_VERSION })
   })
 
   it('seeds once when two server processes start together', async () => {

@@ -1,7 +1,7 @@
 /**
  * The plate checks before applying (uniqueness, issuer and channel interception, the reapply
- * plate check, the simulated risk rule) and the promotion's vouchers (once per user and source
- * channel, also under concurrent claims), on the seeded plates and channels.
+ * plate check; the risk review is pre-checks.test.ts's) and the promotion's vouchers (once per
+ * user and source channel, also under concurrent claims), on the seeded plates and channels.
  */
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
@@ -246,39 +246,6 @@ describeDb('plate checks and vouchers', () => {
 
     it('needs a login', async () => {
       await expectLoginEnforced(world.test, checkPlate(FREE_PLATE), world.grant)
-    })
-  })
-
-  describe('requiredRisk (simulated rule)', () => {
-    const risk = (plateNumber: string, promotionChannelId: string = BANK.promotionChannelId) => ({
-      method: 'POST' as const,
-      url: API.requiredRisk.path,
-      payload: { plateNumber, promotionChannelId },
-    })
-    const required = async (request: InjectOptions) => envelope<{ required: boolean }>(await call(request)).data.required
-
-    it.each([
-      ['a plate on no list', FREE_PLATE, false],
-      ['a white-listed plate', '京A88888', false],
-      ['an intercepted plate', '京A99999', true],
-      ['a plate registered with ETC', '京A00001', true],
-      ['a plate with an order elsewhere', '沪B12345', true],
-    ])('answers %s (%s) with required %s', async (_case, plate, expected) => {
-      expect(await required(risk(plate))).toBe(expected)
-    })
-
-    it('requires a review on an unknown promotion channel', async () => {
-      expect(await required(risk(FREE_PLATE, 'NO_SUCH_CHANNEL'))).toBe(true)
-    })
-
-    it('answers a malformed plate with a 400', async () => {
-      const response = await call(risk('ABC'))
-      expect(response.statusCode).toBe(400)
-      expect(envelope(response).msg).toBe(PLATE_REASON.province)
-    })
-
-    it('needs a login', async () => {
-      await expectLoginEnforced(world.test, risk(FREE_PLATE), world.grant)
     })
   })
 

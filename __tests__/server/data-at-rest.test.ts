@@ -9,6 +9,7 @@ import path from 'node:path'
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import type { InjectOptions } from 'fastify'
+import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import type { TokenGrant } from '../../types/api/auth'
 import type { LoadDraftResponse } from '../../types/api/apply'
 import { API } from '../../types/api/paths'
@@ -101,7 +102,7 @@ describeDb('personal data at rest', () => {
       const orderId = await submittedOrder(test, owner)
       const draft = sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A1', owner: { ownerName: OWNER.ownerName } })
       data(await as(owner, { method: 'POST', url: API.saveDraft.path, payload: { encryptUsersVehicleApplyVoStr: draft } }))
-      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other } }))
+      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other, consent: FOLLOW_UP_CONSENT } }))
       await sendCode(test, PHONES.third)
 
       for (const table of DUMPED_TABLES) {

@@ -1,21 +1,31 @@
 /**
  * The simulated platform calls: the WeChat JS-SDK config (signed like WeChat, with the server's
  * simulated ticket), mini-program URL links, the phone behind a phone authorisation code, the
- * call-back phone, and the Henan supplier's SMS login (through the SMS code service).
+ * call-back phone (only with consent, encrypted, deleted on submission or after its retention),
+ * and the Henan supplier's SMS login (through the SMS code service).
  */
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
+import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import type { TokenGrant } from '../../types/api/auth'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
 import { API } from '../../types/api/paths'
+import { DAY_MS } from '../../src/domain/constants'
+import { FOLLOW_UP_RETENTION_DAYS } from '../../src/domain/follow-up'
 import { MOBILE_REASON, validateMobile } from '../../src/domain/validation'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
+import { CIPHERTEXT_PREFIX, phoneIndex } from '../../server/crypto/field-cipher'
+import { queryRows } from '../../server/db/database'
 import { appConfigs, followUpPhones, users } from '../../server/db/schema'
+import { runMaintenance } from '../../server/maintenance/sweep'
+import { FOLLOW_UP_MESSAGE, FOLLOW_UP_RETENTION_MS } from '../../server/platform/follow-up-phones'
 import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
+import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { BANK, envelope, latestCode, loginBySms, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { appWorld } from './support/app-world'
+import { data, seedOrderFixtures, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
@@ -166,23 +176,81 @@ describeDb('platform routes (simulated)', () => {
   })
 
   describe('followUp/savePhone', () => {
-    const save = (mobile: string): InjectOptions => ({ method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile } })
+    /** `consent` null: the query has none. */
+    const save = (mobile: string, consent: string | null = FOLLOW_UP_CONSENT): InjectOptions => ({
+      method: 'GET',
+      url: API.saveFollowUpPhone.path,
+      query: consent === null ? { mobile } : { mobile, consent },
+    })
     const storedFor = async (of: TokenGrant) => {
       const [user] = await world.database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
       return world.database.db.select().from(followUpPhones).where(eq(followUpPhones.userId, user!.id))
     }
+    const allStored = () => world.database.db.select().from(followUpPhones)
+    const sweep = () =>
+      runMaintenance({ db: world.database.db, clock: world.test.clock, storage: createMemoryFileStorage(), log: world.test.app.log })
 
-    it('stores the phone for a call back, once per user and phone', async () => {
+    it('stores the phone for a call back with the consent, once per user and phone', async () => {
       expect(envelope(await call(save(OTHER_PHONE)))).toEqual({ ...OK, data: null })
       const [first] = await storedFor(world.grant)
       expect(first).toMatchObject({ phone: OTHER_PHONE, createdAt: world.test.clock.now(), updatedAt: world.test.clock.now() })
 
+      // Consenting again moves the consent time; the row stays one.
       world.test.clock.advance(3_600_000)
       await call(save(OTHER_PHONE))
       const rows = await storedFor(world.grant)
       expect(rows).toHaveLength(1)
       expect(rows[0]?.createdAt).toEqual(first?.createdAt)
       expect(rows[0]?.updatedAt).toEqual(world.test.clock.now())
+    })
+
+    it.each([
+      ['without a consent', null],
+      ['with an empty consent', ''],
+      ['with a refusal', '0'],
+      ['with another value', 'true'],
+    ])('refuses a phone %s with a 400 and a clear message, and stores nothing', async (_case, consent) => {
+      const response = await call(save(OTHER_PHONE, consent))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response)).toEqual({ code: 400, msg: FOLLOW_UP_MESSAGE.noConsent, data: null })
+      expect(await allStored()).toHaveLength(0)
+    })
+
+    it('keeps the phone encrypted at rest, found by its blind index only', async () => {
+      await call(save(OTHER_PHONE))
+      const raw = await queryRows<{ phone: string; phone_index: string }>(world.database.db, sql`select phone, phone_index from follow_up_phones`)
+      expect(raw).toHaveLength(1)
+      expect(raw[0]?.phone.startsWith(CIPHERTEXT_PREFIX)).toBe(true)
+      expect(JSON.stringify(raw)).not.toContain(OTHER_PHONE)
+      expect(raw[0]?.phone_index).toBe(phoneIndex(OTHER_PHONE))
+    })
+
+    it('forgets the user\'s phones once they submit an order, and only theirs', async () => {
+      const other = await loginBySms(world.test, OTHER_PHONE)
+      expect(data(await call(save(PHONE)))).toBeNull()
+      expect(data(await call(save(OTHER_PHONE), other))).toBeNull()
+      expect(await storedFor(world.grant)).toHaveLength(1)
+      await seedOrderFixtures(world.database.db)
+      await submittedOrder(world.test, world.grant)
+      expect(await storedFor(world.grant)).toEqual([])
+      expect((await storedFor(other)).map((row) => row.phone)).toEqual([OTHER_PHONE])
+    })
+
+    it(`is deleted by the maintenance sweep ${FOLLOW_UP_RETENTION_DAYS} days after the latest consent`, async () => {
+      expect(data(await call(save(PHONE)))).toBeNull()
+      world.test.clock.advance(DAY_MS)
+      const other = await loginBySms(world.test, OTHER_PHONE)
+      expect(data(await call(save(OTHER_PHONE), other))).toBeNull()
+
+      world.test.clock.advance(FOLLOW_UP_RETENTION_MS - DAY_MS - 1)
+      expect(await sweep()).toMatchObject({ followUpPhones: 0 })
+      world.test.clock.advance(1)
+      expect(await sweep()).toMatchObject({ followUpPhones: 1 })
+      expect(await storedFor(world.grant)).toEqual([])
+      expect((await storedFor(other)).map((row) => row.phone)).toEqual([OTHER_PHONE])
+      world.test.clock.advance(DAY_MS)
+      expect(await sweep()).toMatchObject({ followUpPhones: 1 })
+      expect(await allStored()).toEqual([])
     })
 
     it('keeps each user\'s phones apart', async () => {
@@ -201,7 +269,7 @@ describeDb('platform routes (simulated)', () => {
       const response = await call(save(mobile))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
-      expect(await world.database.db.select().from(followUpPhones)).toHaveLength(0)
+      expect(await allStored()).toHaveLength(0)
     })
 
     it('needs a login', async () => {
@@ -229,6 +297,9 @@ describeDb('platform routes (simulated)', () => {
       const first = envelope<{ supplierUserId: string }>(await call(login(HENAN_PHONE, code)))
       expect(first.code).toBe(200)
       expect(first.data.supplierUserId).toMatch(/^HN[0-9a-f]{24}$/)
+      // Keyed by the server's secret: not the plain hash anyone could compute from the phone.
+      const unkeyed = createHash('sha256').update(`henan-supplier:${HENAN_PHONE}`).digest('hex').slice(0, 24)
+      expect(first.data.supplierUserId).not.toBe(`HN${unkeyed}`)
 
       // The code is used up; a new one logs the same phone in as the same supplier user.
       expect((await call(login(HENAN_PHONE, code))).json()).toEqual({ code: 1002, msg: '验证码已失效，请重新获取', data: null })

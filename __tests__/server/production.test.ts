@@ -42,6 +42,8 @@ describe('production configuration', () => {
       'IDENTITY_PROVIDERS=simulated is refused in production: a real deployment implements IdentityProvider (server/auth/identity-providers.ts)',
       'PHONE_NUMBER_PROVIDER=simulated is refused in production: a real deployment implements PhoneNumberProvider (server/platform/phone-numbers.ts)',
       'CASHIER_PROVIDER=simulated is refused in production: a real deployment implements Cashier (server/payments/cashier.ts)',
+      'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',
+      'ISSUER_PROVIDER=simulated is refused in production: a real deployment implements IssuerGateway (server/orders/issuer-gateway.ts)',
     ])
   })
 
@@ -65,7 +67,7 @@ describe('production configuration', () => {
   it('keeps the simulators on outside production, and takes the public address and operator secret', () => {
     const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
     expect(config).toMatchObject({
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
       smsSimulator: true,
       publicBaseUrl: 'http://127.0.0.1:8080',
       simOperatorSecret: TEST_SIM_OPERATOR_SECRET,
@@ -97,6 +99,8 @@ describeDb('a production app', () => {
         'the SMS gateway is simulated: production needs a real implementation',
         'the phone number provider is simulated: production needs a real implementation',
         'the cashier is simulated: production needs a real implementation',
+        'the risk reviewer is simulated: production needs a real implementation',
+        'the issuer gateway is simulated: production needs a real implementation',
       ],
     })
   })

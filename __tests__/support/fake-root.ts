@@ -29,6 +29,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       channelInfo: async () => ({ effective: true, promotionSubject: '银行ETC', call_link: '', businessMode: BUSINESS_MODE.DEPOSIT, activityType: ACTIVITY_TYPE.BANK_APP_H5 }),
       channelInterceptCheck: async () => ({ intercept: false, reason: '' }),
       partnerChannels: async () => [],
+      newApplySwitch: async () => ({ allowNewApply: true, reason: '' }),
     },
     commodities: {
       listCommodities: async (): Promise<CommodityFields[]> => [],
@@ -48,6 +49,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       plateUnique: async () => ({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }),
       contractInterception: async () => ({ intercept: false, reason: '' }),
       checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
+      requiredRisk: async () => ({ required: false, reason: '' }),
       phoneByCode: async () => ({ mobile: '13800138000' }),
       apply: async (payload) => ({
         orderId: payload.orderId ?? 'order-0001',
@@ -59,11 +61,17 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       saveDraft: async () => ({ savedAt: new Date(now).toISOString() }),
       loadDraft: async () => undefined,
       uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
+      push: async (orderId) => ({ orderId, pushed: true, issuerReceivedAt: null }),
     },
     payment: {
       payDeposit: async (orderId) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }),
       payState: async (orderId) => ({ orderId, depositPayState: PAY_STATE.SUCCESS }),
       orderInfo: async (orderId) => ({ orderId, amountCents: 0, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }),
+    },
+    province: {
+      msgOpen: async () => true,
+      sendCode: async () => undefined,
+      login: async () => ({ supplierUserId: 'HN0001' }),
     },
   }
   const api = Object.fromEntries(

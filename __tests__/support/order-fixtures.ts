@@ -44,6 +44,8 @@ export function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     auditReason: null,
     cancelReason: null,
     issuerId: null,
+    issuerReceivedAt: null,
+    issuerAgreements: [],
     deliveryMethod: null,
     trackingNo: null,
     owner: null,

@@ -13,7 +13,7 @@ const PROMOTION_INFO: PromotionChannelInfo = {
   activityType: ACTIVITY_TYPE.BANK_APP_H5,
 }
 
-/** A plate that may apply, no order of it yet, and the new order's first step. */
+/** A plate that may apply (new applications taken, the risk review passed), no order of it yet, and the new order's first step. */
 export const PLATE_PAGE_REPLIES: Readonly<Record<string, unknown>> = {
   '/oauth2/': PERSON_GRANT,
   '/config/notices/': [],
@@ -21,6 +21,8 @@ export const PLATE_PAGE_REPLIES: Readonly<Record<string, unknown>> = {
   contractUserInterception: { intercept: false, reason: '' },
   handleProcess: null,
   checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false },
+  restNewApplySwitch: { allowNewApply: true, reason: '' },
+  requiredRisk: { required: false, reason: '' },
   '/vehicles/h5/apply': { orderId: 'order-1', stepId: 1, certificatesCommitSate: 0, depositPayState: 2, missing: [] },
   promoter_channel_effective: PROMOTION_INFO,
 }

@@ -54,12 +54,15 @@ const SPEC_ROUTES: [string, string | undefined][] = [
   ['/pages/agree', undefined],
 ]
 
+/** The product's own steps beyond section 2 (each documented in src/config/routes.ts), with their titles. */
+const PRODUCT_ROUTES: [string, string | undefined][] = [['/apply/province-verify', '发行方短信验证']]
+
 const allUrls = ROUTE_NAMES.flatMap((name) => ROUTES[name].urls.map((url) => ({ name, url })))
 
 describe('route table', () => {
-  it('serves every URL of the specification with its title, and nothing else', () => {
-    expect(allUrls.map(({ url }) => url).sort()).toEqual(SPEC_ROUTES.map(([url]) => url).sort())
-    for (const [url, title] of SPEC_ROUTES) {
+  it("serves every URL of the specification and the product's own steps with their titles, and nothing else", () => {
+    expect(allUrls.map(({ url }) => url).sort()).toEqual([...SPEC_ROUTES, ...PRODUCT_ROUTES].map(([url]) => url).sort())
+    for (const [url, title] of [...SPEC_ROUTES, ...PRODUCT_ROUTES]) {
       const route = allUrls.find((entry) => entry.url === url)
       expect(route).toBeDefined()
       expect(routeTitle(route!.name)).toBe(title ?? DEFAULT_TITLE)

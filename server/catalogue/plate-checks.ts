@@ -185,22 +185,3 @@ export async function plateCheckFlags(db: Db, plateNumber: string): Promise<Chec
   ])
   return { isWhiteNo: rule?.isWhiteNo === true, windowSwitchOneZs, windowSwitchTwoZs }
 }
-
-/**
- * requiredRisk, simulated: the real rule belongs to the risk-control service. Here a plate needs
- * a manual review when something is on record against it (registered with ETC or an order
- * elsewhere, or intercepted by the issuer) or the promotion channel is unknown; a white-listed
- * plate never does, and a plate on no list does not either.
- */
-export async function riskReviewRequired(db: Db, plateNumber: string, promotionChannelId: string): Promise<boolean> {
-  const [rule] = await db.select().from(plateRules).where(eq(plateRules.plateNumber, plateNumber)).limit(1)
-  if (rule?.isWhiteNo) return false
-  if (rule?.intercepted) return true
-  const [registered] = await db
-    .select({ id: registeredPlates.id })
-    .from(registeredPlates)
-    .where(eq(registeredPlates.plateNumber, plateNumber))
-    .limit(1)
-  if (registered) return true
-  return (await findPromotionChannel(db, promotionChannelId)) === undefined
-}

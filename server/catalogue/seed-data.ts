@@ -9,7 +9,8 @@ import { PACKAGE_VARIANT, ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { CHANNEL_IDENTIFIERS, LANDING_PROMOTIONS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
-import type { GoodsTypeConfig } from '../../types/api/catalogue'
+import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
+import type { GoodsTypeConfig, ServicePromiseContent, ServicePromiseType } from '../../types/api/catalogue'
 import type { Notice } from '../../src/domain/notice'
 
 const bank = CHANNEL_IDENTIFIERS.bank
@@ -481,10 +482,36 @@ export const SEED_PROMISE_CONFIGS: Readonly<Record<string, { switchStatus: numbe
   activityBanner: { switchStatus: SHOW.NO, content: { image: '', link: '' } },
 }
 
+/**
+ * The service promises the app shows (SERVICE_PROMISE_TYPE), switched on: the pay page's reminder
+ * and the package detail. Seeded by their own step, so databases seeded before them get them too.
+ */
+export const SEED_SERVICE_PROMISES: Readonly<Record<ServicePromiseType, { switchStatus: number; content: ServicePromiseContent }>> = {
+  [SERVICE_PROMISE_TYPE.payReminder]: {
+    switchStatus: SHOW.YES,
+    content: {
+      title: '支付保障',
+      items: ['支付通过官方收银台完成，本页面不保存您的支付信息', '审核未通过或订单取消，已付款项原路退还', '支付后可在“我的订单”中随时查看审核和发货进度'],
+    },
+  },
+  [SERVICE_PROMISE_TYPE.packageDetail]: {
+    switchStatus: SHOW.YES,
+    content: {
+      title: '服务承诺',
+      items: ['发行方正品设备，全国高速通用', '审核通过后48小时内发货，包邮到家', '审核未通过或订单取消，已付款项原路退还'],
+    },
+  },
+}
+
+/** The version label of the demo issuer agreements below (an operator changes it with the text). */
+export const SEED_SUPPLIER_PROTOCOL_VERSION = '2026-01'
+
+/** Every issuer's service agreement, shown on the consent step for the issuers of the promotion's packages. */
 export const SEED_SUPPLIER_PROTOCOLS = ISSUERS.map((issuer) => ({
   issuerId: issuer.id,
   title: `${issuer.name}ETC用户服务协议`,
   content: `本协议由您与${issuer.name}ETC发行服务机构订立。您申请办理ETC即表示同意按照发行机构的规定使用ETC设备、按时缴纳通行费，并对所提交资料的真实性负责。`,
+  version: SEED_SUPPLIER_PROTOCOL_VERSION,
 }))
 
 /** Plates that already have ETC (uniqueness result types 2 and 3). */

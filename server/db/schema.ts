@@ -337,6 +337,7 @@ export const orders = pgTable(
     stockInterceptionFlag: boolean('stock_interception_flag').notNull().default(false),
     agreementsAcceptedAt: time('agreements_accepted_at'),
     submittedAt: time('submitted_at'),
+    /** When the issuer confirmed it received the submitted order (the issuer outbox's delivery). */
     pushedAt: time('pushed_at'),
     ...timestamps(),
   },
@@ -379,6 +380,54 @@ export const orderEvents = pgTable(
     at: time('at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+)
+
+/**
+ * The issuers' agreements accepted on the consent step for an order (SupplierProtocolResponse of
+ * types/api): the version shown and the server's time of the first acceptance of each issuer.
+ */
+export const orderIssuerAgreements = pgTable(
+  'order_issuer_agreements',
+  {
+    id: identityId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    version: text('version').notNull(),
+    acceptedAt: time('accepted_at').notNull(),
+  },
+  (t) => [uniqueIndex('order_issuer_agreements_order_issuer_key').on(t.orderId, t.issuerId)],
+)
+
+/**
+ * The outbox of hand-overs to the issuer: a row is written in the final commit's transaction and
+ * delivered by apply/push or the server's job (server/orders/issuer-outbox.ts), so a submitted
+ * order reaches its issuer once, whatever fails or restarts in between. The order id is the
+ * idempotency key the issuer is given. `next_attempt_at` is when the next try is due; while a try
+ * runs it is the end of that try's lease, so two processes never send the same row at once.
+ */
+export const issuerOutbox = pgTable(
+  'issuer_outbox',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull().defaultNow(),
+    /** Why the last try failed (for operators; no personal data). */
+    lastError: text('last_error'),
+    deliveredAt: time('delivered_at'),
+    /** The issuer's receipt number for the order. */
+    receiptNo: text('receipt_no'),
+  },
+  (t) => [index('issuer_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`)],
 )
 
 /**

@@ -10,6 +10,10 @@
  *   period from their upload. The order keeps its certificate flags as history.
  * - Sessions and login tickets are deleted once expired; SMS codes once expired, or once used or
  *   voided and past the 60 s wait between two sends (the only rule that still reads them).
+ * - Phones left for a call back are deleted FOLLOW_UP_RETENTION_DAYS after the latest consent
+ *   (server/platform/follow-up-phones.ts; submitting an order deletes them at once).
+ * - Hand-overs to the issuer still queued for an order cancelled or activated meanwhile are
+ *   dropped: such an order is never sent (server/orders/issuer-outbox.ts).
  */
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -20,7 +24,9 @@ import type { Db } from '../db/database'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads } from '../db/schema'
 import { startPeriodic } from '../jobs/periodic'
 import type { PeriodicJob } from '../jobs/periodic'
+import { dropClosedHandOvers } from '../orders/issuer-outbox'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
+import { purgeFollowUpPhones } from '../platform/follow-up-phones'
 import type { FileStorage } from '../storage/file-storage'
 
 /** How long photos are kept after their order is activated or cancelled. */
@@ -46,6 +52,9 @@ export interface MaintenanceReport {
   sessions: number
   loginTickets: number
   smsCodes: number
+  followUpPhones: number
+  /** Queued hand-overs of orders closed before their delivery. */
+  issuerHandOvers: number
 }
 
 /** When an activated or cancelled order closed: its timeline entry, else its last update. */
@@ -109,7 +118,17 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
       ),
     )
     .returning({ id: smsCodes.id })
-  return { expiredOrders, photos, sessions: expiredSessions.length, loginTickets: expiredTickets.length, smsCodes: spentCodes.length }
+  const followUpPhones = await purgeFollowUpPhones(db, now)
+  const issuerHandOvers = await dropClosedHandOvers(db)
+  return {
+    expiredOrders,
+    photos,
+    sessions: expiredSessions.length,
+    loginTickets: expiredTickets.length,
+    smsCodes: spentCodes.length,
+    followUpPhones,
+    issuerHandOvers,
+  }
 }
 
 export type Maintenance = PeriodicJob

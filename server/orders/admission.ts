@@ -3,8 +3,9 @@
  * app (catalogue/plate-checks.ts), enforced here so a client that skips them is refused alike.
  * Refused: a plate already handled (registered with ETC or an order elsewhere: "该车辆已办理ETC"),
  * a plate another user has submitted (PLATE_HELD_MESSAGE; an unsubmitted order holds nothing), a
- * plate the issuer intercepts, and a promotion that is unknown, ended, intercepted or of another
- * channel than the call's `{channel}` and source channel.
+ * plate the issuer intercepts, a promotion that is unknown, ended, intercepted or of another
+ * channel than the call's `{channel}` and source channel; then, while new applications are paused
+ * (the operator's switch, business 5003), and what the risk review refuses (2002, its reason).
  */
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { PLATE_TAKEN_MESSAGE, plateAlreadyHandled } from '../../src/domain/plate'
@@ -19,6 +20,8 @@ import {
   registeredPlateResult,
 } from '../catalogue/plate-checks'
 import type { PromotionChannelRow, PromotionUse } from '../catalogue/plate-checks'
+import { assertNewApplyOpen } from '../catalogue/new-apply-switch'
+import type { RiskVerdict } from '../../src/domain/apply-checks'
 import type { Db } from '../db/database'
 import { DomainError } from '../domain-error'
 import type { OrderRow } from './order-records'
@@ -31,14 +34,20 @@ export interface NewOrderPlate extends PromotionUse {
   plateColor: number
 }
 
-/** The promotion channel of the new order; throws the business error that stops it. */
-export async function admitNewOrder(db: Db, plate: NewOrderPlate): Promise<PromotionChannelRow> {
+/**
+ * The promotion channel of the new order; throws the business error that stops it. The risk
+ * verdict was asked of the reviewer before the caller's transaction (an outside party is never
+ * waited on while rows are locked); it refuses in its place among the checks.
+ */
+export async function admitNewOrder(db: Db, plate: NewOrderPlate, risk: RiskVerdict): Promise<PromotionChannelRow> {
   const registered = await registeredPlateResult(db, plate.plateNumber, plate.plateColor)
   if (registered !== undefined && plateAlreadyHandled(registered)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
   if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
   const interception = await plateInterception(db, { plateNumber: plate.plateNumber, promotionChannelId: plate.promotionChannelId })
   if (interception.intercept) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
   await assertPromotionUse(db, plate)
+  await assertNewApplyOpen(db)
+  if (risk.refused) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, risk.reason)
   const channel = await findPromotionChannel(db, plate.promotionChannelId)
   // The verdicts above refuse unknown channels, so this only fails if the row vanished meanwhile.
   if (!channel) throw new Error(`Promotion channel ${plate.promotionChannelId} vanished during admission`)

@@ -9,15 +9,25 @@
  *   what is missing); the deposit state follows the package (free: not needed, else awaiting
  *   payment). Repeating it on a submitted order changes nothing. The plate goes to the first
  *   user to submit it: orders_one_submitted_per_plate_key refuses the others (2001).
+ *   A province plate's complete order is refused (400) without its issuer's SMS verification
+ *   while the issuer's switch is on (province-verification.ts).
+ * Complete includes the accepted agreement of the package's issuer (issuer-agreements.ts; every
+ * step records the acceptances it carries), and the submission queues the order's hand-over to
+ * its issuer in the same transaction (issuer-outbox.ts).
  * The promotion of a new order, and of an order whose package is chosen, must be one the call's
  * `{channel}` may use (the interception check's rules).
  */
 import { and, eq } from 'drizzle-orm'
+import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
 import type { ApplyResponse } from '../../types/api/apply'
 import { CERTIFICATE, missingCertificates } from '../../src/domain/certificates'
 import type { CertificateFlag } from '../../src/domain/certificates'
 import { APPLY_STEP, DELIVERY_METHOD, PAY_STATE } from '../../src/domain/enums'
 import type { SessionUser } from '../auth/sessions'
+import type { RiskReviewer } from '../catalogue/risk-review'
+import { riskVerdict } from '../../src/domain/apply-checks'
+import type { RiskVerdict } from '../../src/domain/apply-checks'
+import { forgetFollowUpPhones } from '../platform/follow-up-phones'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import { BUSINESS_CODE } from '../../types/api/envelope'
@@ -38,7 +48,10 @@ import {
   requireOwnOrder,
 } from './order-records'
 import type { OrderChanges, OrderRow } from './order-records'
+import { issuerAgreementMissing, recordIssuerAgreements } from './issuer-agreements'
+import { queueIssuerDelivery } from './issuer-outbox'
 import { completeness } from './order-views'
+import { assertProvinceVerified, provinceOrderSource } from './province-verification'
 import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
 
 /** The index that gives a plate to the first user who submits it. */
@@ -48,6 +61,8 @@ export interface ApplyContext {
   readonly db: Db
   readonly clock: Clock
   readonly random: RandomSource
+  /** Reviews each new order before it is opened (admission.ts). */
+  readonly risk: RiskReviewer
 }
 
 export const APPLY_MESSAGE = {
@@ -87,14 +102,17 @@ function payStateOf(order: OrderRow): number {
   return order.amountCents === 0 ? PAY_STATE.NOT_NEEDED : PAY_STATE.AWAITING_PAYMENT
 }
 
-/** The step's answer; `missing` lists what a final commit would still lack (none once submitted). */
-function answer(order: OrderRow): ApplyResponse {
+/**
+ * The step's answer; `missing` lists what a final commit would still lack (none once submitted),
+ * the package's issuer agreement last when it is not accepted (`agreementMissing`).
+ */
+function answer(order: OrderRow, agreementMissing = false): ApplyResponse {
   return {
     orderId: order.orderId,
     stepId: order.stepId,
     certificatesCommitSate: order.certificatesCommitState,
     depositPayState: payStateOf(order),
-    missing: order.submittedAt === null ? missingParts(order) : [],
+    missing: order.submittedAt === null ? [...missingParts(order), ...(agreementMissing ? [MISSING_ISSUER_AGREEMENT] : [])] : [],
   }
 }
 
@@ -148,7 +166,33 @@ async function update(db: Db, orderId: string, changes: OrderChanges): Promise<O
   return row
 }
 
+/** The create transaction found no open order to answer and was given no verdict: ask the reviewer, then try again. */
+const NEEDS_REVIEW = Symbol('needsRiskReview')
+
+/**
+ * The risk reviewer is asked before the create's transaction, never while it holds the user's row
+ * lock; not when the caller already has an open order of the plate (that one is answered). A
+ * failing reviewer fails the step before anything is written.
+ */
 async function create(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  const review = async (): Promise<RiskVerdict> =>
+    riskVerdict(await context.risk.review({ userId: user.id, plateNumber: payload.plateNumber, promotionChannelId: payload.promotionChannelId }))
+  const open = await findOpenOrderForPlate(context.db, user.id, payload.plateNumber)
+  const first = await createInTransaction(context, user, channel, payload, open ? undefined : await review())
+  if (first !== NEEDS_REVIEW) return first
+  // The open order seen before the transaction expired or closed meanwhile.
+  const second = await createInTransaction(context, user, channel, payload, await review())
+  if (second === NEEDS_REVIEW) throw new Error('Create asked for a risk review it was given')
+  return second
+}
+
+async function createInTransaction(
+  context: ApplyContext,
+  user: SessionUser,
+  channel: string,
+  payload: CheckedApplyPayload,
+  verdict: RiskVerdict | undefined,
+): Promise<ApplyResponse | typeof NEEDS_REVIEW> {
   return context.db.transaction(async (tx) => {
     // One create per user at a time, so the cap on unsubmitted orders holds under concurrent calls.
     // NO KEY UPDATE: creates queue on each other, while inserts that only reference the user
@@ -157,7 +201,8 @@ async function create(context: ApplyContext, user: SessionUser, channel: string,
     const now = context.clock.now()
     await expireUnsubmittedOrders(tx, now, user.id)
     const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
-    if (existing) return answer(existing)
+    if (existing) return answer(existing, await issuerAgreementMissing(tx, existing))
+    if (verdict === undefined) return NEEDS_REVIEW
     await assertUnsubmittedCap(tx, user.id)
     const promotion = await admitNewOrder(tx, {
       userId: user.id,
@@ -166,7 +211,7 @@ async function create(context: ApplyContext, user: SessionUser, channel: string,
       channelId: channel,
       sourceChannel: payload.sourceChannel,
       promotionChannelId: payload.promotionChannelId,
-    })
+    }, verdict)
     const changes = await changesFrom(tx, { channel, promotionChannelId: promotion.id, sourceChannel: payload.sourceChannel, agreementsAcceptedAt: null }, payload, now)
     const inserted = await insertNewOrder(tx, context.random, now, {
       userId: user.id,
@@ -179,13 +224,17 @@ async function create(context: ApplyContext, user: SessionUser, channel: string,
       promotionChannelId: promotion.id,
       partnerId: payload.partnerId ?? null,
       promoterId: payload.promoterId ?? null,
+      ...provinceOrderSource(payload.plateNumber),
       ...changes,
     })
-    if (inserted) return answer(inserted)
+    if (inserted) {
+      if (payload.issuerAgreements) await recordIssuerAgreements(tx, inserted.orderId, payload.issuerAgreements, now)
+      return answer(inserted, await issuerAgreementMissing(tx, inserted))
+    }
     // A concurrent create of the same plate won the partial unique index: answer its order.
     const winner = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
     if (!winner) throw new Error('Order insert conflicted but no open order was found')
-    return answer(winner)
+    return answer(winner, await issuerAgreementMissing(tx, winner))
   })
 }
 
@@ -198,9 +247,13 @@ async function lockForStep(db: Db, user: SessionUser, payload: CheckedApplyPaylo
   return order
 }
 
-/** Saves the payload's changes to the locked order; the order has reached at least UPDATE. */
+/**
+ * Saves the payload's changes to the locked order, and the issuer agreements it accepts; the order
+ * has reached at least UPDATE.
+ */
 async function saveChanges(db: Db, order: OrderRow, channel: string, payload: CheckedApplyPayload, now: Date): Promise<OrderRow> {
   const changes = await changesFrom(db, { ...order, channel }, payload, now)
+  if (payload.issuerAgreements) await recordIssuerAgreements(db, order.orderId, payload.issuerAgreements, now)
   return update(db, order.orderId, { ...changes, stepId: Math.max(order.stepId, APPLY_STEP.UPDATE), updatedAt: now })
 }
 
@@ -208,7 +261,8 @@ async function updateStep(context: ApplyContext, user: SessionUser, channel: str
   return context.db.transaction(async (tx) => {
     const order = await lockForStep(tx, user, payload)
     assertEditable(order)
-    return answer(await saveChanges(tx, order, channel, payload, context.clock.now()))
+    const saved = await saveChanges(tx, order, channel, payload, context.clock.now())
+    return answer(saved, await issuerAgreementMissing(tx, saved))
   })
 }
 
@@ -229,7 +283,9 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
     if (order.submittedAt !== null) return answer(order)
     const now = context.clock.now()
     const saved = await saveChanges(tx, order, channel, payload, now)
-    if (missingParts(saved).length) return answer(saved)
+    const agreementMissing = await issuerAgreementMissing(tx, saved)
+    if (missingParts(saved).length || agreementMissing) return answer(saved, agreementMissing)
+    await assertProvinceVerified(tx, saved)
     const submitted = await update(tx, order.orderId, {
       stepId: APPLY_STEP.FINAL_COMMIT,
       submittedAt: now,
@@ -237,6 +293,10 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
       updatedAt: now,
     })
     await addEvent(tx, order.orderId, 'submitted', now)
+    // Handed to the issuer by the outbox: the commit and the hand-over's queue are one transaction.
+    await queueIssuerDelivery(tx, submitted, now)
+    // The application is done: a phone left for a call back about it is no longer needed.
+    await forgetFollowUpPhones(tx, user.id)
     return answer(submitted)
   })
 }

@@ -9,6 +9,7 @@ import type { DeliveryMethod } from '../../src/domain/enums'
 import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
 import type { Db } from '../db/database'
 import { commodities, orderEvents, orders } from '../db/schema'
+import { orderIssuerAgreementList } from './issuer-agreements'
 import { orderStates } from './order-records'
 import type { OrderRow } from './order-records'
 
@@ -136,6 +137,8 @@ export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
     auditReason: order.auditReason,
     cancelReason: order.cancelReason,
     issuerId: order.issuerId,
+    issuerReceivedAt: order.pushedAt?.toISOString() ?? null,
+    issuerAgreements: await orderIssuerAgreementList(db, order.orderId),
     deliveryMethod: deliveryMethod(order.deliveryMethod),
     trackingNo: order.trackingNo,
     owner: owner(order),

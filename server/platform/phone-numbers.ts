@@ -8,9 +8,10 @@
  * - The Henan supplier's own SMS login: codes are sent and checked by the server's SMS code
  *   service (same 60 s wait, 5-minute validity and 5 tries as the login codes; the simulator
  *   delivers them), and a successful login answers the supplier's user id for that phone, derived
- *   from the phone, since no supplier system exists here.
+ *   from the phone with a key of the server's secret (an unkeyed hash of a phone number is undone
+ *   by trying every number), since no supplier system exists here.
  */
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { CREDENTIAL_PATTERN, SIMULATED_REJECT_PREFIX } from '../auth/identity-providers'
 
 export interface PhoneNumberProvider {
@@ -41,7 +42,8 @@ export function createSimulatedPhoneNumbers(): PhoneNumberProvider {
   }
 }
 
-/** The simulated Henan supplier's user id of a phone. */
-export function provinceSupplierUserId(phone: string): string {
-  return `${SUPPLIER_USER_PREFIX}${digest('henan-supplier', phone).toString('hex').slice(0, SUPPLIER_USER_HEX)}`
+/** The simulated Henan supplier's user id of a phone: stable per server secret, not reversible without it. */
+export function provinceSupplierUserId(secretHex: string, phone: string): string {
+  const mac = createHmac('sha256', Buffer.from(secretHex, 'hex')).update(`henan-supplier:${phone}`).digest('hex')
+  return `${SUPPLIER_USER_PREFIX}${mac.slice(0, SUPPLIER_USER_HEX)}`
 }

@@ -10,7 +10,7 @@ import { openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { applyStep } from '../orders/apply-steps'
 import { MAX_SEALED_DRAFT_LENGTH, loadDraft, saveDraft } from '../orders/drafts'
-import { pushOrder } from '../orders/push-order'
+import { pushOrder } from '../orders/issuer-outbox'
 import { applyDraftSchema, applyPayloadSchema } from '../validation/apply-payload'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -40,7 +40,8 @@ export const applyRoutes: RouteGroup = async (app, { context }) => {
   route(API.applyPush, {
     params: OrderParams,
     query: PushQuery,
-    handler: async ({ user, params }) => ok(await pushOrder(context.db, context.clock, user.id, params.orderId)),
+    handler: async ({ user, params, request }) =>
+      ok(await pushOrder({ db: context.db, clock: context.clock, issuer: context.issuer, log: request.log }, user.id, params.orderId)),
   })
 
   route(API.saveDraft, {

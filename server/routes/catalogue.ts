@@ -7,17 +7,21 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Commodity, PromotionChannelInfo } from '../../types/api/catalogue'
+import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
+import type { Commodity, PromotionChannelInfo, ServicePromiseContent } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { ACTIVITY_TYPE, BUSINESS_MODE, SHOW } from '../../src/domain/enums'
 import type { Notice } from '../../src/domain/notice'
-import { APP_CONFIG_KEY, readAppConfig, readSwitch } from '../catalogue/app-configs'
+import { readServicePromiseContent } from '../../src/domain/service-promise'
+import { APP_CONFIG_KEY, readAppConfig } from '../catalogue/app-configs'
+import { newApplyState } from '../catalogue/new-apply-switch'
 import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
+import { readSupplierProtocol } from '../catalogue/supplier-protocols'
 import type { Db } from '../db/database'
 import { commodities, issuers, partnerChannels } from '../db/schema'
 import { fail, ok } from '../http/envelope'
-import { EmptyBody, identifier } from '../validation/fields'
+import { EmptyBody, identifier, issuerId } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 
@@ -36,8 +40,6 @@ const UNKNOWN_CHANNEL_INFO: PromotionChannelInfo = {
   activityType: ACTIVITY_TYPE.NONE,
 }
 
-const MAX_ISSUER_ID = 1_000_000
-
 const PromiseConfigBody = z.strictObject({ type: identifier })
 const NoticesParams = z.strictObject({ channelKey: z.string().regex(/^[a-z0-9_-]{1,32}$/) })
 const PromoterChannelBody = z.strictObject({
@@ -47,7 +49,7 @@ const PromoterChannelBody = z.strictObject({
 })
 const PromotionChannelParams = z.strictObject({ promotionChannelId: identifier })
 const CommodityParams = z.strictObject({ id: identifier })
-const SupplierProtocolBody = z.strictObject({ issuerId: z.number().int().min(1).max(MAX_ISSUER_ID) })
+const SupplierProtocolBody = z.strictObject({ issuerId })
 
 // The shapes stored documents must have to be served.
 const noticeTime = z.union([z.string(), z.number()]).nullable().optional()
@@ -63,7 +65,15 @@ const noticeSchema: z.ZodType<Notice> = z.object({
 })
 const noticesSchema = z.array(noticeSchema)
 const goodsTypesSchema = z.record(z.string(), z.looseObject({ name: z.string(), description: z.string().optional() }))
-const protocolSchema = z.strictObject({ title: z.string(), content: z.string() })
+const SERVICE_PROMISE_TYPES: readonly string[] = Object.values(SERVICE_PROMISE_TYPE)
+const isServicePromiseType = (type: string): boolean => SERVICE_PROMISE_TYPES.includes(type)
+
+/** A stored promise as the app reads it (the domain's rule: blank lines dropped, capped), or a server fault naming the key. */
+function servicePromiseDocument(key: string, content: unknown): ServicePromiseContent {
+  const promise = readServicePromiseContent(content)
+  if (!promise) throw new Error(`app_configs "${key}" does not have the shape its call answers with`)
+  return promise
+}
 
 /** A stored document in the shape the call promises, or a server fault naming the key. */
 function storedDocument<S extends z.ZodType>(key: string, schema: S, content: unknown): z.output<S> {
@@ -105,9 +115,12 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
   route(API.promiseConfig, {
     body: PromiseConfigBody,
     handler: async ({ body }) => {
-      const document = await readAppConfig(db, APP_CONFIG_KEY.promise(body.type))
+      const key = APP_CONFIG_KEY.promise(body.type)
+      const document = await readAppConfig(db, key)
       if (!document) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownConfig)
-      return ok({ switchStatus: document.switchStatus, content: JSON.stringify(document.content) })
+      // The app's own promise types have a documented shape; other types are passed on as stored.
+      const content = isServicePromiseType(body.type) ? servicePromiseDocument(key, document.content) : document.content
+      return ok({ switchStatus: document.switchStatus, content: JSON.stringify(content) })
     },
   })
 
@@ -182,14 +195,12 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
   route(API.supplierProtocol, {
     body: SupplierProtocolBody,
     handler: async ({ body: { issuerId } }) => {
-      const key = APP_CONFIG_KEY.supplierProtocol(issuerId)
-      const document = await readAppConfig(db, key)
-      if (!document || document.switchStatus !== SHOW.YES) return fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
-      return ok({ issuerId, ...storedDocument(key, protocolSchema, document.content) })
+      const protocol = await readSupplierProtocol(db, issuerId)
+      return protocol ? ok(protocol) : fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
     },
   })
 
   route(API.newApplySwitch, {
-    handler: async () => ok({ allowNewApply: await readSwitch(db, APP_CONFIG_KEY.newApplySwitch) }),
+    handler: async () => ok(await newApplyState(db)),
   })
 }

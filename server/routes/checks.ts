@@ -1,8 +1,9 @@
 /**
  * The checks before an application (plate uniqueness, issuer and channel interception, the reapply
- * plate check, the risk review) and the promotion's vouchers. The rules live in
- * server/catalogue/plate-checks.ts and vouchers.ts; this file validates input and keeps every
- * order id the caller names to the caller's own orders (another user's answers "订单不存在").
+ * plate check, the risk review by the outside reviewer of context.risk) and the promotion's
+ * vouchers. The rules live in server/catalogue/plate-checks.ts and vouchers.ts; this file validates
+ * input and keeps every order id the caller names to the caller's own orders (another user's
+ * answers "订单不存在").
  */
 import { z } from 'zod'
 import type { ChannelKey } from '../../types/api/channels'
@@ -16,7 +17,6 @@ import {
   plateCheckFlags,
   plateInterception,
   plateUniqueResult,
-  riskReviewRequired,
 } from '../catalogue/plate-checks'
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
@@ -90,9 +90,10 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
     handler: async ({ query }) => ok(await plateCheckFlags(db, query.plateNumber)),
   })
 
+  // The outside risk-control service's verdict (server/catalogue/risk-review.ts); the create step asks it again.
   route(API.requiredRisk, {
     body: RequiredRiskBody,
-    handler: async ({ body }) => ok({ required: await riskReviewRequired(db, body.plateNumber, body.promotionChannelId) }),
+    handler: async ({ user, body }) => ok(await context.risk.review({ userId: user.id, ...body })),
   })
 
   /** The voucher calls' caller: the path's source channel, and the order the body names if it is the caller's. */

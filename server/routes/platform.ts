@@ -2,11 +2,11 @@
  * Calls into the platforms and suppliers around the app, all simulated (see
  * server/platform/wechat.ts, phone-numbers.ts and server/simulators/url-link-page.ts): the WeChat
  * JS-SDK config and mini-program URL links (to the simulator's page, none in production), the
- * phone behind a mini-program phone authorisation, the phone a user leaves for a call back, and
- * the Henan supplier's SMS login.
+ * phone behind a mini-program phone authorisation, the phone a user leaves for a call back (only
+ * with their consent: server/platform/follow-up-phones.ts), and the Henan supplier's SMS login.
  */
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
@@ -14,14 +14,14 @@ import { VERIFY_CODE_LENGTH } from '../../src/domain/verify-code'
 import { deriveCodeKey, sendCode, verifyCode } from '../auth/sms-codes'
 import type { SmsCodeContext } from '../auth/sms-codes'
 import { APP_CONFIG_KEY, readSwitch } from '../catalogue/app-configs'
-import { phoneIndex } from '../crypto/field-cipher'
-import { followUpPhones } from '../db/schema'
 import { fail, ok } from '../http/envelope'
 import { forbiddenIssue, hasForbiddenCharacter, text } from '../http/text'
+import { FOLLOW_UP_MESSAGE, keepFollowUpPhone } from '../platform/follow-up-phones'
+import { assertVerifiableOrder, recordProvinceVerification } from '../orders/province-verification'
 import { provinceSupplierUserId } from '../platform/phone-numbers'
 import { weixinConfig } from '../platform/wechat'
 import { reachableBaseUrl, simulatedUrlLink } from '../simulators/url-link-page'
-import { EmptyBody, mobile } from '../validation/fields'
+import { EmptyBody, identifier, mobile } from '../validation/fields'
 import { AUTH_RATE_LIMITS, sentAnswer } from './auth'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
@@ -59,11 +59,15 @@ const UrlLinkBody = z.strictObject({
   code: text(MAX_CODE_LENGTH).optional(),
 })
 const PhoneByCodeBody = z.strictObject({ code: text(MAX_CODE_LENGTH, { min: 1 }) })
-const MobileQuery = z.strictObject({ mobile })
+const FollowUpPhoneQuery = z.strictObject({
+  mobile,
+  consent: z.literal(FOLLOW_UP_CONSENT, { error: FOLLOW_UP_MESSAGE.noConsent }),
+})
 const ProvinceSendBody = z.strictObject({ mobile })
 const ProvinceLoginBody = z.strictObject({
   mobile,
   code: z.string().regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`)),
+  orderId: identifier.optional(),
 })
 
 export const platformRoutes: RouteGroup = async (app, { context }) => {
@@ -98,12 +102,10 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
   })
 
   route(API.saveFollowUpPhone, {
-    query: MobileQuery,
+    // Without the person's consent nothing is stored: the query is refused before the handler.
+    query: FollowUpPhoneQuery,
     handler: async ({ user, query: { mobile: phone } }) => {
-      await db
-        .insert(followUpPhones)
-        .values({ userId: user.id, phone, phoneIndex: phoneIndex(phone), createdAt: context.clock.now(), updatedAt: context.clock.now() })
-        .onConflictDoUpdate({ target: [followUpPhones.userId, followUpPhones.phoneIndex], set: { updatedAt: sql`excluded.updated_at` } })
+      await keepFollowUpPhone(db, user.id, phone, context.clock.now())
       return ok(null)
     },
   })
@@ -127,10 +129,14 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
   route(API.provinceLogin, {
     config: { rateLimit: AUTH_RATE_LIMITS.login },
     body: ProvinceLoginBody,
-    handler: async ({ body }) => {
+    handler: async ({ user, body }) => {
       if (!(await provinceOpen())) return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.provinceClosed)
+      // The order is checked before the code is spent on it.
+      if (body.orderId !== undefined) await assertVerifiableOrder(db, user.id, body.orderId)
       const outcome = await verifyCode(codeContext, body.mobile, body.code)
-      return outcome.ok ? ok({ supplierUserId: provinceSupplierUserId(body.mobile) }) : fail(BUSINESS_CODE.SMS_REJECTED, outcome.msg)
+      if (!outcome.ok) return fail(BUSINESS_CODE.SMS_REJECTED, outcome.msg)
+      if (body.orderId !== undefined) await recordProvinceVerification(db, context.clock, user.id, body.orderId)
+      return ok({ supplierUserId: provinceSupplierUserId(context.config.payloadKeyHex, body.mobile) })
     },
   })
 }

@@ -14,7 +14,8 @@
  *   opens, saying the mini-program was opened. Public, like the cashier: the browser goes there.
  * - the lifecycle call `npm run sim` uses while this server holds the embedded database
  *   (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address) with the
- *   operator secret (server/simulators/operator-secret.ts); absent without a secret;
+ *   operator secret (server/simulators/operator-secret.ts); absent without a secret; the local
+ *   operator's new-apply switch (NEW_APPLY_SWITCH_SIM_PATH) likewise;
  * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
  *   when it closes.
  */
@@ -39,6 +40,8 @@ import { runLifecycleAction } from '../simulators/lifecycle-runner'
 import type { LifecycleRun } from '../simulators/lifecycle-runner'
 import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
+import { MAX_REASON_LENGTH, NEW_APPLY_SWITCH_SIM_PATH, NewApplySwitchSimBody } from '../simulators/new-apply-switch-sim'
+import { newApplyState, setNewApplySwitch } from '../catalogue/new-apply-switch'
 import { URL_LINK_ID, URL_LINK_SIM_PATH, renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
 import type { RouteContext, RouteGroup } from './context'
@@ -47,7 +50,6 @@ import { OrderParams } from './route-params'
 
 const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
-const MAX_REASON_LENGTH = 200
 const MAX_APP_ID_LENGTH = 64
 
 export const SIMULATOR_MESSAGE = { localOnly: '模拟器接口仅限本机操作员调用' } as const
@@ -135,6 +137,12 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
       const { orderId } = parseInput(OrderParams, request.params)
       const body = parseInput(LifecycleBody, request.body)
       return lifecycleAnswer(await runLifecycleAction(context, orderId, body.action, body.reason))
+    })
+    app.post(NEW_APPLY_SWITCH_SIM_PATH, { config: { public: true } }, async (request: FastifyRequest) => {
+      operatorOnly(request)
+      const body = parseInput(NewApplySwitchSimBody, request.body)
+      await setNewApplySwitch(context.db, body.open, body.reason)
+      return ok(await newApplyState(context.db))
     })
     // What WeChat Pay's or Alipay's servers would tell this server: the local operator (a test, a
     // demo script) plays them, like the lifecycle's outside parties.

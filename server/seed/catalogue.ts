@@ -5,7 +5,7 @@
  * add everything else: the closed channel, partners, packages, configuration documents, plates
  * and the offline order; and, for databases seeded before them, the landing pages' promotions.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { SHOW } from '../../src/domain/enums'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { hashSecret } from '../auth/secrets'
@@ -23,7 +23,9 @@ import {
   SEED_PROMISE_CONFIGS,
   SEED_PROMOTION_CHANNELS,
   SEED_REGISTERED_PLATES,
+  SEED_SERVICE_PROMISES,
   SEED_SUPPLIER_PROTOCOLS,
+  SEED_SUPPLIER_PROTOCOL_VERSION,
   SEED_SWITCHES,
 } from '../catalogue/seed-data'
 import { phoneIndex } from '../crypto/field-cipher'
@@ -100,7 +102,7 @@ export const catalogueConfigsSeed: SeedStep = {
       ...SEED_SUPPLIER_PROTOCOLS.map((protocol) => ({
         key: APP_CONFIG_KEY.supplierProtocol(protocol.issuerId),
         switchStatus: SHOW.YES,
-        content: { title: protocol.title, content: protocol.content },
+        content: { title: protocol.title, content: protocol.content, version: protocol.version },
       })),
       { key: APP_CONFIG_KEY.newApplySwitch, switchStatus: switchStatus(SEED_SWITCHES.allowNewApply), content: {} },
       { key: APP_CONFIG_KEY.windowSwitchOne, switchStatus: switchStatus(SEED_SWITCHES.windowSwitchOneZs), content: {} },
@@ -167,6 +169,37 @@ export const landingCatalogueSeed: SeedStep = {
   },
 }
 
+/** The service promises the pages show (a step of its own, so databases seeded before them get them). */
+export const servicePromisesSeed: SeedStep = {
+  name: '0011-service-promises',
+  run: async (tx) => {
+    await tx
+      .insert(appConfigs)
+      .values(Object.entries(SEED_SERVICE_PROMISES).map(([type, promise]) => ({ key: APP_CONFIG_KEY.promise(type), ...promise })))
+      .onConflictDoNothing()
+  },
+}
+
+/**
+ * The version label the issuer agreements carry since their acceptance is recorded, for databases
+ * seeded before: a document without one gets the seed's label (a text edited meanwhile keeps its
+ * text); a fresh database has it from the configs step and this step changes nothing.
+ */
+export const issuerAgreementVersionsSeed: SeedStep = {
+  name: '0012-issuer-agreement-versions',
+  run: async (tx) => {
+    await tx
+      .update(appConfigs)
+      .set({ content: sql`${appConfigs.content} || ${JSON.stringify({ version: SEED_SUPPLIER_PROTOCOL_VERSION })}::jsonb`, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(appConfigs.key, SEED_SUPPLIER_PROTOCOLS.map((protocol) => APP_CONFIG_KEY.supplierProtocol(protocol.issuerId))),
+          sql`not (${appConfigs.content} ? 'version')`,
+        ),
+      )
+  },
+}
+
 export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   catalogueChannelsSeed,
   catalogueCommoditiesSeed,
@@ -175,4 +208,6 @@ export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   offlineOrdersSeed,
   offlineOrderProofsSeed,
   landingCatalogueSeed,
+  servicePromisesSeed,
+  issuerAgreementVersionsSeed,
 ]

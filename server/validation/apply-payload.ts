@@ -4,10 +4,11 @@
  * matching the plate.
  */
 import { z } from 'zod'
-import { ACTIVITY_TYPE, APPLY_STEP, DELIVERY_METHOD, PLATE_COLOR } from '../../src/domain/enums'
+import { ACTIVITY_TYPE, APPLY_STEP, DELIVERY_METHOD, ISSUERS, PLATE_COLOR } from '../../src/domain/enums'
 import { parsePlate } from '../../src/domain/plate'
+import { MAX_PROTOCOL_VERSION_LENGTH } from '../catalogue/supplier-protocols'
 import { jsonTextProblem, text } from '../http/text'
-import { address, engineNumber, identifier, idNumber, mobile, personName, plateNumber, region, vehicleInfo, vin } from './fields'
+import { address, engineNumber, identifier, idNumber, issuerId, mobile, personName, plateNumber, region, vehicleInfo, vin } from './fields'
 
 const activityTypes = Object.values(ACTIVITY_TYPE)
 /** A draft's field names are the payload's own; the most it may hold. */
@@ -31,6 +32,12 @@ export const deliverySchema = z
     for (const key of missing) context.addIssue({ code: 'custom', path: [key], message: '邮寄到家需填写收货人、电话和地址' })
   })
 
+/** An issuer's agreement accepted on the consent step, with the version shown (IssuerAgreementAcceptance). */
+export const issuerAgreementSchema = z.strictObject({
+  issuerId,
+  version: text(MAX_PROTOCOL_VERSION_LENGTH, { min: 1 }),
+})
+
 export const applyPayloadSchema = z
   .strictObject({
     stepId: z.union([z.literal(APPLY_STEP.CREATE), z.literal(APPLY_STEP.UPDATE), z.literal(APPLY_STEP.FINAL_COMMIT)], {
@@ -51,6 +58,7 @@ export const applyPayloadSchema = z
     vehicle: vehicleSchema.optional(),
     delivery: deliverySchema.optional(),
     agreementsAcceptedAt: z.number().int().positive().optional(),
+    issuerAgreements: z.array(issuerAgreementSchema).max(ISSUERS.length).optional(),
   })
   .superRefine((payload, context) => {
     const plate = parsePlate(payload.plateNumber)

@@ -47,4 +47,8 @@ export const handoverCode = ruled(validateHandoverCode)
 export const identifier = z.string().regex(ATTRIBUTION_TAG)
 
 /** The body of a POST whose parameters are all in its path or query: an empty object, or nothing. */
+/** An issuer's id: issuers.id is a PostgreSQL integer, so no larger id can name one. */
+export const MAX_ISSUER_ID = 2_147_483_647
+export const issuerId = z.number().int().min(1).max(MAX_ISSUER_ID)
+
 export const EmptyBody = z.strictObject({}).optional()

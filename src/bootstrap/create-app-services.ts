@@ -15,10 +15,12 @@ import { createNavigator } from '../platform/navigator'
 import type { NavigationHost, Navigator } from '../platform/navigator'
 import { createSecureStorage } from '../platform/secure-storage'
 import type { StringStorage } from '../platform/secure-storage'
+import { createTrackUid } from '../platform/tracking-uid'
 import { createUiService } from '../platform/ui-service'
 import type { UiService } from '../platform/ui-service'
 import { createApi } from '../services/api'
 import type { Api } from '../services/api'
+import { platformRandomBytes } from '../services/crypto/sealed-box'
 import type { RandomBytes } from '../services/crypto/sealed-box'
 import { createRequestClient } from '../services/request/client'
 import type { RequestUi, Session, Transport } from '../services/request/transport'
@@ -138,6 +140,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
   // The address the app opened with brings the visit's promotion ids and click id.
   store.promotion.arrive(env.launchParams)
   const user = store.user
+  const trackUid = createTrackUid(storage, env.randomBytes ?? platformRandomBytes)
   const tracker = createTracker({
     send: api.sendTracking,
     now: env.now,
@@ -145,7 +148,8 @@ export function createAppServices(env: AppEnvironment): AppServices {
     clearTimeout: env.timers.clearTimeout,
     app: TRACKING_APP_NAME,
     trackingId: channel.trackingId,
-    uid: () => user.uid(),
+    // Before login (or after logout) the device's anonymous trackuid stands where the uid goes.
+    uid: () => user.uid() ?? trackUid(),
     clickId: () => store.promotion.clickId,
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,

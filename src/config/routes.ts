@@ -36,6 +36,8 @@ export const ROUTES = {
   agree: { page: 'pages/apply/agree/index', urls: ['/pages/agree'] },
   selectLand: { page: 'pages/apply/select-land/index', urls: ['/apply/select-land'], title: '套餐选择', customHeader: true },
   selectDetail: { page: 'pages/apply/select-detail/index', urls: ['/apply/select-detail'], title: '套餐详情', customHeader: true },
+  /** Not in the specification's table: the province issuer's SMS verification before the final commit. */
+  provinceVerify: { page: 'pages/apply/province-verify/index', urls: ['/apply/province-verify'], title: '发行方短信验证' },
   pay: { page: 'pages/apply/pay/index', urls: ['/apply/pay'] },
   payResult: { page: 'pages/apply/pay-result/index', urls: ['/apply/payResult'] },
   longPayGuide: { page: 'pages/apply/long-pay-guide/index', urls: ['/apply/long-pay-guide'], title: '查看教程' },

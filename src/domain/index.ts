@@ -1,5 +1,6 @@
 /** The product's rules: pure TypeScript shared by pages, stores and the server. */
 export * from './apply-form'
+export * from './apply-checks'
 export * from './certificates'
 export * from './constants'
 export * from './enums'

@@ -16,6 +16,17 @@ export const DEFAULT_NICKNAME_PREFIX = '用户'
 export const LOGIN_PROMPT = '登录/注册'
 const UID_SUFFIX_LENGTH = 4
 
+/** The token fields of a user info (section 3): "accessToken or zsAccessToken". */
+export interface UserInfoToken {
+  accessToken?: string
+  zsAccessToken?: string
+}
+
+/** The session's token of a user info: its accessToken, else its zsAccessToken; none if neither is filled in. */
+export function grantedToken(info: UserInfoToken): string | undefined {
+  return [info.accessToken, info.zsAccessToken].find((token): token is string => typeof token === 'string' && token !== '')
+}
+
 export function isSessionValid(session: SessionFields | undefined, now: number, needsUid: boolean): boolean {
   if (!session?.accessToken || now >= session.expiresAt) return false
   return !needsUid || Boolean(session.uid)

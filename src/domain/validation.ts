@@ -17,6 +17,12 @@ export function charLength(s: string): number {
 }
 
 /** Chinese characters: CJK unified ideographs, extension A, compatibility and extension B–F. */
+/**
+ * What a digit field takes of typed or pasted text: its digits only, cut to the field's length
+ * (a mobile, an SMS code).
+ */
+export const digitsOnly = (value: string, length: number): string => value.replace(/\D/g, '').slice(0, length)
+
 export const HAN = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{2ebef}'
 
 /** Describes the first character outside `allowed`, for a reason the user can act on. */

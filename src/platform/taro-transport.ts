@@ -1,22 +1,26 @@
 /** The request client's transport over Taro's network APIs, mapping their failures to the catalogue. */
 import Taro from '@tarojs/taro'
 import { TransportFailure } from '../services/request/transport'
-import { failureKind } from './taro-failure'
+import { requestFailure, transferFailure } from './taro-failure'
 import type { Transport, TransportResponse } from '../services/request/transport'
 
-/** Runs a Taro network call, turning its failure into a TransportFailure. */
+/** The browser's word on whether it has a network, on H5; the mini-programs' failures say it themselves. */
+function online(): boolean | undefined {
+  return process.env.TARO_ENV === 'h5' ? window.navigator.onLine : undefined
+}
+
+/** Runs an upload or download, turning its failure into a TransportFailure. */
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    const errMsg = typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
-    throw new TransportFailure(failureKind(errMsg), errMsg)
+    throw transferFailure(error)
   }
 }
 
 export const taroTransport: Transport = {
-  request: (request) =>
-    guarded(async (): Promise<TransportResponse> => {
+  async request(request): Promise<TransportResponse> {
+    try {
       const response = await Taro.request({
         url: request.url,
         method: request.method,
@@ -26,7 +30,12 @@ export const taroTransport: Transport = {
         dataType: 'json',
       })
       return { statusCode: response.statusCode, data: response.data as unknown, header: response.header as Record<string, string> }
-    }),
+    } catch (error) {
+      const read = requestFailure(error, process.env.TARO_ENV, online())
+      if (read instanceof TransportFailure) throw read
+      return read
+    }
+  },
   upload: (request) =>
     guarded(async () => {
       const task = Taro.uploadFile({

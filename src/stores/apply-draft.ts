@@ -10,7 +10,7 @@ import type { ApplyForm } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
 import type { PlateKind } from '../domain/plate'
-import type { IdCardSide } from '../../types/api/apply'
+import type { IdCardSide, IssuerAgreementAcceptance } from '../../types/api/apply'
 import { arrayOf, fields, isNumber, isString, oneOf, optional } from '../platform/schema'
 import type { Guard, Schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
@@ -32,6 +32,8 @@ export interface ApplyDraftContent {
   /** The ID card sides uploaded for this order (the server's ID card bit needs both). */
   idCardSides: IdCardSide[]
   agreementsAcceptedAt?: number
+  /** The issuers' agreements accepted with the others (absent in drafts kept before them). */
+  issuerAgreements?: IssuerAgreementAcceptance[]
   /** The steps the server has accepted for this order, so none is sent twice. */
   sentSteps: ApplyStep[]
 }
@@ -67,6 +69,7 @@ const COMMON_FIELDS = {
   commodityId: optional(isString),
   certificates: isNumber,
   agreementsAcceptedAt: optional(isNumber),
+  issuerAgreements: optional(arrayOf(fields<IssuerAgreementAcceptance>({ issuerId: isNumber, version: isString }))),
   sentSteps: arrayOf(oneOf(...Object.values(APPLY_STEP))),
   savedAt: isNumber,
 }
@@ -94,6 +97,7 @@ function isBlank(content: ApplyDraftContent): boolean {
     content.certificates === 0 &&
     content.idCardSides.length === 0 &&
     !content.agreementsAcceptedAt &&
+    !content.issuerAgreements?.length &&
     content.sentSteps.length === 0
   )
 }

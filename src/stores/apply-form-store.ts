@@ -8,7 +8,7 @@ import type { ApplyForm, ApplyFormField } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
 import { parsePlate } from '../domain/plate'
-import type { ApplyDraft, ApplyPayload } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, IssuerAgreementAcceptance } from '../../types/api/apply'
 import type { ChannelProfile, PromotionIds } from '../config/channel'
 
 type Touched = Partial<Record<ApplyFormField, true>>
@@ -84,6 +84,8 @@ export interface ApplicationFields {
   orderId: string | undefined
   commodityId: string | undefined
   agreementsAcceptedAt: number | undefined
+  /** The issuers' agreements accepted on the consent step. */
+  issuerAgreements?: readonly IssuerAgreementAcceptance[]
   form: ApplyForm
 }
 
@@ -92,7 +94,7 @@ export function applyPayload(stepId: ApplyStep, application: ApplicationFields, 
   const parsed = parsePlate(application.plateNumber)
   const promotion = source.promotion()
   const uid = source.channel.key === 'bank' ? source.uid() : undefined
-  const { orderId, commodityId, agreementsAcceptedAt, form } = application
+  const { orderId, commodityId, agreementsAcceptedAt, issuerAgreements = [], form } = application
   const payload: ApplyPayload = {
     stepId,
     ...(orderId ? { orderId } : {}),
@@ -108,6 +110,7 @@ export function applyPayload(stepId: ApplyStep, application: ApplicationFields, 
     plateColor: parsed.ok ? parsed.plateColor : 0,
     ...(commodityId ? { commodityId } : {}),
     ...(agreementsAcceptedAt ? { agreementsAcceptedAt } : {}),
+    ...(issuerAgreements.length ? { issuerAgreements: [...issuerAgreements] } : {}),
   }
   if (stepId === APPLY_STEP.CREATE) return payload
   return {

@@ -5,27 +5,31 @@
  * in flight is shared, never sent a second time.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
+import { newApplyPaused, pausedReason } from '../domain/apply-checks'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP } from '../domain/enums'
+import type { ReapplyType } from '../domain/order'
 import { parsePlate } from '../domain/plate'
 import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
-import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, UploadResponse, UploadSubject } from '../../types/api/apply'
+import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { SecureStorage } from '../platform/secure-storage'
+import { isRequestError } from '../services/request/errors'
 import { keepApplyDraft, readApplyDraft } from './apply-draft'
 import type { ApplyDraftContent } from './apply-draft'
 import { ApplyFormStore, applyPayload, formOfDraft } from './apply-form-store'
 import type { ApplySource } from './apply-form-store'
 import type { AnswerOf } from './contract'
 import { InFlight } from './in-flight'
-import { checkPlate } from './plate-decision'
-import type { PlateChecks, PlateDecision } from './plate-decision'
+import { checkPlate, reapplyCheck } from './plate-decision'
+import type { PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
-export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate'> {
+export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 'newApplySwitch'> {
   apply(payload: ApplyPayload): AnswerOf<'apply'>
   saveDraft(draft: ApplyDraft): AnswerOf<'saveDraft'>
   /** The draft saved at the last step boundary (from any device), if any. */
@@ -33,10 +37,18 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate'> {
   uploadPhoto(orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse>
   /** The phone the platform's phone-number button vouches for (its one-time code). */
   phoneByCode(code: string): AnswerOf<'phoneByCode'>
+  /** Hands a submitted order to its issuer now (apply/push). */
+  push(orderId: string, promotionChannelId: string): AnswerOf<'applyPush'>
 }
 
-/** Everything the store calls: the apply calls and the plate checks (the caller's open order of a plate among them). */
+/**
+ * Everything the store calls: the apply calls and the plate checks (among them the caller's open
+ * order of a plate and the new-apply switch, which other areas' APIs answer).
+ */
 export type ApplyStoreApi = ApplyCalls & PlateChecks
+
+/** The operator's new-apply switch as last read: paused with the reason shown, or open. */
+export type NewApplyState = { paused: true; reason: string } | { paused: false }
 
 export interface ApplyStoreDeps extends ApplySource {
   /** Settles the visit's promotion (arrived ids checked) before an order is opened under it. */
@@ -48,6 +60,13 @@ export interface ApplyStoreDeps extends ApplySource {
   now(): number
 }
 
+/** Whether an apply step refused the issuers' agreements sent because one has a newer version. */
+export function isIssuerAgreementOutdated(error: unknown): boolean {
+  return (
+    isRequestError(error) && error.kind === 'business' && error.code === ISSUER_AGREEMENT_OUTDATED.code
+  )
+}
+
 export class ApplyStore {
   plate: PlateEntry = EMPTY_PLATE_ENTRY
   readonly form = new ApplyFormStore()
@@ -57,7 +76,13 @@ export class ApplyStore {
   /** The ID card sides uploaded for this order: the server sets its bit only once both are in. */
   idCardSides: IdCardSide[] = []
   agreementsAcceptedAt: number | undefined = undefined
+  /** The issuers' agreements accepted with the two product agreements, each with the version shown. */
+  issuerAgreements: IssuerAgreementAcceptance[] = []
+  /** Why the consent step is asked again (an issuer's agreement was updated): the consent page says it. */
+  consentNotice: string | undefined = undefined
   sentSteps: ApplyStep[] = []
+  /** Unknown until read (the plate page reads it when it opens, and every 下一步 again). */
+  newApply: NewApplyState | undefined = undefined
   private readonly inFlight = new InFlight()
 
   constructor(private readonly deps: ApplyStoreDeps) {
@@ -84,8 +109,10 @@ export class ApplyStore {
     this.plate = entry
   }
 
-  acceptAgreements(): void {
+  acceptAgreements(issuerAgreements: readonly IssuerAgreementAcceptance[] = []): void {
     this.agreementsAcceptedAt = this.deps.now()
+    this.issuerAgreements = [...issuerAgreements]
+    this.consentNotice = undefined
   }
 
   chooseCommodity(commodityId: string): void {
@@ -105,14 +132,28 @@ export class ApplyStore {
     this.plate = EMPTY_PLATE_ENTRY
     this.form.reset()
     this.dropOrder()
-    this.agreementsAcceptedAt = undefined
   }
 
   // ---- the plate page ----
 
+  /** Reads the operator's switch; the plate page's notice follows it. */
+  async readNewApplySwitch(): AnswerOf<'newApplySwitch'> {
+    const answer = await this.deps.api.newApplySwitch()
+    runInAction(() => {
+      this.newApply = newApplyPaused(answer) ? { paused: true, reason: pausedReason(answer) } : { paused: false }
+    })
+    return answer
+  }
+
+  /** The reapply check of an earlier order (the plate check and the domain's rule): what its guide shows. */
+  reapplyTypeOf(order: ReapplyOrder): Promise<ReapplyType> {
+    return reapplyCheck(this.deps.api, order)
+  }
+
   /**
-   * Checks the plate (format, uniqueness, interception, an existing order of the user's) and opens
-   * the order. A second call while one runs shares it.
+   * Checks the plate (format, uniqueness, interception, an existing order of the user's and its
+   * reapply check; for a new order the new-apply switch and the risk review) and opens the order.
+   * A second call while one runs shares it.
    */
   submitPlate(): Promise<PlateDecision> {
     return this.inFlight.run('plate', () => this.decidePlate())
@@ -125,8 +166,9 @@ export class ApplyStore {
     // new order's activity) loads alongside them: one round trip less after the login.
     const wellFormed = parsePlate(this.plateNumber).ok
     if (wellFormed && this.deps.promotionPending()) await this.deps.promotionReady()
+    const checks: PlateChecks = { ...api, newApplySwitch: () => this.readNewApplySwitch() }
     const [verdict] = await Promise.all([
-      checkPlate(api, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId }),
+      checkPlate(checks, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId }),
       wellFormed ? this.deps.promotionReady() : undefined,
     ])
     switch (verdict.kind) {
@@ -154,6 +196,7 @@ export class ApplyStore {
       this.plate = entryFromText(order.plateNumber)
       this.form.reset()
       this.idCardSides = []
+      this.forgetConsent()
     }
     this.orderId = order.orderId
     this.certificates = order.certificatesCommitSate
@@ -195,9 +238,16 @@ export class ApplyStore {
     })
   }
 
-  /** The final commit (step 200); answers what is still missing when the server says so. */
+  /**
+   * The final commit (step 200), then, once submitted, the hand-over to the issuer (apply/push);
+   * answers what is still missing when the server says so.
+   */
   submit(): Promise<ApplyResponse> {
-    return this.inFlight.run('submit', () => this.sendStep(APPLY_STEP.FINAL_COMMIT))
+    return this.inFlight.run('submit', async () => {
+      const response = await this.sendStep(APPLY_STEP.FINAL_COMMIT)
+      if (response.missing.length === 0) this.pushToIssuer(response.orderId)
+      return response
+    })
   }
 
   /** Uploads a photo of the order; a second call for the same photo while one runs shares it. */
@@ -226,13 +276,18 @@ export class ApplyStore {
       orderId: this.orderId,
       commodityId: this.commodityId,
       agreementsAcceptedAt: this.agreementsAcceptedAt,
+      issuerAgreements: this.issuerAgreements,
       form: this.form.values,
     }
     return applyPayload(stepId, application, this.deps)
   }
 
   private async sendStep(step: ApplyStep): Promise<ApplyResponse> {
-    const response = await this.deps.api.apply(this.payload(step))
+    const response = await this.deps.api.apply(this.payload(step)).catch((error: unknown) => {
+      // Sending the old version again would be refused at every step: it is accepted anew.
+      if (isIssuerAgreementOutdated(error)) this.withdrawIssuerAgreements()
+      throw error
+    })
     this.adoptOrder(response.orderId, response.certificatesCommitSate)
     if (step !== APPLY_STEP.FINAL_COMMIT || response.missing.length === 0) this.markSent(step)
     // The server's copy of the draft, at the step boundary; a failure costs nothing (it is local too).
@@ -241,8 +296,20 @@ export class ApplyStore {
     return response
   }
 
+  /**
+   * Asks the server to hand the submitted order to its issuer now. The final commit already queued
+   * the hand-over and the server's job delivers it whatever happens here, so a failed call changes
+   * nothing the person needs to know: it is left to the server, unreported.
+   */
+  private pushToIssuer(orderId: string): void {
+    this.deps.api.push(orderId, this.deps.promotion().promotionChannelId).catch(() => undefined)
+  }
+
   private adoptOrder(orderId: string, certificates: number): void {
-    if (orderId !== this.orderId) this.idCardSides = []
+    if (orderId !== this.orderId) {
+      this.idCardSides = []
+      this.forgetConsent()
+    }
     this.orderId = orderId
     // Answers are not checked at run time: a mask the server left out reads as none received.
     this.certificates = Number(certificates) || 0
@@ -252,13 +319,27 @@ export class ApplyStore {
     if (!this.sentSteps.includes(step)) this.sentSteps = [...this.sentSteps, step]
   }
 
-  /** Lets go of the order: its package, photos and sent steps go with it. */
+  /** The issuers' agreements no longer accepted in a current version: the consent step asks for them again. */
+  private withdrawIssuerAgreements(): void {
+    this.issuerAgreements = []
+    this.consentNotice = ISSUER_AGREEMENT_OUTDATED.message
+  }
+
+  /** Consent is given for one order: another order asks for it again. */
+  private forgetConsent(): void {
+    this.agreementsAcceptedAt = undefined
+    this.issuerAgreements = []
+    this.consentNotice = undefined
+  }
+
+  /** Lets go of the order: its package, photos, sent steps and consent go with it. */
   private dropOrder(): void {
     this.orderId = undefined
     this.certificates = 0
     this.idCardSides = []
     this.commodityId = undefined
     this.sentSteps = []
+    this.forgetConsent()
   }
 
   /** What the device keeps (read by the draft's reaction). */
@@ -272,6 +353,7 @@ export class ApplyStore {
       certificates: this.certificates,
       idCardSides: this.idCardSides,
       agreementsAcceptedAt: this.agreementsAcceptedAt,
+      issuerAgreements: this.issuerAgreements,
       sentSteps: this.sentSteps,
     }
   }
@@ -285,6 +367,7 @@ export class ApplyStore {
     this.certificates = stored.certificates
     this.idCardSides = stored.idCardSides
     this.agreementsAcceptedAt = stored.agreementsAcceptedAt
+    this.issuerAgreements = stored.issuerAgreements ?? []
     this.sentSteps = stored.sentSteps
   }
 }

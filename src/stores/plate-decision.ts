@@ -1,10 +1,13 @@
 /**
  * What the plate page decides before an order is opened: the plate's format, then the server's
- * checks (uniqueness, the issuer's interception, an open order of the user's). The checks need
- * only the plate, so they run together; their answers are read in the order that decides.
+ * checks (uniqueness, the issuer's interception, an open order of the user's, whether new
+ * applications are taken). Those need only the plate, so they run together; their answers are
+ * read in the order that decides. An open order goes through the reapply check (the plate check
+ * and the domain's rule); a free plate, while new applications are taken, through the risk review.
  */
+import { newApplyPaused, pausedReason, riskVerdict } from '../domain/apply-checks'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
-import type { ReapplyType } from '../domain/order'
+import type { OrderFields, ReapplyType } from '../domain/order'
 import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled } from '../domain/plate'
 import type { AnswerOf, RequestTo } from './contract'
 
@@ -15,6 +18,10 @@ export interface PlateChecks {
   checkApplyPlate(plateNumber: string): AnswerOf<'checkApplyPlate'>
   /** The caller's open order of a plate, if any. */
   currentProcessByPlate(plateNumber: string): AnswerOf<'currentProcessByPlate'>
+  /** Whether new applications are taken (the operator's switch). */
+  newApplySwitch(): AnswerOf<'newApplySwitch'>
+  /** The risk review of a new application. */
+  requiredRisk(plateNumber: string, promotionChannelId: string): AnswerOf<'requiredRisk'>
 }
 
 /** What the plate check decided. */
@@ -23,6 +30,10 @@ export type PlateDecision =
   | { kind: 'taken'; message: string }
   | { kind: 'intercepted'; reason: string }
   | { kind: 'reapply'; orderId: string; reapplyType: Exclude<ReapplyType, 0> }
+  /** New applications are paused: no new order (an open one still resumes). */
+  | { kind: 'paused'; reason: string }
+  /** The risk review refused a new application. */
+  | { kind: 'refused'; reason: string }
   | { kind: 'resume'; orderId: string }
   | { kind: 'created'; orderId: string }
 
@@ -41,6 +52,9 @@ function answerOf<T>(result: PromiseSettledResult<T>): T {
   return result.value
 }
 
+/** An earlier order of a plate, as the reapply rule reads it. */
+export type ReapplyOrder = OrderFields & { plateNumber: string }
+
 export interface PlateQuestion {
   plateNumber: string
   promotionChannelId: string
@@ -48,11 +62,19 @@ export interface PlateQuestion {
   orderId: string | undefined
 }
 
+/**
+ * The reapply check of a plate's earlier order: the plate check (white list and the two window
+ * switches) asked for the order's plate, and the domain's rule (stock interception first).
+ */
+export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>, order: ReapplyOrder): Promise<ReapplyType> {
+  return reapplyType(order, await checks.checkApplyPlate(order.plateNumber))
+}
+
 export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
   const parsed = parsePlate(question.plateNumber)
   if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason }
-  // Whichever answers first, the decision reads taken, then intercepted, then an open order.
-  const [unique, interception, open] = await Promise.allSettled([
+  // Whichever answers first, the decision reads taken, then intercepted, then an open order, then the switch.
+  const [unique, interception, open, newApply] = await Promise.allSettled([
     checks.plateUnique(parsed.plate, parsed.plateColor),
     isPlateQueryable(parsed.plate)
       ? checks.contractInterception({
@@ -63,13 +85,20 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
         })
       : undefined,
     checks.currentProcessByPlate(parsed.plate),
+    checks.newApplySwitch(),
   ])
   if (plateAlreadyHandled(answerOf(unique).data.resultType)) return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
   const intercepted = answerOf(interception)
   if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
   const existing = answerOf(open)
-  if (!existing) return { kind: 'free' }
-  const type = reapplyType(existing, await checks.checkApplyPlate(parsed.plate))
-  if (type !== REAPPLY_TYPE.NONE) return { kind: 'reapply', orderId: existing.orderId, reapplyType: type }
-  return { kind: 'resume', orderId: existing.orderId, certificates: existing.certificatesCommitSate }
+  if (existing) {
+    // Every plate with an earlier order of the user's: the plate check and the domain's rule decide.
+    const type = await reapplyCheck(checks, { ...existing, plateNumber: parsed.plate })
+    if (type !== REAPPLY_TYPE.NONE) return { kind: 'reapply', orderId: existing.orderId, reapplyType: type }
+    return { kind: 'resume', orderId: existing.orderId, certificates: existing.certificatesCommitSate }
+  }
+  const switchAnswer = answerOf(newApply)
+  if (newApplyPaused(switchAnswer)) return { kind: 'paused', reason: pausedReason(switchAnswer) }
+  const risk = riskVerdict(await checks.requiredRisk(parsed.plate, question.promotionChannelId))
+  return risk.refused ? { kind: 'refused', reason: risk.reason } : { kind: 'free' }
 }

@@ -9,23 +9,28 @@ import { CommodityStore } from './commodity-store'
 import type { CommodityApi } from './commodity-store'
 import { NoticeStore } from './notice-store'
 import type { NoticeApi } from './notice-store'
+import { OrderPopupStore } from './order-popup-store'
 import { OrderStore } from './order-store'
 import type { OrderApi } from './order-store'
 import { PaymentStore } from './payment-store'
 import type { PaymentCalls, PaymentClock } from './payment-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
+import { ProvinceStore } from './province-store'
+import type { ProvinceApi } from './province-store'
 import { UserStore } from './user-store'
 import type { AuthApi, UserStoreDeps } from './user-store'
 
 export interface RootApi {
   auth: AuthApi
-  promotion: PromotionApi
+  /** The catalogue's calls; the apply journey reads the new-apply switch among them. */
+  promotion: PromotionApi & Pick<ApplyStoreApi, 'newApplySwitch'>
   commodities: CommodityApi<CommodityFields>
   orders: OrderApi & Pick<ApplyStoreApi, 'currentProcessByPlate'>
   notices: NoticeApi
   apply: ApplyCalls
   payment: PaymentCalls
+  province: ProvinceApi
 }
 
 /** What the stores share (storage, channel, clock and timers, login context), with every store's API. */
@@ -37,8 +42,10 @@ export class RootStore {
   readonly commodity: CommodityStore
   readonly order: OrderStore
   readonly notice: NoticeStore
+  readonly orderPopup: OrderPopupStore
   readonly apply: ApplyStore
   readonly payment: PaymentStore
+  readonly province: ProvinceStore
 
   constructor(deps: RootStoreDeps) {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
@@ -50,8 +57,9 @@ export class RootStore {
       (orderId) => this.apply.forgetOrder(orderId),
     )
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
+    this.orderPopup = new OrderPopupStore(deps.storage, deps.now)
     this.apply = new ApplyStore({
-      api: { ...deps.api.apply, currentProcessByPlate: deps.api.orders.currentProcessByPlate },
+      api: { ...deps.api.apply, currentProcessByPlate: deps.api.orders.currentProcessByPlate, newApplySwitch: deps.api.promotion.newApplySwitch },
       storage: deps.storage,
       channel: deps.channel,
       promotion: () => this.promotion.current,
@@ -66,5 +74,6 @@ export class RootStore {
       setTimeout: deps.timers.setTimeout,
       clearTimeout: deps.timers.clearTimeout,
     })
+    this.province = new ProvinceStore({ api: deps.api.province, storage: deps.storage, now: deps.now })
   }
 }

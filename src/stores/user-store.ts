@@ -7,22 +7,22 @@
  * is enough for channel-level calls only; a call that needs a person logs in by the channel's
  * personal methods (page token, remembered phone, platform authorisation), else the login page.
  */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
-import { displayName, isSessionValid } from '../domain/session'
+import { displayName, grantedToken, isSessionValid } from '../domain/session'
 import { checkPhoneLogin } from '../domain/verify-code'
-import { validateMobile } from '../domain/validation'
 import type { ChannelProfile, LoginMethod } from '../config/channel'
 import type { AuthorizationAdapter } from '../platform/authorization'
 import { fields, isNumber, isString, oneOf, optional, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
-import { MESSAGES } from '../services/request/errors'
+import { DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError } from '../services/request/errors'
 import { createLoginFlight } from '../services/request/login-flight'
 import type { Session } from '../services/request/transport'
-import type { AuthCodeProvider, SessionScope, TokenGrant } from '../../types/api/auth'
+import type { AuthCodeProvider, SessionScope, TokenAnswer, TokenGrant } from '../../types/api/auth'
 import type { AnswerOf } from './contract'
+import { SentCode } from './sent-code'
 
-export type { TokenGrant }
+export type { TokenAnswer, TokenGrant }
 
 /** The login calls, handed in by the RootStore (the services' API functions, or fakes). */
 export interface AuthApi {
@@ -70,7 +70,6 @@ const STORED_SESSION = schema(
   }),
 )
 const REMEMBERED_PHONE = schema(fields<RememberedPhone>({ mobile: isString, until: isNumber, ticket: isString }))
-const CODE_SENT_AT = schema(isNumber)
 
 export const USER_STORAGE = { session: 'session', phone: 'loginPhone', codeSentAt: 'codeSentAt' } as const
 const MS_PER_SECOND = 1000
@@ -97,7 +96,7 @@ const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken'])
 
 export class UserStore implements Session {
   session: StoredSession | undefined
-  codeSentAt: number | undefined
+  private readonly sentCode: SentCode
   /**
    * The request client is not the only one to log in (the home and order-list redirect pages do
    * too): every silent login goes through this one flight, so a remembered phone's ticket, which
@@ -110,8 +109,13 @@ export class UserStore implements Session {
 
   constructor(private readonly deps: UserStoreDeps) {
     this.session = deps.storage.get(USER_STORAGE.session, STORED_SESSION)
-    this.codeSentAt = deps.storage.get(USER_STORAGE.codeSentAt, CODE_SENT_AT)
-    makeAutoObservable<UserStore, 'deps' | 'flight'>(this, { deps: false, flight: false })
+    this.sentCode = new SentCode(deps.storage, USER_STORAGE.codeSentAt, deps.now)
+    makeAutoObservable<UserStore, 'deps' | 'flight' | 'sentCode'>(this, { deps: false, flight: false, sentCode: false })
+  }
+
+  /** When the last login code was sent: the code button counts down from it. */
+  get codeSentAt(): number | undefined {
+    return this.sentCode.at
   }
 
   private get loginMethods(): readonly LoginMethod[] {
@@ -207,15 +211,8 @@ export class UserStore implements Session {
 
   // ---- phone and SMS code (bank app) ----
 
-  async sendCode(mobile: string): Promise<void> {
-    const checked = validateMobile(mobile)
-    if (!checked.ok) throw new Error(checked.reason)
-    await this.deps.api.sendCode(checked.value)
-    const sentAt = this.deps.now()
-    runInAction(() => {
-      this.codeSentAt = sentAt
-    })
-    this.deps.storage.set(USER_STORAGE.codeSentAt, sentAt)
+  sendCode(mobile: string): Promise<void> {
+    return this.sentCode.send(mobile, (checked) => this.deps.api.sendCode(checked))
   }
 
   async loginWithCode(mobile: string, code: string): Promise<void> {
@@ -239,7 +236,7 @@ export class UserStore implements Session {
     this.deps.storage.set(USER_STORAGE.phone, remembered)
   }
 
-  private async trySilent(method: LoginMethod): Promise<TokenGrant | undefined> {
+  private async trySilent(method: LoginMethod): Promise<TokenAnswer | undefined> {
     const { api } = this.deps
     switch (method) {
       case 'pageToken': {
@@ -276,13 +273,17 @@ export class UserStore implements Session {
   /**
    * Stores the grant as the session; a person's grant always wins. A channel grant never replaces
    * a valid person's session: a promoter login that lands after an SMS login (or a silent one)
-   * would otherwise have the person's calls refused (403) with the channel's token.
+   * would otherwise have the person's calls refused (403) with the channel's token. The token is
+   * the answer's accessToken or, by the spec's other name for it, its zsAccessToken; an answer
+   * with neither is unreadable, not a login.
    */
-  private accept(grant: TokenGrant, mobile?: string): void {
+  private accept(grant: TokenAnswer, mobile?: string): void {
+    const accessToken = grantedToken(grant)
+    if (accessToken === undefined) throw new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE)
     const { scope } = grant
     if (scope === 'channel' && this.isPersonal()) return
     const session: StoredSession = {
-      accessToken: grant.accessToken,
+      accessToken,
       expiresAt: this.deps.now() + grant.expireIn * MS_PER_SECOND,
       uid: grant.uid,
       ...(mobile !== undefined ? { mobile } : {}),

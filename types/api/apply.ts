@@ -2,6 +2,7 @@
 import type { DeliveryMethod } from '../../src/domain/enums'
 import type { PlateCheck } from '../../src/domain/order'
 import type { PlateUniqueResult } from '../../src/domain/plate'
+import { BUSINESS_CODE } from './envelope'
 
 /** POST checkPlateNumberUnique/cache. */
 export interface PlateUniqueRequest {
@@ -41,13 +42,27 @@ export interface CheckApplyPlateRequest {
 }
 export type CheckApplyPlateResponse = Required<{ [K in keyof PlateCheck]: boolean }>
 
-/** POST requiredRisk: whether the plate needs a manual risk review before applying. */
+/**
+ * POST /groundpromotion/v2/api/requiredRisk: the risk review of a new application (the spec does
+ * not show its shape; this is the one chosen). The plate page asks it for a plate the caller has
+ * no open order of, just before the order is created, and the create step (stepId 1) asks the
+ * same reviewer again, so a client that skips the call is refused alike (business 2002).
+ * Example: `{"plateNumber":"京A12345","promotionChannelId":"…"}`.
+ */
 export interface RequiredRiskRequest {
   plateNumber: string
   promotionChannelId: string
 }
+/**
+ * `{"required":false,"reason":""}` lets the application go on; `{"required":true,"reason":"该车辆
+ * 未通过风险审核…"}` means a manual review is required, so it cannot be made online: the app shows
+ * the reason and the customer-service way out. The server's simulated reviewer refuses the demo
+ * plates of RISK_DEMO_REFUSED_PLATES (server/catalogue/risk-review.ts) and passes every other.
+ */
 export interface RequiredRiskResponse {
   required: boolean
+  /** Why, in Chinese, when required; empty otherwise. */
+  reason: string
 }
 
 export interface ApplyOwner {
@@ -101,7 +116,31 @@ export interface ApplyPayload {
   delivery?: ApplyDelivery
   /** Both agreements accepted (the consent step), with the time in epoch ms. */
   agreementsAcceptedAt?: number
+  /** The issuers' agreements accepted on the consent step, each with the version shown. */
+  issuerAgreements?: IssuerAgreementAcceptance[]
 }
+
+/**
+ * One issuer's agreement accepted on the consent step: `{"issuerId":3,"version":"2026-01"}`. The
+ * server refuses a version that is no longer the issuer's current one (business 2004 "发行方服务协议
+ * 已更新，请重新阅读并同意") and records the first acceptance of each issuer for the order with its
+ * own time. The final commit needs the accepted agreement of the package's issuer, when that issuer
+ * has one: without it `missing` names MISSING_ISSUER_AGREEMENT.
+ */
+export interface IssuerAgreementAcceptance {
+  issuerId: number
+  version: string
+}
+
+/** What a final commit's `missing` says while the package's issuer agreement is not accepted. */
+export const MISSING_ISSUER_AGREEMENT = '发行方服务协议'
+
+/**
+ * How an apply step refuses an issuer's agreement accepted in a version that is no longer current
+ * (the operator published a new one): business AGREEMENT_OUTDATED with this message. The person
+ * reads and accepts the new version on the consent step again.
+ */
+export const ISSUER_AGREEMENT_OUTDATED = { code: BUSINESS_CODE.AGREEMENT_OUTDATED, message: '发行方服务协议已更新，请重新阅读并同意' } as const
 
 /** POST apply and POST retention (the draft): the sealed payload or draft. */
 export interface ApplyRequest {
@@ -118,14 +157,23 @@ export interface ApplyResponse {
   missing: string[]
 }
 
-/** POST /users/v3/{orderId}/users/vehicles/h5/apply/push?promotionChannelId=: hand to the issuer. */
+/**
+ * POST /users/v3/{orderId}/users/vehicles/h5/apply/push?promotionChannelId=: hand a submitted order
+ * to its issuer (the spec does not show the answer; this is the one chosen). The final commit
+ * already queued the hand-over (an outbox written in its transaction, delivered by a server job);
+ * this call delivers it now when it is due. Called again, or after a restart, it never sends the
+ * order twice. Example answer: `{"orderId":"O…","pushed":true,"issuerReceivedAt":"2026-03-01T08:00:00.000Z"}`.
+ */
 export interface ApplyPushRequest {
   orderId: string
   promotionChannelId: string
 }
 export interface ApplyPushResponse {
   orderId: string
+  /** The issuer has confirmed it received the order; false while the hand-over waits for a retry. */
   pushed: boolean
+  /** When the issuer confirmed (ISO 8601); null until then. */
+  issuerReceivedAt: string | null
 }
 
 /** The draft kept while the user fills in the form: any part of the payload. */

@@ -26,6 +26,14 @@ export interface TokenGrant {
   loginTicket?: string
 }
 
+/**
+ * A login's answer as the app reads it. The spec's user info carries "accessToken or
+ * zsAccessToken" (section 3): a backend may name the session's token zsAccessToken, the bank
+ * app's name for it. This server answers with a TokenGrant (accessToken); the app takes either
+ * name, accessToken first (src/domain/session.ts, `grantedToken`).
+ */
+export type TokenAnswer = Omit<TokenGrant, 'accessToken'> & { accessToken?: string; zsAccessToken?: string }
+
 /** POST /permission/v1/login/_login: the channel's fixed promoter account. */
 export interface PromoterLoginRequest {
   loginAccount: string
@@ -56,12 +64,24 @@ export interface TokenByQueryRequest {
   code: string
 }
 
-/**
- * A phone number: GET sendCodeMessage and sendTest, GET followUp/savePhone (a phone customer
- * service may call back), POST henanshibo sendMsg.
- */
+/** A phone number: GET sendCodeMessage and sendTest, POST henanshibo sendMsg. */
 export interface MobileRequest {
   mobile: string
+}
+
+/** The value of `consent` that says the person agreed to be called back. */
+export const FOLLOW_UP_CONSENT = '1'
+
+/**
+ * GET /supportserv/followUp/savePhone: a phone customer service may call back, left by a person
+ * who leaves the information form after typing it, having ticked 离开后可致电协助我办理 (off by
+ * default). `consent` must be FOLLOW_UP_CONSENT: without it the server refuses (400) and stores
+ * nothing. The phone is kept encrypted, one row per user and phone, and deleted once the user
+ * submits an order or FOLLOW_UP_RETENTION_DAYS (src/domain/follow-up.ts) after the latest
+ * consent (server/platform/follow-up-phones.ts).
+ */
+export interface FollowUpPhoneRequest extends MobileRequest {
+  consent: typeof FOLLOW_UP_CONSENT
 }
 
 /** What the sealed `sendCodeParamSJ` of POST /users/v2/usersVehicles/encSendCodeMessage carries. */
@@ -99,13 +119,23 @@ export interface PhoneByCodeResponse {
   mobile: string
 }
 
-/** The province supplier's own SMS login (Henan): whether it is open, send, log in. */
+/**
+ * The province supplier's own SMS login (Henan): whether it is open, send, log in. A plate of the
+ * province issuer (src/domain/province.ts) passes it before its order's final commit.
+ */
 export interface ProvinceMsgOpenResponse {
+  /** false: the issuer's SMS login is switched off, and its orders are committed without it. */
   open: boolean
 }
 export interface ProvinceLoginRequest {
   mobile: string
   code: string
+  /**
+   * The caller's open, unsubmitted order of a province plate the login verifies. The server records
+   * the verification with that order (an order event `provinceVerified` carrying the supplier's
+   * user id); its final commit is refused without one while the switch is on.
+   */
+  orderId?: string
 }
 export interface ProvinceLoginResponse {
   supplierUserId: string

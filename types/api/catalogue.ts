@@ -8,9 +8,28 @@ export interface PromiseConfigRequest {
 export interface PromiseConfigResponse {
   /** SHOW.YES (1) or SHOW.NO (0). */
   switchStatus: number
-  /** A JSON document, as text (the caller parses it). */
+  /**
+   * A JSON document, as text (the caller parses it). For the types of SERVICE_PROMISE_TYPE it is a
+   * ServicePromiseContent, e.g. `{"title":"服务承诺","items":["审核通过后48小时内发货","…"]}`;
+   * other types carry documents of their own.
+   */
   content: string
 }
+
+/**
+ * The content of a service promise: `title` (its heading) and `items` (one promise a line, at
+ * least one non-blank). The app shows it only while switched on; off, unreadable or without a line,
+ * nothing shows. The server refuses to serve a stored document of another shape (server fault).
+ */
+export type { ServicePromise as ServicePromiseContent } from '../../src/domain/service-promise'
+
+/**
+ * The promise types the app asks for, by where it shows them: the pay page's 温馨提示 and the
+ * package detail (套餐详情). Seeded switched on (server/catalogue/seed-data.ts); an operator turns
+ * one off with `update app_configs set switch_status = 0 where key = 'promise:payPromise'`.
+ */
+export const SERVICE_PROMISE_TYPE = { payReminder: 'payPromise', packageDetail: 'packagePromise' } as const
+export type ServicePromiseType = (typeof SERVICE_PROMISE_TYPE)[keyof typeof SERVICE_PROMISE_TYPE]
 
 /** GET of a channel's notices JSON. */
 export type NoticesResponse = Notice[]
@@ -76,14 +95,26 @@ export interface Issuer {
   miniProgramAppId: string | null
 }
 
-/** POST /supplier/v1/getSupplierProtocol. */
+/** POST /supplier/v1/getSupplierProtocol: the issuer's own service agreement. */
 export interface SupplierProtocolRequest {
   issuerId: number
 }
+/**
+ * The issuer's service agreement (the spec does not show its shape; this is the one chosen), e.g.
+ * `{"issuerId":3,"title":"北京ETC用户服务协议","content":"本协议由您与…","version":"2026-01"}`.
+ * Kept per issuer in app_configs (`supplierProtocol:<issuerId>`, content `{title, content,
+ * version}`); a switched-off or missing one answers business 404 "该发行方暂无服务协议", and the
+ * issuer then has no agreement to accept. The consent step shows the agreement of each issuer whose
+ * packages the promotion offers, and the apply payload's `issuerAgreements` carries the versions
+ * accepted (types/api/apply.ts).
+ */
 export interface SupplierProtocolResponse {
   issuerId: number
   title: string
+  /** Plain text; paragraphs separated by line breaks. */
   content: string
+  /** The text's version label: an operator changes it with the text, and acceptances record it. */
+  version: string
 }
 
 /** POST /users/v1/weixin/getWeixinConfig?url=: the WeChat JS-SDK config (simulated signature). */
@@ -113,8 +144,16 @@ export interface WeChatUrlLinkResponse {
   urlLink: string
 }
 
-/** GET /order/v1/restNewApplySwitch. */
+/**
+ * GET /order/v1/restNewApplySwitch: whether new applications are taken. The operator's switch is
+ * the app_configs row `switch:allowNewApply` (switch_status 1 open, 0 paused), and the row's
+ * content may give the reason shown to people: `{"reason":"系统升级维护中，预计3月1日恢复"}`.
+ * Paused, the plate page says so and opens no new order (the create step refuses it too, business
+ * 5003); open orders go on as before (continued, paid, followed).
+ */
 export interface NewApplySwitchResponse {
   /** ALLOW_NEW_APPLY: true or false. */
   allowNewApply: boolean
+  /** Why new applications are paused (Chinese): the operator's, else the default; empty while open. */
+  reason: string
 }

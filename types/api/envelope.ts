@@ -46,6 +46,8 @@ export const BUSINESS_CODE = {
   INVALID_PAYLOAD: 2004,
   /** An uploaded file is too large or not a JPEG, PNG or WebP image. */
   INVALID_FILE: 2005,
+  /** An issuer agreement was accepted in a version the operator has since replaced. */
+  AGREEMENT_OUTDATED: 2006,
   /** Payment could not start or failed. */
   PAYMENT_FAILED: 3001,
   /** The feature is switched off (SMS test calls outside the simulator, new applies closed). */

@@ -4,7 +4,11 @@ import type { DeliveryMethod } from '../../src/domain/enums'
 /** Kinds of entries on an order's status timeline. */
 export type TimelineKind =
   | 'applied'
+  /** The province issuer's own SMS login passed (src/domain/province.ts); the note carries the issuer's user id. */
+  | 'provinceVerified'
   | 'submitted'
+  /** The issuer confirmed it received the order (apply/push); the note carries its receipt number. */
+  | 'issuerReceived'
   | 'paid'
   | 'paymentFailed'
   | 'audited'
@@ -55,6 +59,10 @@ export interface OrderDetail extends OrderSummary {
   auditReason: string | null
   cancelReason: string | null
   issuerId: number | null
+  /** When the issuer confirmed it received the submitted order (ISO 8601); null until then. */
+  issuerReceivedAt: string | null
+  /** The issuers' agreements accepted for this order: which version, when (the server's time, ISO 8601). */
+  issuerAgreements: { issuerId: number; version: string; acceptedAt: string }[]
   deliveryMethod: DeliveryMethod | null
   trackingNo: string | null
   /** Masked: 张*, 1101**********1234, 138****5678. */

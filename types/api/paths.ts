@@ -44,6 +44,7 @@ import type {
   VoucherRequest,
 } from './apply'
 import type {
+  FollowUpPhoneRequest,
   MobileRequest,
   PhoneByCodeRequest,
   PhoneByCodeResponse,
@@ -55,8 +56,8 @@ import type {
   SendCodeResponse,
   SmsTestCheckResponse,
   SmsTestLatestResponse,
+  TokenAnswer,
   TokenByQueryRequest,
-  TokenGrant,
   TokenRequest,
 } from './auth'
 import type {
@@ -164,10 +165,10 @@ function file<Req>(path: string): FileEndpoint<Req> {
 
 export const API = {
   // Login and SMS codes
-  promoterLogin: post<PromoterLoginRequest, TokenGrant>('/permission/v1/login/_login', PUBLIC),
-  token: post<TokenRequest, TokenGrant>('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
+  promoterLogin: post<PromoterLoginRequest, TokenAnswer>('/permission/v1/login/_login', PUBLIC),
+  token: post<TokenRequest, TokenAnswer>('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
   /** The payment app's authorisation: appId and code in the query. */
-  tokenByQuery: get<TokenByQueryRequest, TokenGrant>('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
+  tokenByQuery: get<TokenByQueryRequest, TokenAnswer>('/oauth2/v2/oauth2/{channel}/token', PUBLIC),
   /** Ends the calling session and the user's remembered-phone tickets (not in the spec; the app's clear-cache page and account switch). */
   logout: post<void, null>('/oauth2/v2/oauth2/logout', CHANNEL),
   sendCode: get<MobileRequest, SendCodeResponse>('/users/v2/usersVehicles/sendCodeMessage', PUBLIC),
@@ -175,7 +176,7 @@ export const API = {
   smsTestCheck: get<void, SmsTestCheckResponse>('/message/v1/message/sendTestCheck', PUBLIC),
   smsTestLatest: get<MobileRequest, SmsTestLatestResponse>('/message/v1/message/sendTest', PUBLIC),
   phoneByCode: post<PhoneByCodeRequest, PhoneByCodeResponse>('/users/{channel}/getPhoneBycode'),
-  saveFollowUpPhone: get<MobileRequest, null>('/supportserv/followUp/savePhone'),
+  saveFollowUpPhone: get<FollowUpPhoneRequest, null>('/supportserv/followUp/savePhone'),
   provinceMsgOpen: post<void, ProvinceMsgOpenResponse>('/supplier/v1/henanshibo/user/isOpenMsg', CHANNEL),
   provinceSendMsg: post<MobileRequest, SendCodeResponse>('/supplier/v2/henanshibo/user/sendMsg'),
   provinceLogin: post<ProvinceLoginRequest, ProvinceLoginResponse>('/supplier/v2/henanshibo/user/login'),

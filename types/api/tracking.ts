@@ -18,6 +18,10 @@ export interface TrackEvent {
 export interface TrackingHeader {
   app: string
   app_id: string
+  /**
+   * The person's uid once logged in; before login (and after logout) the device's anonymous
+   * trackuid ("T" and 24 hex digits, random, kept encrypted on the device: src/platform/tracking-uid.ts).
+   */
   uid: string
   trace_id: string
   device_info: string

@@ -96,11 +96,17 @@ export const MAIL = { consigneeName: '李四', consigneeMobile: '13900139000', r
 
 const PHOTOS = ['idCardFront', 'idCardBack', 'drivingLicense', 'vehicleFront'] as const
 
+/** Every issuer agreement the consent page shows, once it has loaded them (the promotion's issuers'). */
+export const ISSUER_AGREEMENT_CHECKS = '[data-testid^="agree-issuer-"][data-testid$="-check"]'
+
+/** Ticks the two agreements and each issuer's agreement the page shows, and goes on to the form. */
 export async function acceptAgreements(page: Page, shots?: string): Promise<void> {
   await onPage(page, 'agree')
+  await byTestId(page, 'agree-issuer-loading').waitFor({ state: 'detached' })
   if (shots) await screenshot(page, `${shots}-agree`)
   await tap(page, 'agree-etc-check')
   await tap(page, 'agree-privacy-check')
+  for (const check of await page.locator(ISSUER_AGREEMENT_CHECKS).all()) await check.click()
   await tap(page, 'agree-submit')
   await onPage(page, 'upinfo')
 }

@@ -13,6 +13,7 @@ import { ACTIVITY_TYPE, APPLY_STEP, BUSINESS_MODE, DELIVERY_METHOD, PLATE_COLOR 
 import { PACKAGE_VARIANT } from '../../../src/domain/money'
 import { PLATE_UNIQUE_RESULT } from '../../../src/domain/plate'
 import { hashSecret } from '../../../server/auth/secrets'
+import { SEED_SUPPLIER_PROTOCOL_VERSION } from '../../../server/catalogue/seed-data'
 import { phoneIndex } from '../../../server/crypto/field-cipher'
 import type { Db } from '../../../server/db/database'
 import { commodities, offlineOrders, orders, plateRules, promotionChannels, registeredPlates } from '../../../server/db/schema'
@@ -35,6 +36,9 @@ export const FIXTURE = {
   /** The offline order's one-time hand-over code; its phone is PHONES.owner. */
   offlineCode: '12345678',
 } as const
+
+/** The test packages' issuer, and its seeded agreement as the consent step accepts it. */
+export const ISSUER_AGREEMENT = { issuerId: 3, version: SEED_SUPPLIER_PROTOCOL_VERSION } as const
 
 export const PLATE = '京A12345'
 export const OTHER_PLATE = '沪C67890'
@@ -71,7 +75,7 @@ export async function seedOrderFixtures(db: Db): Promise<void> {
     commodityPrice: price,
     bizType: price ? BUSINESS_MODE.DEPOSIT : BUSINESS_MODE.FEE,
     packageVariant: PACKAGE_VARIANT.basic,
-    issuerId: 3,
+    issuerId: ISSUER_AGREEMENT.issuerId,
   })
   await db
     .insert(commodities)
@@ -174,6 +178,7 @@ export async function fillOrder(
       vehicle: VEHICLE,
       delivery: MAIL_DELIVERY,
       commodityId: options.commodityId ?? FIXTURE.paidCommodity,
+      issuerAgreements: [ISSUER_AGREEMENT],
     }),
   )
   return data<ApplyResponse>(response)

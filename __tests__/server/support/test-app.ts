@@ -16,6 +16,8 @@ import type { AppDeps } from '../../../server/deps'
 import type { Clock } from '../../../server/runtime/clock'
 import { createSimulatedCashier } from '../../../server/payments/cashier'
 import { createSimulatedPhoneNumbers } from '../../../server/platform/phone-numbers'
+import { createSimulatedRiskReviewer } from '../../../server/catalogue/risk-review'
+import { createSimulatedIssuer } from '../../../server/simulators/issuer'
 import { createMemoryFileStorage } from '../../../server/storage/file-storage'
 
 export class FakeClock implements Clock {
@@ -89,6 +91,8 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     identity: createSimulatedIdentityProviders(),
     phoneNumbers: createSimulatedPhoneNumbers(),
     cashier: createSimulatedCashier(() => config.publicBaseUrl, { signingSecretHex: config.payloadKeyHex }),
+    risk: createSimulatedRiskReviewer(),
+    issuer: createSimulatedIssuer(),
     ...depOverrides,
   })
   return {

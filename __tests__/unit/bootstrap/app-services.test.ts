@@ -8,6 +8,7 @@ import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../..
 import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
 import type { NavigationHost } from '../../../src/platform/navigator'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
+import { TRACK_UID_PATTERN } from '../../../src/platform/tracking-uid'
 import { USER_STORAGE } from '../../../src/stores/user-store'
 import type { TransportRequest, TransportResponse } from '../../../src/services/request/transport'
 import { deferred, settle } from '../services/fakes'
@@ -141,7 +142,8 @@ describe('app services', () => {
     expect(batch?.header).toMatchObject({
       app: TRACKING_APP_NAME,
       app_id: CHANNELS.bank.trackingId,
-      uid: '',
+      // Not logged in: the device's anonymous trackuid where the uid goes.
+      uid: expect.stringMatching(TRACK_UID_PATTERN),
       device_info: 'test-device',
       app_version: APP_VERSION,
     })
@@ -161,6 +163,45 @@ describe('app services', () => {
     const batches = requests.filter((r) => pathOf(r) === '/log/v1/events')
     expect(batches.map((b) => b.header.uid)).toEqual([GRANT.uid, GRANT.uid])
     expect(batches[0]?.header.trace_id).not.toBe(batches[1]?.header.trace_id)
+  })
+
+  describe('the anonymous trackuid', () => {
+    const trackedUids = async (services: ReturnType<typeof world>['services'], requests: TransportRequest[]) => {
+      services.tracker.pageView('/apply/basic')
+      await services.tracker.flush()
+      return requests.filter((r) => pathOf(r) === '/log/v1/events').map((r) => r.header.uid)
+    }
+
+    it('stands where the uid goes before login, the same across a reload, and is kept only encrypted', async () => {
+      const first = world({ launchParams: {} })
+      const [before] = await trackedUids(first.services, first.requests)
+      expect(before).toMatch(TRACK_UID_PATTERN)
+      expect(before).not.toBe(GRANT.uid)
+      expect([...first.raw.values()].join('\n')).not.toContain(String(before))
+      for (const key of first.raw.keys()) expect(key.startsWith(`${PERSISTED_STATE_PREFIX}${CHANNELS.bank.storagePrefix}`)).toBe(true)
+
+      const reloaded = world({ raw: first.raw, launchParams: {} })
+      expect(await trackedUids(reloaded.services, reloaded.requests)).toEqual([before])
+    })
+
+    it("gives way to the person's uid after login, and comes back after logout", async () => {
+      const { services, requests } = world()
+      const [anonymous] = await trackedUids(services, requests)
+      await services.store.user.login()
+      expect((await trackedUids(services, requests)).at(-1)).toBe(GRANT.uid)
+      services.store.user.logout()
+      expect((await trackedUids(services, requests)).at(-1)).toBe(anonymous)
+    })
+
+    it('differs between devices, and is made anew once the app\'s data is cleared', async () => {
+      const first = world({ launchParams: {} })
+      const other = world({ launchParams: {} })
+      const [one] = await trackedUids(first.services, first.requests)
+      const [two] = await trackedUids(other.services, other.requests)
+      expect(one).not.toBe(two)
+      first.raw.clear()
+      expect((await trackedUids(first.services, first.requests)).at(-1)).not.toBe(one)
+    })
   })
 
   it('carry the click id the app was opened with into every navigation', async () => {

@@ -8,6 +8,7 @@ import {
   VEHICLE_INFO_RULE,
   VIN_REASON,
   charLength,
+  digitsOnly,
   validateAddress,
   validateEngineNumber,
   validateMobile,
@@ -65,6 +66,17 @@ describe('validateName', () => {
 
   it('accepts exactly the maximum length', () => {
     expect(validateName('张'.repeat(NAME_MAX_LENGTH)).ok).toBe(true)
+  })
+})
+
+describe('digitsOnly', () => {
+  it.each([
+    ['138-0013-8000', 11, '13800138000'],
+    ['+86 138 0013 8000 99', 11, '86138001380'],
+    ['12 34 56 78', 6, '123456'],
+    ['验证码', 6, ''],
+  ])('takes %j, at most %i digits, as %j', (value, length, digits) => {
+    expect(digitsOnly(value, length)).toBe(digits)
   })
 })
 

@@ -1,4 +1,5 @@
 import { openSealed } from '../../../server/crypto/sealed-box'
+import { FOLLOW_UP_CONSENT } from '../../../types/api/auth'
 import { API } from '../../../types/api/paths'
 import { DEV_PAYLOAD_KEY_HEX, SEALED_FIELD } from '../../../types/api/sealed'
 import { CHANNELS } from '../../../src/config/channel'
@@ -92,7 +93,11 @@ describe('typed API functions', () => {
     ['notices', (api: Api) => api.notices.notices(), '/config/notices/bank.json'],
     ['goods types', (api: Api) => api.commodities.goodsTypeConfig(), API.goodsTypeConfig.path],
     ['new apply switch', (api: Api) => api.catalogue.newApplySwitch(), API.newApplySwitch.path],
-    ['follow-up phone', (api: Api) => api.auth.saveFollowUpPhone('13800138000'), `${API.saveFollowUpPhone.path}?mobile=13800138000`],
+    [
+      'follow-up phone, with the consent',
+      (api: Api) => api.auth.saveFollowUpPhone({ mobile: '13800138000', consent: FOLLOW_UP_CONSENT }),
+      `${API.saveFollowUpPhone.path}?mobile=13800138000&consent=${FOLLOW_UP_CONSENT}`,
+    ],
   ])('%s: GET with its query', async (_name, run, path) => {
     const { api, world } = setup()
     await run(api)
@@ -213,6 +218,8 @@ describe('typed API functions', () => {
       ['plate unique', (api) => api.apply.plateUnique('京A12345', 1)],
       ['interception', (api) => api.apply.contractInterception({ plateNo: '京A12345', plateColor: 1, promotionChannelId: 'P1' })],
       ['apply plate', (api) => api.apply.checkApplyPlate('京A12345')],
+      ['risk review', (api) => api.apply.requiredRisk('京A12345', 'P1')],
+      ['new apply switch', (api) => api.catalogue.newApplySwitch()],
       ['open order of a plate', (api) => api.orders.currentProcessByPlate('京A12345')],
       ['apply step', (api) => api.apply.apply({ stepId: 1, channelSource: 'bank', sourceChannel: 'S', activitySource: 7, promotionChannelId: 'P1', plateNumber: '京A12345', plateColor: 1 })],
       ['packages', (api) => api.commodities.listCommodities('P1')],

@@ -306,12 +306,7 @@ describe('an expired login (HTTP 401)', () => {
 })
 
 describe('the error catalogue', () => {
-  const respond = (statusCode: number, data: unknown = {}, clientCode?: number) => async (): Promise<TransportResponse> => ({
-    statusCode,
-    data,
-    header: {},
-    clientCode,
-  })
+  const respond = (statusCode: number, data: unknown = {}) => async (): Promise<TransportResponse> => ({ statusCode, data, header: {} })
 
   it.each([
     [respond(404), 'notFound', MESSAGES.notFound, 404],
@@ -332,17 +327,19 @@ describe('the error catalogue', () => {
     expect(world.counts.toast).toEqual([message])
   })
 
-  it.each(Object.entries(CLIENT_CODES))('maps client code %s', async (code, entry) => {
+  it.each(Object.entries(CLIENT_CODES))('maps a failure the host named with client code %s', async (code, entry) => {
     const world = fakeWorld()
-    world.respondWith(respond(200, { code: 200 }, Number(code)))
+    world.respondWith(() => Promise.reject(new TransportFailure('network', 'request:fail', Number(code))))
     const error = await rejection(world.client.call({ url: '/x' }))
     expect([error.kind, error.message, error.code]).toEqual([entry.kind, entry.message, Number(code)])
+    expect(world.counts.toast).toEqual([entry.message])
   })
 
-  it('treats other client codes as success', async () => {
+  it("falls back to the transport's failure for a client code outside the catalogue", async () => {
     const world = fakeWorld()
-    world.respondWith(respond(200, { code: 200, data: 1 }, 0))
-    await expect(world.client.call({ url: '/x' })).resolves.toEqual({ code: 200, data: 1 })
+    world.respondWith(() => Promise.reject(new TransportFailure('network', 'request:fail', 0)))
+    const error = await rejection(world.client.call({ url: '/x' }))
+    expect([error.kind, error.message]).toEqual(['network', MESSAGES.network])
   })
 
   it('has the spec messages for the client codes', () => {

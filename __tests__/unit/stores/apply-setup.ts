@@ -29,11 +29,15 @@ export const form = {
 export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBackend()) {
   const sent: ApplyPayload[] = []
   const drafts: unknown[] = []
+  /** The orders handed to their issuer (apply/push). */
+  const pushes: string[] = []
   const api: ApplyStoreApi = {
     plateUnique: async () => ({ data: { resultType: 1 } }),
     contractInterception: async () => ({ intercept: false, reason: '' }),
     checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
     currentProcessByPlate: async () => null,
+    newApplySwitch: async () => ({ allowNewApply: true, reason: '' }),
+    requiredRisk: async () => ({ required: false, reason: '' }),
     phoneByCode: async (code) => ({ mobile: code === 'PHONE-CODE' ? '13912345678' : '13800138000' }),
     apply: async (payload) => {
       sent.push(payload)
@@ -42,6 +46,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     saveDraft: async (draft) => (drafts.push(draft), { savedAt: 'now' }),
     loadDraft: async () => drafts.at(-1) as ApplyDraft | undefined,
     uploadPhoto: async () => ({ fileId: 'f', url: '/f', certificatesCommitSate: 2 }),
+    push: async (orderId) => (pushes.push(orderId), { orderId, pushed: true, issuerReceivedAt: null }),
     ...overrides,
   }
   const storage = createSecureStorage({ backend, keyHex: STORAGE_KEY, prefix: STORAGE_PREFIX })
@@ -56,5 +61,5 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     promotionPending: () => false,
     now: () => 1_700_000_000_000,
   }
-  return { store: new ApplyStore(deps), sent, drafts, backend, storage, deps }
+  return { store: new ApplyStore(deps), sent, drafts, pushes, backend, storage, deps }
 }

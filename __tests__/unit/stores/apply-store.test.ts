@@ -74,6 +74,41 @@ describe('ApplyStore plate check', () => {
     expect([resume.store.orderId, resume.store.certificates, resume.sent]).toEqual(['OLD', 1, []])
   })
 
+  it('opens no order while new applications are paused, and keeps what the switch said for the page', async () => {
+    const paused = setup({ newApplySwitch: async () => ({ allowNewApply: false, reason: '系统升级维护中' }) })
+    expect(paused.store.newApply).toBeUndefined()
+    paused.store.setPlate(entryFromText('京A12345'))
+    await expect(paused.store.submitPlate()).resolves.toEqual({ kind: 'paused', reason: '系统升级维护中' })
+    expect([paused.sent, paused.store.orderId, paused.store.newApply]).toEqual([[], undefined, { paused: true, reason: '系统升级维护中' }])
+
+    // Opened again: the next read says so, and the next tap opens the order.
+    paused.deps.api.newApplySwitch = async () => ({ allowNewApply: true, reason: '' })
+    await paused.store.readNewApplySwitch()
+    expect(paused.store.newApply).toEqual({ paused: false })
+    await expect(paused.store.submitPlate()).resolves.toEqual({ kind: 'created', orderId: 'ETC1' })
+  })
+
+  it('resumes the open order of a plate while new applications are paused', async () => {
+    const resume = setup({
+      currentProcessByPlate: async () => detail({ orderId: 'OLD', certificatesCommitSate: 1 }),
+      newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
+    })
+    resume.store.setPlate(entryFromText('京A12345'))
+    await expect(resume.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD' })
+    expect([resume.store.orderId, resume.sent]).toEqual(['OLD', []])
+  })
+
+  it('opens no order the risk review refuses', async () => {
+    const refused = setup({ requiredRisk: async () => ({ required: true, reason: '该车辆暂未通过风险审核' }) })
+    refused.store.setPlate(entryFromText('京A77777'))
+    await expect(refused.store.submitPlate()).resolves.toEqual({ kind: 'refused', reason: '该车辆暂未通过风险审核' })
+    expect([refused.sent, refused.store.orderId]).toEqual([[], undefined])
+    const failing = setup({ requiredRisk: () => Promise.reject(new Error('风控服务繁忙')) })
+    failing.store.setPlate(entryFromText('京A12345'))
+    await expect(failing.store.submitPlate()).rejects.toThrow('风控服务繁忙')
+    expect(failing.sent).toEqual([])
+  })
+
   it('opens the order with step 1 once, even on a double tap', async () => {
     const { store, sent } = setup()
     store.setPlate(entryFromText('京A12345'))

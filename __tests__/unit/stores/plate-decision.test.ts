@@ -1,4 +1,5 @@
 import { CHANNELS } from '../../../src/config/channel'
+import { NEW_APPLY_PAUSED, RISK_REFUSED } from '../../../src/domain/apply-checks'
 import { checkPlate } from '../../../src/stores/plate-decision'
 import type { PlateChecks, PlateQuestion } from '../../../src/stores/plate-decision'
 import { detail } from '../../support/order-fixtures'
@@ -12,6 +13,8 @@ function fakeChecks(overrides: Partial<PlateChecks> = {}) {
     contractInterception: async () => (asked.push('interception'), { intercept: false, reason: '' }),
     checkApplyPlate: async () => (asked.push('apply plate'), { isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
     currentProcessByPlate: async () => (asked.push('open order'), null),
+    newApplySwitch: async () => (asked.push('new apply'), { allowNewApply: true, reason: '' }),
+    requiredRisk: async () => (asked.push('risk'), { required: false, reason: '' }),
     ...overrides,
   }
   return { checks, asked }
@@ -58,10 +61,89 @@ describe('checkPlate', () => {
     await expect(checkPlate(resume.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OLD', certificates: 1 })
   })
 
-  it('finds a free plate when nothing stands in the way', async () => {
+  it('finds a free plate when nothing stands in the way, after the switch and the risk review', async () => {
     const { checks, asked } = fakeChecks()
     await expect(checkPlate(checks, question('京A12345'))).resolves.toEqual({ kind: 'free' })
-    expect(asked).toEqual(['unique', 'interception', 'open order'])
+    expect(asked).toEqual(['unique', 'interception', 'open order', 'new apply', 'risk'])
+  })
+
+  it('runs the reapply check for every plate with an open order, whatever the switch says, and no risk review', async () => {
+    const kinds = [
+      detail({ orderId: 'OLD', stockInterceptionFlag: true }),
+      detail({ orderId: 'OLD', bizType: 1 }),
+      detail({ orderId: 'OLD', depositPayState: 5 }),
+    ]
+    for (const existing of kinds) {
+      const { checks, asked } = fakeChecks({
+        currentProcessByPlate: async () => existing,
+        newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
+      })
+      const checked = jest.spyOn(checks, 'checkApplyPlate')
+      await checkPlate(checks, question('京A12345'))
+      expect(checked).toHaveBeenCalledWith('京A12345')
+      expect(asked).not.toContain('risk')
+    }
+  })
+
+  it('applies the whole reapply rule to the plate check: switch two sends an unaudited order to type 2, a paid white-listed one resumes', async () => {
+    const unpaid = detail({ orderId: 'OLD', depositPayState: 2, certificatesCommitSate: 1 })
+    const two = fakeChecks({
+      currentProcessByPlate: async () => unpaid,
+      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: true }),
+    })
+    await expect(checkPlate(two.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
+    const whitePaid = fakeChecks({
+      currentProcessByPlate: async () => ({ ...unpaid, depositPayState: 5 }),
+      checkApplyPlate: async () => ({ isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
+    })
+    await expect(checkPlate(whitePaid.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OLD', certificates: 1 })
+  })
+
+  it('resumes an open order while new applications are paused, and a failed switch does not stop it', async () => {
+    const existing = detail({ orderId: 'OPEN', certificatesCommitSate: 3 })
+    const paused = fakeChecks({ currentProcessByPlate: async () => existing, newApplySwitch: async () => ({ allowNewApply: false, reason: '' }) })
+    await expect(checkPlate(paused.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OPEN', certificates: 3 })
+    const failing = fakeChecks({ currentProcessByPlate: async () => existing, newApplySwitch: () => Promise.reject(new Error('网络错误')) })
+    await expect(checkPlate(failing.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OPEN', certificates: 3 })
+  })
+
+  it('pauses a new application while the switch is off, with the operator\'s reason or the default, and asks no risk review', async () => {
+    const withReason = fakeChecks({ newApplySwitch: async () => ({ allowNewApply: false, reason: '系统升级维护中' }) })
+    await expect(checkPlate(withReason.checks, question('京A12345'))).resolves.toEqual({ kind: 'paused', reason: '系统升级维护中' })
+    expect(withReason.asked).not.toContain('risk')
+    const without = fakeChecks({ newApplySwitch: async () => ({ allowNewApply: false, reason: '' }) })
+    await expect(checkPlate(without.checks, question('京A12345'))).resolves.toEqual({ kind: 'paused', reason: NEW_APPLY_PAUSED.reason })
+  })
+
+  it('fails a new application whose switch could not be read', async () => {
+    const { checks, asked } = fakeChecks({ newApplySwitch: () => Promise.reject(new Error('网络错误')) })
+    await expect(checkPlate(checks, question('京A12345'))).rejects.toThrow('网络错误')
+    expect(asked).not.toContain('risk')
+  })
+
+  it('refuses what the risk review refuses, with its reason, asking it about the plate and the promotion', async () => {
+    const requests: unknown[] = []
+    const { checks } = fakeChecks({
+      requiredRisk: async (plateNumber, promotionChannelId) => (requests.push([plateNumber, promotionChannelId]), { required: true, reason: '风控拒绝' }),
+    })
+    await expect(checkPlate(checks, question('京a12345'))).resolves.toEqual({ kind: 'refused', reason: '风控拒绝' })
+    expect(requests).toEqual([['京A12345', CHANNEL_ID]])
+    const noReason = fakeChecks({ requiredRisk: async () => ({ required: true, reason: '' }) })
+    await expect(checkPlate(noReason.checks, question('京A12345'))).resolves.toEqual({ kind: 'refused', reason: RISK_REFUSED.reason })
+  })
+
+  it('asks neither the switch nor the risk review about a taken or intercepted plate', async () => {
+    const taken = fakeChecks({
+      plateUnique: async () => ({ data: { resultType: 2 } }),
+      newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
+      requiredRisk: () => Promise.reject(new Error('not asked')),
+    })
+    await expect(checkPlate(taken.checks, question('京A12345'))).resolves.toMatchObject({ kind: 'taken' })
+    const intercepted = fakeChecks({
+      contractInterception: async () => ({ intercept: true, reason: '拦截' }),
+      requiredRisk: () => Promise.reject(new Error('not asked')),
+    })
+    await expect(checkPlate(intercepted.checks, question('京A12345'))).resolves.toEqual({ kind: 'intercepted', reason: '拦截' })
   })
 
   it('asks the plate checks together, and decides in their order whichever answers first', async () => {

@@ -137,7 +137,7 @@ describe('OrderStore', () => {
 describe('RootStore', () => {
   it('composes one store of each kind, sharing storage and clock', async () => {
     const { store } = fakeRoot()
-    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'notice', 'order', 'payment', 'promotion', 'user'])
+    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'notice', 'order', 'orderPopup', 'payment', 'promotion', 'province', 'user'])
     await store.user.loginWithCode('13800138000', '123456')
     expect(store.user.nickname).toBe('用户0001')
   })

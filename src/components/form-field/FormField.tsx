@@ -15,7 +15,11 @@ export interface FormFieldProps {
   /** The domain's reason, shown under the field. */
   error?: string
   placeholder?: string
-  maxLength?: number
+  /**
+   * The field's real length from the domain's rules (mobile 11, ID number 18, VIN 17, …).
+   * Required: without it the host lets 140 characters in (Taro's default maxlength).
+   */
+  maxLength: number
   keyboard?: FieldKeyboard
   /** The browser's autofill hint on H5 ("name", "tel", …). */
   autoComplete?: string

@@ -24,10 +24,11 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
       callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }, SHOWN_BY_SCREEN),
     contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request, SHOWN_BY_SCREEN),
     checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }, SHOWN_BY_SCREEN),
-    requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }),
+    requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }, SHOWN_BY_SCREEN),
     /** One apply step; never retried (the client never retries a POST). */
     apply: (payload: ApplyPayload) => callApi(client, API.apply, { encryptUsersVehicleApplyVoStr: sealApply(payload) }, SHOWN_BY_SCREEN),
-    push: (orderId: string, promotionChannelId: string) => callApi(client, API.applyPush, { orderId, promotionChannelId }),
+    // Silent: the server's outbox hands the order over even when this call fails (apply-store.ts).
+    push: (orderId: string, promotionChannelId: string) => callApi(client, API.applyPush, { orderId, promotionChannelId }, { silent: true }),
     /** The silent save of the draft at step boundaries: no toast when it fails. */
     saveDraft: (draft: ApplyDraft) => callApi(client, API.saveDraft, { encryptUsersVehicleApplyVoStr: sealApply(draft) }, { silent: true }),
     async loadDraft(): Promise<ApplyDraft | undefined> {

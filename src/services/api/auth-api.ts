@@ -1,7 +1,7 @@
 /** Login, tokens and SMS codes. */
 import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
-import type { AuthCodeProvider as AuthProvider, SendCodeParam, TokenParam, TokenRequest } from '../../../types/api/auth'
+import type { AuthCodeProvider as AuthProvider, FollowUpPhoneRequest, SendCodeParam, TokenParam, TokenRequest } from '../../../types/api/auth'
 import type { ChannelProfile } from '../../config/channel'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
@@ -38,8 +38,13 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
         header: { Authorization: `Bearer ${accessToken}` },
       })
     },
-    async saveFollowUpPhone(mobile: string): Promise<void> {
-      await callApi(client, API.saveFollowUpPhone, { mobile })
+    /**
+     * Leaves a phone for a call back; the caller passes the person's consent (the server refuses
+     * the call without it). Silent, and an expired login opens no login dialog: it is sent as the
+     * person leaves, with no page left to tell.
+     */
+    async saveFollowUpPhone(request: FollowUpPhoneRequest): Promise<void> {
+      await callApi(client, API.saveFollowUpPhone, { mobile: request.mobile, consent: request.consent }, { silent: true, quietUnauthorized: true })
     },
   }
 }

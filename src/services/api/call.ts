@@ -4,6 +4,7 @@
  */
 import type { Envelope } from '../../../types/api/envelope'
 import type { Endpoint, RequestOf, ResponseOf, UploadEndpoint, UploadFields } from '../../../types/api/paths'
+import { isPayload } from '../request/encode'
 import type { CallData } from '../request/encode'
 import type { CallOptions, RequestClient, UploadOptions } from '../request/client'
 
@@ -28,7 +29,8 @@ export type CallArgs<E> = [RequestOf<E>] extends [void]
 /** The endpoint's path with the request fields the spec puts in a POST's query string, and the rest of the data. */
 function splitQuery(endpoint: Endpoint, data: CallData | undefined): { url: string; data: CallData | undefined } {
   const keys = endpoint.query ?? []
-  if (!data || keys.length === 0) return { url: endpoint.path, data }
+  // Data that is no payload goes to the client untouched, which refuses it (assertPayload).
+  if (!isPayload(data) || keys.length === 0) return { url: endpoint.path, data }
   const rest: CallData = { ...data }
   const search = keys
     .filter((key) => rest[key] !== undefined)

@@ -27,13 +27,17 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     // Silent: notices are extras, a landing page does not greet the user with their failure.
     notices: () => callApi(client, { ...API.notices, path: channel.noticeConfigUrl }, undefined, { silent: true }),
     issuers: () => callApi(client, API.issuers),
-    promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }),
-    supplierProtocol: (issuerId: number) => callApi(client, API.supplierProtocol, { issuerId }),
+    // A promise is an extra on the pages that show it: failed, they show none (nothing to toast).
+    promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }, { silent: true }),
+    // The consent step shows a failed agreement in its place, with a retry.
+    supplierProtocol: (issuerId: number) => callApi(client, API.supplierProtocol, { issuerId }, SHOWN_BY_SCREEN),
     // Sharing from WeChat's browser is an extra: a failure is logged, not put before the person.
     weixinConfig: (url: string) => callApi(client, API.weixinConfig, { url }, { silent: true }),
     // The hand-over page says why a link could not be had, with a retry.
     weChatUrlLink: (request: WeChatUrlLinkRequest) => callApi(client, API.weChatUrlLink, request, SHOWN_BY_SCREEN),
-    newApplySwitch: () => callApi(client, API.newApplySwitch),
+    // The plate page reads it when it opens (a failure there leaves the form as it is) and before
+    // a new order, where it says why the check failed.
+    newApplySwitch: () => callApi(client, API.newApplySwitch, undefined, SHOWN_BY_SCREEN),
   }
 }
 

@@ -13,6 +13,7 @@ import { createAuthApi } from './auth-api'
 import { createCatalogueApi } from './catalogue-api'
 import { createOrderApi } from './order-api'
 import { createPaymentApi, payMethodOf } from './payment-api'
+import { createProvinceApi } from './province-api'
 import { createTrackingSend } from './tracking-api'
 
 export interface ApiOptions {
@@ -40,6 +41,7 @@ export function createApi(client: RequestClient, channel: ChannelProfile, option
     orders,
     apply: createApplyApi(client, sealer, target === 'h5' ? 'h5' : 'mini'),
     payment: createPaymentApi(client, payMethodOf(target)),
+    province: createProvinceApi(client),
     sendTracking: createTrackingSend(client),
   }
 }

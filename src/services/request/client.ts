@@ -5,7 +5,7 @@
  * expired login). Calls are never retried: a repeated POST could submit twice.
  */
 import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../domain/constants'
-import { encodeCall, fillPath } from './encode'
+import { assertPayload, encodeCall, fillPath } from './encode'
 import type { CallData, ContentType } from './encode'
 import { DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError, clientCodeError, httpError, serverMessage, transportError } from './errors'
 import { createLoginGate } from './login-gate'
@@ -109,6 +109,16 @@ function decodedBody(data: unknown): { ok: true; body: unknown } | { ok: false }
   }
 }
 
+/**
+ * The error of a call that got no response: the catalogue's entry for the client code the host
+ * named (a timeout, a domain off the white list, …), else the transport's failure.
+ */
+function failureError(error: unknown, transfer: boolean): RequestError {
+  if (!(error instanceof TransportFailure)) return transportError('network', transfer)
+  const coded = error.clientCode === undefined ? undefined : clientCodeError(error.clientCode)
+  return coded ?? transportError(error.kind, transfer)
+}
+
 function businessCode(body: unknown): number | undefined {
   if (typeof body !== 'object' || body === null || !('code' in body)) return undefined
   const code = Number((body as { code: unknown }).code)
@@ -131,13 +141,24 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       throw httpError(401, response.data)
     }
     if (response.statusCode >= 400) return fail(httpError(response.statusCode, response.data), silent)
-    const clientError = response.clientCode === undefined ? undefined : clientCodeError(response.clientCode)
-    if (clientError) return fail(clientError, silent)
     const code = businessCode(response.data)
     if (code !== undefined && code !== OK_BUSINESS_CODE) {
       return fail(new RequestError('business', serverMessage(response.data) ?? MESSAGES.unknown, code, response.data), silent)
     }
     return response.data
+  }
+
+  /**
+   * Runs a check of the call itself (its payload is an object, its path placeholders have values):
+   * a mistake there is reported like any failure, and nothing is sent.
+   */
+  const checked = <R>(silent: boolean | undefined, check: () => R): R => {
+    try {
+      return check()
+    } catch (error) {
+      if (error instanceof RequestError) return fail(error, silent)
+      throw error
+    }
   }
 
   const authHeader = (): Record<string, string> => {
@@ -149,8 +170,7 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
     try {
       return await run()
     } catch (error) {
-      const kind = error instanceof TransportFailure ? error.kind : 'network'
-      return fail(transportError(kind, true), silent)
+      return fail(failureError(error, true), silent)
     }
   }
 
@@ -168,10 +188,9 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
         timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
       })
     } catch (error) {
-      const kind = error instanceof TransportFailure ? error.kind : 'network'
-      return fail(transportError(kind, false), options.silent)
+      return fail(failureError(error, false), options.silent)
     }
-    if (response.statusCode < 400 && response.clientCode === undefined) {
+    if (response.statusCode < 400) {
       const decoded = decodedBody(response.data)
       if (!decoded.ok) return fail(new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE), options.silent)
       return interpret({ ...response, data: decoded.body }, options.silent, options.quietUnauthorized)
@@ -181,10 +200,11 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
 
   return {
     async call<T>(options: CallOptions): Promise<T> {
+      checked(options.silent, () => assertPayload(options.data))
       if (!options.notNeedLogin) await gate.ensureLoggedIn(options.channelLevel ? 'channel' : 'person')
       const method = options.method ?? 'GET'
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
-      const { path, rest } = fillPath(options.url, state, options.data)
+      const { path, rest } = checked(options.silent, () => fillPath(options.url, state, options.data))
       const encoded = encodeCall(method, path, rest, options.contentType)
       const key = JSON.stringify([method, encoded.url, encoded.body ?? '', session.uid() ?? '', options.header ?? {}])
       const now = clock.now()
@@ -210,9 +230,10 @@ export function createRequestClient(deps: RequestClientDeps): RequestClient {
       return entry.promise as Promise<T>
     },
     async upload<T>(options: UploadOptions): Promise<T> {
+      checked(options.silent, () => assertPayload(options.formData))
       await gate.ensureLoggedIn('person')
       const state = { channel: pathState.channel, sourceChannel: pathState.sourceChannel, uid: session.uid() }
-      const { path } = fillPath(options.url, state)
+      const { path } = checked(options.silent, () => fillPath(options.url, state))
       const response = await transfer(options.silent, async () =>
         (await loadTransport()).upload({
           url: `${deps.baseUrl}${path}`,

@@ -12,6 +12,22 @@ export const CONTENT_TYPE_HEADER: Readonly<Record<ContentType, string>> = {
 
 const PLACEHOLDER = /\{(\w+)\}/g
 
+/** Whether a value is a call's payload: a plain object of fields (not an array, a string, null, …). */
+export function isPayload(value: unknown): value is CallData {
+  return Object.prototype.toString.call(value) === '[object Object]'
+}
+
+/**
+ * A call's data is an object of fields or nothing: anything else (an array, a string, a number,
+ * null) would be sent as a body the server never asked for, or spread into a query of indices.
+ * The catalogue's "Target must be an object", as a parameter error.
+ */
+export function assertPayload(data: unknown): asserts data is CallData | undefined {
+  if (data !== undefined && !isPayload(data)) {
+    throw new RequestError('parameterError', `${MESSAGES.parameterError}（${MESSAGES.notAnObject}）`)
+  }
+}
+
 /**
  * Fills `{name}` in a path: state values first ({channel}, {uid}, {sourceChannel}), then the
  * call's data, and returns the data not used by the path. A placeholder with no value is a

@@ -52,19 +52,38 @@ export const MESSAGES = {
 /** Transport codes: a timeout and a network error of a request (5), upload/download failure, abort. */
 export const TRANSPORT_CODE = { REQUEST_FAILED: 5, ABORTED: 600003, TRANSFER_FAILED: 602001 } as const
 
+/**
+ * The client codes of section 8: a host's network failures in the catalogue's terms. The platform
+ * adapters translate their host's failures (H5 fetch errors, the mini-programs' fail results) into
+ * these; see src/platform/taro-failure.ts.
+ */
+export const CLIENT_CODE = {
+  PROXY_FAILURE: 23,
+  NO_RESPONSE: 20,
+  DECODE_FAILURE: 14,
+  TIMEOUT: 13,
+  NETWORK_ABNORMAL: 12,
+  /** "4 and 11 domain not whitelisted": 4 is the host refusing the call, 11 the domain itself. */
+  DOMAIN_NOT_PERMITTED: 4,
+  DOMAIN_NOT_WHITELISTED: 11,
+  PARAMETER_ERROR: 2,
+} as const
+
+export type ClientCode = (typeof CLIENT_CODE)[keyof typeof CLIENT_CODE]
+
 /** The client code of a body that could not be decoded; the client reports it for a non-JSON answer too. */
-export const DECODE_FAILURE_CLIENT_CODE = 14
+export const DECODE_FAILURE_CLIENT_CODE = CLIENT_CODE.DECODE_FAILURE
 
 /** Client codes a host's network bridge reports; codes not listed here are treated as success. */
 export const CLIENT_CODES: Readonly<Record<number, { kind: RequestErrorKind; message: string }>> = {
-  23: { kind: 'proxyFailure', message: MESSAGES.proxyFailure },
-  20: { kind: 'noResponse', message: MESSAGES.noResponse },
-  [DECODE_FAILURE_CLIENT_CODE]: { kind: 'decodeFailure', message: MESSAGES.decodeFailure },
-  13: { kind: 'clientTimeout', message: MESSAGES.clientTimeout },
-  12: { kind: 'networkAbnormal', message: MESSAGES.networkAbnormal },
-  4: { kind: 'domainNotWhitelisted', message: MESSAGES.domainNotWhitelisted },
-  11: { kind: 'domainNotWhitelisted', message: MESSAGES.domainNotWhitelisted },
-  2: { kind: 'parameterError', message: MESSAGES.parameterError },
+  [CLIENT_CODE.PROXY_FAILURE]: { kind: 'proxyFailure', message: MESSAGES.proxyFailure },
+  [CLIENT_CODE.NO_RESPONSE]: { kind: 'noResponse', message: MESSAGES.noResponse },
+  [CLIENT_CODE.DECODE_FAILURE]: { kind: 'decodeFailure', message: MESSAGES.decodeFailure },
+  [CLIENT_CODE.TIMEOUT]: { kind: 'clientTimeout', message: MESSAGES.clientTimeout },
+  [CLIENT_CODE.NETWORK_ABNORMAL]: { kind: 'networkAbnormal', message: MESSAGES.networkAbnormal },
+  [CLIENT_CODE.DOMAIN_NOT_PERMITTED]: { kind: 'domainNotWhitelisted', message: MESSAGES.domainNotWhitelisted },
+  [CLIENT_CODE.DOMAIN_NOT_WHITELISTED]: { kind: 'domainNotWhitelisted', message: MESSAGES.domainNotWhitelisted },
+  [CLIENT_CODE.PARAMETER_ERROR]: { kind: 'parameterError', message: MESSAGES.parameterError },
 }
 
 export class RequestError extends Error {

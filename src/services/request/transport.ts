@@ -20,15 +20,21 @@ export interface TransportResponse {
   statusCode: number
   data: unknown
   header: Record<string, string>
-  /** A host bridge's client code (23, 20, 14, …), where the host reports one. */
-  clientCode?: number
 }
 
 /** Thrown (rejected) by a transport when no response arrived. */
 export class TransportFailure extends Error {
   override readonly name = 'TransportFailure'
 
-  constructor(readonly kind: TransportFailureKind, message: string) {
+  constructor(
+    readonly kind: TransportFailureKind,
+    message: string,
+    /**
+     * The host's failure as a client code of the catalogue (CLIENT_CODE), where the host named
+     * one: the user then reads the catalogue's message for it rather than the transport's.
+     */
+    readonly clientCode?: number,
+  ) {
     super(message)
   }
 }

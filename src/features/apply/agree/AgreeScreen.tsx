@@ -1,14 +1,18 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
+import type { SupplierProtocolResponse } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { ConsentCheck } from '../../../components/form-field/ConsentCheck'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
+import { Pressable } from '../../../components/pressable/Pressable'
 import { Button } from '../../../components/ui/button'
 import { ROUTES } from '../../../config/routes'
 import { useStores } from '../../../stores/store-context'
 import { navigateFromTap } from '../../../platform/navigator'
 import { StepRedirect } from '../StepRedirect'
+import { useIssuerAgreements } from './use-issuer-agreements'
+import type { IssuerAgreementsState } from './use-issuer-agreements'
 import './agree.scss'
 
 const PAGE = trackedPage('agree')
@@ -21,27 +25,97 @@ const DOCUMENTS = [
 
 type Consents = Record<(typeof DOCUMENTS)[number]['key'], boolean>
 
-/** The consent step: both agreements are accepted before any personal data or photo is sent. */
+/** The hint under the card while something is not ticked. */
+const hintOf = (documents: number): string => (documents === DOCUMENTS.length ? '请勾选同意以上两份协议后继续' : '请勾选同意以上全部协议后继续')
+
+interface IssuerAgreementListProps {
+  state: IssuerAgreementsState
+  ticked: (agreement: SupplierProtocolResponse) => boolean
+  onToggle: (agreement: SupplierProtocolResponse) => void
+}
+
+/** The issuers' agreements: each ticked like the others, its text opened in place (it has no page of its own). */
+function IssuerAgreementList({ state, ticked, onToggle }: IssuerAgreementListProps) {
+  const [open, setOpen] = useState<number | undefined>(undefined)
+  if (state.status === 'loading') {
+    return (
+      <View className='agree__issuer-status' role='status' aria-busy data-testid='agree-issuer-loading'>
+        正在加载发行方服务协议…
+      </View>
+    )
+  }
+  if (state.status === 'failed') {
+    return (
+      <View className='agree__issuer-status' role='alert' data-testid='agree-issuer-error'>
+        <Text>{state.message}</Text>
+        <Pressable className='agree__retry' label='重新加载发行方服务协议' testId='agree-issuer-retry' onPress={state.retry}>
+          重新加载
+        </Pressable>
+      </View>
+    )
+  }
+  return (
+    <>
+      {state.agreements.map((agreement) => {
+        const testId = `agree-issuer-${agreement.issuerId}`
+        return (
+          <View key={agreement.issuerId} className='agree__issuer' data-testid={testId} data-version={agreement.version}>
+            <ConsentCheck
+              testId={testId}
+              checked={ticked(agreement)}
+              onToggle={() => onToggle(agreement)}
+              documentTitle={agreement.title}
+              onOpenDocument={() => setOpen((current) => (current === agreement.issuerId ? undefined : agreement.issuerId))}
+            />
+            {open === agreement.issuerId ? (
+              <View className='agree__document' role='region' aria-label={agreement.title} data-testid={`${testId}-document`}>
+                <Text className='agree__document-text'>{agreement.content}</Text>
+                <Text className='agree__document-version'>版本：{agreement.version}</Text>
+              </View>
+            ) : null}
+          </View>
+        )
+      })}
+    </>
+  )
+}
+
+/**
+ * The consent step: the two product agreements and the issuers' own are accepted before any
+ * personal data or photo is sent; the issuers' versions go with the next step to the server.
+ */
 export const AgreeScreen = observer(function AgreeScreen() {
   const { apply } = useStores()
   const { navigator, tracker } = useAppServices()
   const accepted = Boolean(apply.agreementsAcceptedAt)
   const [consents, setConsents] = useState<Consents>({ etc: accepted, privacy: accepted })
+  // Ticks given on this visit; an agreement accepted before (the same version) starts ticked.
+  const [issuerTicks, setIssuerTicks] = useState<Readonly<Record<number, boolean>>>({})
+  const issuer = useIssuerAgreements(Boolean(apply.orderId))
 
   if (!apply.orderId) {
     return <StepRedirect to='plateEntry' testId='agree-no-order' title='请先填写车牌号' description='正在返回车牌填写页…' actionText='去填写车牌号' />
   }
 
-  const ready = consents.etc && consents.privacy
+  const acceptedBefore = (agreement: SupplierProtocolResponse) =>
+    apply.issuerAgreements.some((earlier) => earlier.issuerId === agreement.issuerId && earlier.version === agreement.version)
+  const ticked = (agreement: SupplierProtocolResponse) => issuerTicks[agreement.issuerId] ?? acceptedBefore(agreement)
+  const agreements = issuer.status === 'ready' ? issuer.agreements : []
+  const ready = consents.etc && consents.privacy && issuer.status === 'ready' && agreements.every(ticked)
   const onContinue = () => {
     if (!ready) return
     tracker.click(PAGE, 'agree-continue')
-    apply.acceptAgreements()
+    apply.acceptAgreements(agreements.map((agreement) => ({ issuerId: agreement.issuerId, version: agreement.version })))
     navigateFromTap(navigator.replace('upinfo'))
   }
 
   return (
     <View className='agree'>
+      {apply.consentNotice ? (
+        <View className='agree__notice' role='alert' data-testid='agree-notice'>
+          {apply.consentNotice}
+        </View>
+      ) : null}
       <View className='agree__card'>
         <Text className='agree__title'>办理前请阅读并同意以下协议</Text>
         <Text className='agree__plate' data-testid='agree-plate'>
@@ -60,10 +134,15 @@ export const AgreeScreen = observer(function AgreeScreen() {
             onOpenDocument={() => navigateFromTap(navigator.open(agreement.route))}
           />
         ))}
+        <IssuerAgreementList
+          state={issuer}
+          ticked={ticked}
+          onToggle={(agreement) => setIssuerTicks((current) => ({ ...current, [agreement.issuerId]: !ticked(agreement) }))}
+        />
       </View>
       {ready ? null : (
         <View className='agree__hint' role='status' data-testid='agree-hint'>
-          请勾选同意以上两份协议后继续
+          {hintOf(DOCUMENTS.length + agreements.length)}
         </View>
       )}
       <Button

@@ -1,14 +1,18 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
+import { SERVICE_PROMISE_TYPE } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { commodityView, goodsLines } from '../../../components/commodity-view/commodity-view'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { Heading } from '../../../components/heading/Heading'
+import { ServicePromiseView } from '../../../components/service-promise/ServicePromiseView'
+import { useServicePromise } from '../../../components/service-promise/use-service-promise'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { payModeLabel, refundNote } from '../../../config/payment'
 import { issuerName } from '../../../domain/enums'
+import type { ServicePromise } from '../../../domain/service-promise'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { ChooseFeedback } from './ChooseFeedback'
@@ -26,10 +30,12 @@ interface PackageDetailProps {
   commodityId: string
   goodsConfig: GoodsConfig | undefined
   choice: ChoosePackage
+  /** The service promise, once it has arrived switched on. */
+  promise: ServicePromise | undefined
 }
 
 /** The loaded package in full, or the word that it is gone. */
-const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig, choice }: PackageDetailProps) {
+const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig, choice, promise }: PackageDetailProps) {
   const { commodity, apply } = useStores()
   const { navigator } = useAppServices()
 
@@ -96,6 +102,7 @@ const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig
             发行方：{issuer}
           </Text>
         ) : null}
+        <ServicePromiseView promise={promise} testId='package-detail-promise' />
       </View>
 
       <ChooseFeedback choice={choice} />
@@ -125,6 +132,8 @@ export const SelectDetailScreen = observer(function SelectDetailScreen({ commodi
   const { commodity } = useStores()
   const choice = useChoosePackage()
   const [goodsConfig, setGoodsConfig] = useState<GoodsConfig | undefined>(undefined)
+  // Asked for beside the packages; the detail shows it when it arrives and never waits for it.
+  const promise = useServicePromise(SERVICE_PROMISE_TYPE.packageDetail)
 
   useEffect(() => {
     let live = true
@@ -140,7 +149,7 @@ export const SelectDetailScreen = observer(function SelectDetailScreen({ commodi
 
   return (
     <PackagesGate testIdPrefix='package-detail' loadingClassName='select-detail__loading' loadingText='正在加载套餐详情…'>
-      <PackageDetail commodityId={commodityId} goodsConfig={goodsConfig} choice={choice} />
+      <PackageDetail commodityId={commodityId} goodsConfig={goodsConfig} choice={choice} promise={promise} />
     </PackagesGate>
   )
 })

@@ -8,6 +8,7 @@ import { ownMessageOr, useAction } from '../../../components/action/use-action'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { orConsentAgain, pageForMissing } from '../missing-parts'
 
 const CHOOSE_MESSAGES = {
   locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
@@ -29,7 +30,7 @@ export interface ChoosePackage {
 }
 
 export function useChoosePackage(): ChoosePackage {
-  const { apply } = useStores()
+  const { apply, province } = useStores()
   const { navigator } = useAppServices()
   const [choosingId, setChoosingId] = useState<string | undefined>(undefined)
   const [missing, setMissing] = useState<readonly string[]>([])
@@ -50,8 +51,14 @@ export function useChoosePackage(): ChoosePackage {
         return
       }
       apply.chooseCommodity(commodityId)
+      if (province.mustVerify(apply.plateNumber, orderId)) {
+        // A province plate's order passes its issuer's SMS verification first; that step submits it.
+        await navigator.open('provinceVerify', { orderId }).catch(ignoreRefusedJump)
+        return
+      }
       // The final commit saves the package it carries even when something is still missing: one round trip.
-      const response = await apply.submit()
+      const response = await orConsentAgain(apply.submit(), navigator)
+      if (!response) return
       if (response.missing.length > 0) {
         setMissing(response.missing)
         return
@@ -63,8 +70,8 @@ export function useChoosePackage(): ChoosePackage {
   const choose = useCallback((commodityId: string) => void run(commodityId), [run])
 
   const completeMissing = useCallback(() => {
-    navigateFromTap(navigator.open('upinfo'))
-  }, [navigator])
+    navigateFromTap(navigator.open(pageForMissing(missing)))
+  }, [navigator, missing])
 
   return { choosingId: busy ? choosingId : undefined, error, missing, locked: apply.submitted, choose, completeMissing }
 }

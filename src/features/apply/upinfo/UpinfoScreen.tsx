@@ -7,10 +7,12 @@ import { useStores } from '../../../stores/store-context'
 import { StepRedirect } from '../StepRedirect'
 import { BoundFields } from './BoundField'
 import { DeliverySection } from './DeliverySection'
+import { FollowUpConsent } from './FollowUpConsent'
 import { FormSection } from './FormSection'
 import { PhotoSection } from './PhotoSection'
 import { PlatformPhoneButton } from './PlatformPhoneButton'
 import { OWNER_FIELDS, VEHICLE_FIELDS } from './upinfo-fields'
+import { useFollowUpOnLeave } from './use-follow-up-on-leave'
 import { useSaveInformation } from './use-save-information'
 import './upinfo.scss'
 
@@ -21,7 +23,8 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
     const upload = PHOTO_UPLOAD[subject]
     return upload.kind === 'idCard' && apply.idCardSides.includes(upload.side)
   })
-  const { saving, problems, next } = useSaveInformation(sides)
+  const followUp = useFollowUpOnLeave()
+  const { saving, problems, next } = useSaveInformation(sides, followUp.goingOn)
 
   // Typed on another device, or before this one's storage was cleared: the server's copy fills an empty form.
   useEffect(() => void apply.restoreServerDraft(), [apply, orderId])
@@ -36,6 +39,7 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
       <FormSection title='车主信息'>
         <BoundFields specs={OWNER_FIELDS} />
         <PlatformPhoneButton />
+        <FollowUpConsent checked={followUp.consented} onToggle={followUp.toggle} />
       </FormSection>
 
       <FormSection title='车辆信息'>

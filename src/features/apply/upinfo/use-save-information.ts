@@ -7,6 +7,7 @@ import { missingPhotos, missingPhotosMessage } from '../../../domain/photo'
 import type { IdCardSubject } from '../../../domain/photo'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
+import { orConsentAgain } from '../missing-parts'
 import { FIELD_LABELS } from './upinfo-fields'
 
 const PAGE = trackedPage('upinfo')
@@ -21,10 +22,11 @@ export interface SaveInformation {
 
 /**
  * 下一步 of the information form: checks every field and photo, saves the form (step UPDATE) and
- * opens the package choice, whose packages are asked for at the same time. Once tried, what still stands in the way is listed, and updates as
- * it is fixed.
+ * opens the package choice, whose packages are asked for at the same time (`goingOn` is told
+ * first: going on is not leaving the form). Once tried, what still stands in the way is listed,
+ * and updates as it is fixed.
  */
-export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInformation {
+export function useSaveInformation(sides: readonly IdCardSubject[], goingOn: () => void): SaveInformation {
   const { apply, commodity, promotion } = useStores()
   const { navigator, tracker } = useAppServices()
   const [attempted, setAttempted] = useState(false)
@@ -40,7 +42,9 @@ export function useSaveInformation(sides: readonly IdCardSubject[]): SaveInforma
       // The packages load while the form saves, so the next page has them when it opens. A failure
       // is kept in the store's load state, which the next page shows with a retry.
       void commodity.ensure(promotion.current.promotionChannelId)
-      await apply.saveInformation()
+      const saved = await orConsentAgain(apply.saveInformation(), navigator)
+      if (!saved) return
+      goingOn()
       navigateFromTap(navigator.open('selectLand'))
     },
     { report: 'inline', message: ownMessageOr(SAVE_FAILED) },

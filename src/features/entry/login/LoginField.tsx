@@ -1,13 +1,20 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { MOBILE_LENGTH } from '../../../domain/validation'
+import { MOBILE_LENGTH, digitsOnly } from '../../../domain/validation'
 import { VERIFY_CODE_LENGTH } from '../../../domain/verify-code'
 
 /**
- * Digits only, cut to the field's length. The inputs take no maxlength: the host would cut a
- * pasted "138-0013-8000" before the separators are dropped.
+ * On H5 a paste with separators is taken as its digits, in place of the field's value: the
+ * browser's maxlength would cut a pasted "138-0013-8000" before its separators are dropped.
  */
-const digitsOnly = (value: string, length: number): string => value.replace(/\D/g, '').slice(0, length)
+const pasteDigits =
+  (length: number, onChange: (digits: string) => void) =>
+  (event: ClipboardEvent): void => {
+    const text = event.clipboardData?.getData('text') ?? ''
+    if (!/\D/.test(text)) return
+    event.preventDefault()
+    onChange(digitsOnly(text, length))
+  }
 
 /**
  * The two fields. `inputType` is the host input's: 'tel' brings the phone keypad, 'text' lets a
@@ -41,9 +48,19 @@ export function LoginField({ name, value, error, onChange, onBlur, children }: L
         <Input
           className='entry-login__input'
           type='number'
+          // Without it the host lets 140 characters in (Taro's default).
+          maxlength={length}
           placeholder={placeholder}
           value={value}
-          nativeProps={{ type: inputType, inputmode: 'numeric', autocomplete: autoComplete, 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', 'data-testid': `login-${name}` }}
+          nativeProps={{
+            type: inputType,
+            inputmode: 'numeric',
+            autocomplete: autoComplete,
+            'aria-label': label,
+            'aria-invalid': error ? 'true' : 'false',
+            'data-testid': `login-${name}`,
+            onPaste: pasteDigits(length, onChange),
+          }}
           onInput={(event) => onChange(digitsOnly(event.detail.value, length))}
           onBlur={onBlur}
         />

@@ -3,8 +3,9 @@ import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { ENTRY_ROUTE } from '../../../config/routes'
 import { validateMobile } from '../../../domain/validation'
-import { LOGIN_REASON, VERIFY_CODE_LENGTH, checkPhoneLogin, codeButtonState } from '../../../domain/verify-code'
+import { LOGIN_REASON, VERIFY_CODE_LENGTH, checkPhoneLogin } from '../../../domain/verify-code'
 import { requestMessageOr, useAction } from '../../../components/action/use-action'
+import { useCodeButton } from '../../../components/countdown/use-code-button'
 import { Heading } from '../../../components/heading/Heading'
 import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
@@ -12,7 +13,6 @@ import { pageTarget } from '../../../platform/link'
 import { addressParam } from '../links/page-target'
 import { useEntryActions } from '../links/use-entry-actions'
 import { LoginField } from './LoginField'
-import { useClock } from './use-clock'
 import './entry-login.scss'
 
 export const LOGIN_MESSAGES = {
@@ -41,9 +41,7 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
   const [checkError, setCheckError] = useState<string>()
   const [sentNotice, setSentNotice] = useState(false)
 
-  const counting = user.codeSentAt !== undefined && codeButtonState(user.codeSentAt, Date.now()).secondsLeft > 0
-  const now = useClock(counting)
-  const codeButton = codeButtonState(user.codeSentAt, now)
+  const codeButton = useCodeButton(user.codeSentAt)
   const mobileCheck = validateMobile(mobile)
   const mobileError = touched.mobile && !mobileCheck.ok ? mobileCheck.reason : undefined
   const codeError = touched.code && code !== '' && code.length !== VERIFY_CODE_LENGTH ? LOGIN_REASON.badCode : undefined

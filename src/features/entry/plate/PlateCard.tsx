@@ -15,6 +15,8 @@ export interface PlateCardProps {
   error?: string
   keyboardOpen: boolean
   onKeyboardChange: (open: boolean) => void
+  /** Above the input in the card: what holds whatever plate is typed (new applications paused). */
+  notice?: ReactNode
   /** Below the input in the card: outcomes and the 下一步 button. */
   children?: ReactNode
   /** Below the card. */
@@ -22,13 +24,14 @@ export interface PlateCardProps {
 }
 
 /** The entry page's layout: the journey's steps, then the card with the plate input. */
-export function PlateCard({ plate, onChange, error, keyboardOpen, onKeyboardChange, children, footer }: PlateCardProps) {
+export function PlateCard({ plate, onChange, error, keyboardOpen, onKeyboardChange, notice, children, footer }: PlateCardProps) {
   return (
     <View className={`entry-plate ${keyboardOpen ? PLATE_KEYBOARD_ROOM_CLASS : ''}`}>
       <JourneyIntro />
       <View className='entry-plate__card'>
         <Heading level={1} className='entry-plate__heading'>{ENTRY_COPY.heading}</Heading>
         <Text className='entry-plate__hint'>{ENTRY_COPY.hint}</Text>
+        {notice}
         <PlateInput value={plate} onChange={onChange} error={error} initiallyOpen={keyboardOpen} onKeyboardChange={onKeyboardChange} />
         {children}
       </View>

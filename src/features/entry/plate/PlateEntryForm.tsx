@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
@@ -10,10 +10,14 @@ import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
 import { PlateCard } from './PlateCard'
+import { NewApplyPausedNotice, RiskRefusedNotice } from './PreCheckNotices'
 import { clearEarlyInput, peekEarlyInput } from './early-plate'
 
-/** What the last submit came to, when the user stays on the page (a failure is the action's error). */
-type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string }
+/**
+ * What the last submit came to, when the user stays on the page (a failure is the action's error;
+ * paused new applications are the store's, shown whatever was submitted).
+ */
+type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string } | { kind: 'refused'; reason: string }
 
 /** Shown for a failure that did not come from the request layer's catalogue. */
 const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
@@ -25,7 +29,10 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * The plate entry: the plate input bound to the application (kept across reloads), then the
  * plate check. A taken plate offers customer service, an intercepted one says why, a plate with
  * an order to settle first goes to the reapply guide, and a plate that may apply goes on to the
- * agreements (once) and the form. A failed call leaves everything as it was, ready to retry. A
+ * agreements (once) and the form. While new applications are paused the page says so and why
+ * (read when it opens, and at each 下一步): an open order still goes on, a new one is not opened.
+ * A new application the risk review refuses says why, with customer service as the way on. A
+ * failed call leaves everything as it was, ready to retry. A
  * person sent to log in by the check comes back to it under way: no second tap. What was typed
  * in the placeholder before the form came (early-plate.ts) becomes the application's plate.
  */
@@ -42,6 +49,13 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
     if (early?.entry) apply.setPlate(early.entry)
     clearEarlyInput()
   }, [apply, early])
+  const loggedIn = user.isValid
+  // Whether new applications are taken, as soon as there is a session: opening the page logs no
+  // one in (the person has asked for nothing yet); 下一步 asks after its login. A failed read here
+  // leaves the page as it was: 下一步 asks again and says why if it fails there.
+  useEffect(() => {
+    if (loggedIn) apply.readNewApplySwitch().catch(() => undefined)
+  }, [apply, loggedIn])
 
   const parsed = parsePlate(apply.plateNumber)
   // A reason shows once the boxes are full or the user has tried to go on, not while typing.
@@ -62,6 +76,12 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
           break
         case 'intercepted':
           setOutcome({ kind: 'intercepted', reason: decision.reason })
+          break
+        case 'refused':
+          setOutcome({ kind: 'refused', reason: decision.reason })
+          break
+        case 'paused':
+          // The store's switch now says paused: the notice above the plate shows why.
           break
         case 'reapply':
           await actions.open('guideReapply', { orderId: decision.orderId, reapplyType: decision.reapplyType })
@@ -89,6 +109,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       error={reason}
       keyboardOpen={keyboardOpen}
       onKeyboardChange={setKeyboardOpen}
+      notice={apply.newApply?.paused ? <NewApplyPausedNotice reason={apply.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
       footer={<EntryLinks page='plateEntry' />}
     >
       {outcome?.kind === 'taken' ? (
@@ -109,6 +130,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
           <Text className='entry-plate__notice-title'>{outcome.reason}</Text>
         </View>
       ) : null}
+      {outcome?.kind === 'refused' ? <RiskRefusedNotice reason={outcome.reason} /> : null}
       {submit.error ? (
         <View className='entry-plate__notice entry-plate__notice--error' role='alert' data-testid='plate-submit-error'>
           <Text className='entry-plate__notice-title'>{submit.error}</Text>

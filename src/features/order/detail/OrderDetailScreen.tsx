@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import { REAPPLY_TYPE } from '../../../domain/order'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useContinueApplying } from '../actions/use-continue-applying'
+import { useReapplyGuide } from '../reapply/use-reapply-guide'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
 import { OrderDetailView } from './OrderDetailView'
 import { OrderNotFound, OrderPending } from './OrderStates'
@@ -19,6 +19,7 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
   const { order: orders } = useStores()
   const { navigator } = useAppServices()
   const { continuing, continueOrder } = useContinueApplying()
+  const { openGuide } = useReapplyGuide()
   const [qrOpen, setQrOpen] = useState(false)
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
         onContinue={() => void continueOrder(orderId, order)}
         onQr={() => setQrOpen(true)}
         onPay={() => navigateFromTap(navigator.open('pay', { orderId }))}
-        onReapplyGuide={() => navigateFromTap(navigator.open('guideReapply', { orderId, reapplyType: REAPPLY_TYPE.CANCEL_AND_REAPPLY }))}
+        onReapplyGuide={() => void openGuide(order)}
       />
       {qrOpen ? <OrderQrSheet order={order} onClose={() => setQrOpen(false)} /> : null}
     </>

@@ -36,6 +36,12 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
   )
 }
 
+/** Whether the issuer has the submitted order: the time of its receipt, as the server recorded it. */
+function issuerReceipt(order: OrderDetail, cancelled: boolean): string {
+  if (order.issuerReceivedAt) return `已提交至发行方（${formatTimelineTime(order.issuerReceivedAt)}）`
+  return cancelled ? '未提交（订单已取消）' : '正在提交至发行方，请稍后查看'
+}
+
 function Section({ title, children, testId }: { title: string; children?: ReactNode; testId: string }) {
   return (
     <View className='order-detail__section' role='group' aria-label={title} data-testid={testId}>
@@ -95,6 +101,9 @@ export function OrderDetailView({ order, continuing, onCancel, onContinue, onQr,
           />
         ) : null}
         <Field label='发行方' value={issuerLabel(order.issuerId)} testId='order-detail-issuer' />
+        {order.completeness.submitted ? (
+          <Field label='发行方受理' value={issuerReceipt(order, status === 'cancelled')} testId='order-detail-issuer-received' />
+        ) : null}
       </Section>
 
       <Section title='资料与支付' testId='order-detail-payment-section'>

@@ -12,7 +12,9 @@ import { orderDetailTarget } from '../actions/continue-route'
 import { useContinueApplying } from '../actions/use-continue-applying'
 import { OrderLoading } from '../detail/OrderStates'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
+import { OrderPopup } from './OrderPopup'
 import { OrderRow } from './OrderRow'
+import { useOrderPopup } from './use-order-popup'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { StatusView } from '../../../components/status-view/StatusView'
 import './order-list.scss'
@@ -20,17 +22,20 @@ import './order-list.scss'
 /**
  * The user's orders: open ones first (the current channel's first; the first is the current
  * process, marked unless it is cancelled), activated ones in their own section. Loads on arrival, again each time the page is
- * shown after that, on pull-down and on 刷新.
+ * shown after that, on pull-down and on 刷新. A device waiting to be activated is reminded of in a
+ * popup, at most once a day per order (use-order-popup.ts).
  */
 export const OrderListScreen = observer(function OrderListScreen() {
   const { order: orders } = useStores()
   const { navigator } = useAppServices()
   const { continuing, continueOrder } = useContinueApplying()
   const [qrOrder, setQrOrder] = useState<OrderSummary>()
+  const popup = useOrderPopup()
 
+  const { decide } = popup
   useEffect(() => {
-    void orders.fetchList()
-  }, [orders])
+    void orders.fetchList().then(decide)
+  }, [orders, decide])
 
   Taro.useDidShow(() => {
     if (orders.listLoad.status === 'ready' || orders.listLoad.status === 'error') void orders.fetchList()
@@ -112,6 +117,16 @@ export const OrderListScreen = observer(function OrderListScreen() {
       ) : null}
       <CustomerService prompt='如有疑问' />
       {qrOrder ? <OrderQrSheet order={qrOrder} onClose={() => setQrOrder(undefined)} /> : null}
+      {popup.order && !qrOrder ? (
+        <OrderPopup
+          order={popup.order}
+          onGuide={() => {
+            popup.close()
+            navigateFromTap(navigator.open('longPayGuide'))
+          }}
+          onClose={popup.close}
+        />
+      ) : null}
     </View>
   )
 })

@@ -21,6 +21,9 @@ import './guide-reapply.scss'
 /** The reason sent with the cancel this page makes. */
 export const REAPPLY_CANCEL_REASON = '重新申办'
 
+/** Said before a cancel-and-reapply while new applications are paused: the new one would have to wait. */
+export const PAUSED_BEFORE_CANCEL = '当前暂停受理新的ETC申请，取消旧订单后需等恢复受理才能重新申办。'
+
 type GuideType = typeof REAPPLY_TYPE.PAY_OR_CANCEL | typeof REAPPLY_TYPE.CANCEL_AND_REAPPLY
 
 function guideType(value: string): GuideType | undefined {
@@ -70,10 +73,11 @@ function CancelOutcome({ result, onRetry }: { result: CancelResult; onRetry: () 
 /**
  * What to do with a historical order of the plate [orderId, reapplyType]: type 1 (deposit unpaid)
  * pays it or cancels it; type 2 (audit not passed, stock interception) cancels it and starts a new
- * application.
+ * application, and says first when new applications are paused (the operator's switch), so nobody
+ * cancels an order expecting to apply again at once.
  */
 export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId, reapplyType }: { orderId: string; reapplyType: string }) {
-  const { order: orders } = useStores()
+  const { order: orders, apply } = useStores()
   const { navigator } = useAppServices()
   const type = guideType(reapplyType)
   const { toOrder, reapply } = useOrderLinks(orderId)
@@ -85,6 +89,10 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
   useEffect(() => {
     if (orderId) void orders.fetchProcess(orderId)
   }, [orders, orderId])
+  // Only a warning: unread (a failed call), the page offers the cancel as before.
+  useEffect(() => {
+    if (type === REAPPLY_TYPE.CANCEL_AND_REAPPLY) apply.readNewApplySwitch().catch(() => undefined)
+  }, [apply, type])
 
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
@@ -153,19 +161,26 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
               ) : null}
             </>
           ) : canCancel ? (
-            <Button
-              block
-              type='primary'
-              className='guide-reapply__button'
-              disabled={busy}
-              aria-disabled={busy}
-              loading={busy}
-              onClick={() => void cancel.run(REAPPLY_CANCEL_REASON, true)}
-              aria-label='取消旧订单并重新申办'
-              data-testid='guide-cancel-reapply'
-            >
-              {busy ? '正在取消…' : '取消旧订单并重新申办'}
-            </Button>
+            <>
+              {apply.newApply?.paused ? (
+                <View className='guide-reapply__outcome' role='status' data-testid='guide-new-apply-paused'>
+                  {PAUSED_BEFORE_CANCEL}
+                </View>
+              ) : null}
+              <Button
+                block
+                type='primary'
+                className='guide-reapply__button'
+                disabled={busy}
+                aria-disabled={busy}
+                loading={busy}
+                onClick={() => void cancel.run(REAPPLY_CANCEL_REASON, true)}
+                aria-label='取消旧订单并重新申办'
+                data-testid='guide-cancel-reapply'
+              >
+                {busy ? '正在取消…' : '取消旧订单并重新申办'}
+              </Button>
+            </>
           ) : (
             <Text className='guide-reapply__outcome' data-testid='guide-cannot-cancel'>
               该订单当前不可在线取消，请联系客服处理。

@@ -6,7 +6,9 @@ type TimelineTone = 'good' | 'bad' | 'neutral'
 
 export const TIMELINE_KIND_TEXT: Readonly<Record<TimelineKind, { label: string; tone: TimelineTone }>> = {
   applied: { label: '开始申办', tone: 'neutral' },
+  provinceVerified: { label: '发行方短信验证通过', tone: 'good' },
   submitted: { label: '资料已提交', tone: 'good' },
+  issuerReceived: { label: '已提交至发行方', tone: 'good' },
   paid: { label: '支付成功', tone: 'good' },
   paymentFailed: { label: '支付失败', tone: 'bad' },
   audited: { label: '审核通过', tone: 'good' },

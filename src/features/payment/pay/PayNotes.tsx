@@ -1,10 +1,19 @@
 import { Text, View } from '@tarojs/components'
 import { Exposure } from '../../../components/exposure/Exposure'
 import { Heading } from '../../../components/heading/Heading'
+import { ServicePromiseView } from '../../../components/service-promise/ServicePromiseView'
 import { ISSUER_NOTE, PAY_SECTIONS, payTips } from '../../../config/payment'
+import type { ServicePromise } from '../../../domain/service-promise'
 
-/** 温馨提示 and 发行方信息, each tracked as seen once it scrolls into view. */
-export function PayNotes({ businessMode, issuer }: { businessMode: number; issuer: string | undefined }) {
+export interface PayNotesProps {
+  businessMode: number
+  issuer: string | undefined
+  /** The service promise, once it has arrived switched on; the reminder shows it below its tips. */
+  promise: ServicePromise | undefined
+}
+
+/** 温馨提示 (with the service promise) and 发行方信息, each tracked as seen once it scrolls into view. */
+export function PayNotes({ businessMode, issuer, promise }: PayNotesProps) {
   return (
     <>
       <Exposure route='pay' target={PAY_SECTIONS.tips} className='pay__card' testId='pay-tips'>
@@ -14,6 +23,7 @@ export function PayNotes({ businessMode, issuer }: { businessMode: number; issue
             {tip}
           </Text>
         ))}
+        <ServicePromiseView promise={promise} testId='pay-promise' />
       </Exposure>
 
       <Exposure route='pay' target={PAY_SECTIONS.issuer} className='pay__card' testId='pay-issuer'>

@@ -1,7 +1,9 @@
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect } from 'react'
+import { SERVICE_PROMISE_TYPE } from '../../../../types/api/catalogue'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
+import { useServicePromise } from '../../../components/service-promise/use-service-promise'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { payModeLabel } from '../../../config/payment'
@@ -30,6 +32,8 @@ const PayOrder = observer(function PayOrder({ orderId }: { orderId: string }) {
   }, [payment, order, orderId])
   useEffect(load, [load])
   useEffect(() => void commodity.fetchIssuers(), [commodity])
+  // Asked for beside the order, shown in the reminder when it arrives: the page never waits for it.
+  const promise = useServicePromise(SERVICE_PROMISE_TYPE.payReminder)
   const { paying, error, notice, pay } = usePay(orderId)
 
   const info = payment.info?.orderId === orderId ? payment.info : undefined
@@ -63,7 +67,7 @@ const PayOrder = observer(function PayOrder({ orderId }: { orderId: string }) {
         amountCents={info.amountCents}
       />
 
-      <PayNotes businessMode={info.businessMode} issuer={issuer} />
+      <PayNotes businessMode={info.businessMode} issuer={issuer} promise={promise} />
 
       <CustomerService prompt='支付遇到问题' testId='pay-customer-service' />
 

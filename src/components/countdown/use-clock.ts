@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { SECOND_MS } from '../../../domain/constants'
+import { SECOND_MS } from '../../domain/constants'
 
 /** The time now, re-read every second while `running` (a countdown on screen). */
 export function useClock(running: boolean): number {

@@ -1,0 +1,3 @@
+import { pageConfig } from '../../../config/app-config'
+
+export default definePageConfig(pageConfig('provinceVerify'))
