@@ -81,8 +81,10 @@ describeBrowser('service promise, follow-up phone and the order popup', () => {
       const orderId = await applyAndPay(page, files, '京G47036', freshPhone())
       await lifecycle(orderId, 'audit-pass')
       await lifecycle(orderId, 'ship')
+      // A fresh load of the list (a hash change would show it inside the running app first, and a
+      // reload after that would rightly show no popup: it was shown today).
+      await page.goto('about:blank')
       await page.goto(appUrl('/apply/order-list'))
-      await page.reload()
       await onPage(page, 'orderList')
       const popup = byTestId(page, 'order-popup')
       await popup.waitFor()
