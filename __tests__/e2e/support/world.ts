@@ -21,8 +21,11 @@ let phoneSequence = 0
 /** A phone number no other test in this run uses (one code per phone per minute). */
 export function freshPhone(): string {
   phoneSequence += 1
-  const unique = (Date.now() % 100_000_000) + phoneSequence * 7919
-  return `139${String(unique % 100_000_000).padStart(8, '0')}`
+  // Test files run in parallel workers against one server: each worker has its own digit, so two
+  // workers never draw the same phone (and meet each other's SMS wait).
+  const worker = Number(process.env.JEST_WORKER_ID ?? 0) % 10
+  const unique = (Date.now() + phoneSequence * 7919) % 10_000_000
+  return `139${worker}${String(unique).padStart(7, '0')}`
 }
 
 async function envelopeOf<T>(response: Response): Promise<T> {
