@@ -75,6 +75,16 @@ describe('plate page: new applications switched off', () => {
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(PAUSED.reason)
   })
 
+  it("with a session, 下一步 asks for the packages alongside the checks (the consent page lists their issuers' agreements)", async () => {
+    const world = entryWorld()
+    await world.services.store.user.login()
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    const order = world.requests.map((request) => request.url).filter((url) => /listCommodity|handleProcess/.test(url))
+    expect(order[0]).toContain('listCommodity')
+    expect(order.filter((url) => url.includes('listCommodity'))).toHaveLength(1)
+  })
+
   it('says on opening, with a session already, that new applications are paused and why, with the way to the orders already made', async () => {
     const world = entryWorld({ restNewApplySwitch: PAUSED })
     await world.services.store.user.login()

@@ -37,7 +37,7 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * in the placeholder before the form came (early-plate.ts) becomes the application's plate.
  */
 export const PlateEntryForm = observer(function PlateEntryForm() {
-  const { apply, user } = useStores()
+  const { apply, user, commodity, promotion } = useStores()
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
@@ -67,6 +67,10 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       setAttempted(true)
       setOutcome(undefined)
       actions.track('next', { plateKind: apply.plate.kind })
+      // The consent page lists the agreements of the packages' issuers: with a session, the packages
+      // load alongside the checks instead of after the page opens (a failure is the consent page's
+      // to show, with its retry; the page loads them itself when the promotion changed meanwhile).
+      if (user.isValid) void commodity.ensure(promotion.current.promotionChannelId)
       const decision = await apply.submitPlate()
       switch (decision.kind) {
         case 'invalid':
