@@ -84,11 +84,13 @@ export class ApplyStore {
   /** Unknown until read (the plate page reads it when it opens, and every 下一步 again). */
   newApply: NewApplyState | undefined = undefined
   private readonly inFlight = new InFlight()
+  /** The last step's draft save (settled either way). */
+  private draftSaved: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly deps: ApplyStoreDeps) {
     const stored = readApplyDraft(deps.storage)
     if (stored) this.restore(stored)
-    makeAutoObservable<ApplyStore, 'deps' | 'inFlight'>(this, { deps: false, inFlight: false, form: false })
+    makeAutoObservable<ApplyStore, 'deps' | 'inFlight' | 'draftSaved'>(this, { deps: false, inFlight: false, draftSaved: false, form: false })
     // The store lives as long as the app: its one reaction is never disposed.
     keepApplyDraft(deps.storage, () => this.draftContent, deps.now)
   }
@@ -292,7 +294,7 @@ export class ApplyStore {
     if (step !== APPLY_STEP.FINAL_COMMIT || response.missing.length === 0) this.markSent(step)
     // The server's copy of the draft, at the step boundary; a failure costs nothing (it is local too).
     const draft: ApplyDraft = { ...this.payload(APPLY_STEP.UPDATE), savedAt: this.deps.now() }
-    this.deps.api.saveDraft(draft).catch(() => undefined)
+    this.draftSaved = this.deps.api.saveDraft(draft).catch(() => undefined)
     return response
   }
 
@@ -302,7 +304,10 @@ export class ApplyStore {
    * nothing the person needs to know: it is left to the server, unreported.
    */
   private pushToIssuer(orderId: string): void {
-    this.deps.api.push(orderId, this.deps.promotion().promotionChannelId).catch(() => undefined)
+    const { promotionChannelId } = this.deps.promotion()
+    // After the draft's save: the pay page opens with the commit and asks for its data at once,
+    // and a browser carries six calls to one server at a time; the hand-over can wait its turn.
+    void this.draftSaved.then(() => this.deps.api.push(orderId, promotionChannelId).catch(() => undefined))
   }
 
   private adoptOrder(orderId: string, certificates: number): void {

@@ -109,6 +109,22 @@ describe('the issuers of an application', () => {
     expect(pushed).toEqual([['ETC1', CHANNELS.bank.defaultPromotion.promotionChannelId]])
   })
 
+  it("pushes after the final commit's draft save has settled, leaving the pay page's calls the connections", async () => {
+    const calls: string[] = []
+    let saved: () => void = () => undefined
+    const { store } = await openOrder({
+      saveDraft: () => (calls.push('saveDraft'), new Promise((resolve) => (saved = () => resolve({ savedAt: 'now' })))),
+      push: async (orderId) => (calls.push('push'), { orderId, pushed: true, issuerReceivedAt: null }),
+    })
+    calls.length = 0
+    await store.submit()
+    await settled()
+    expect(calls).toEqual(['saveDraft'])
+    saved()
+    await settled()
+    expect(calls).toEqual(['saveDraft', 'push'])
+  })
+
   it('does not push an application the server says is incomplete', async () => {
     const incomplete = await openOrder({
       apply: async (payload) => ({ orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: ['发行方服务协议'] }),
