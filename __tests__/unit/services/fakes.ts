@@ -1,5 +1,6 @@
 import type { SessionScope } from '../../../types/api/auth'
 import { createRequestClient } from '../../../src/services/request/client'
+import { RequestError } from '../../../src/services/request/errors'
 import type { PathState } from '../../../src/services/request/client'
 import type {
   DownloadResponse,
@@ -139,4 +140,15 @@ export function fakeWorld(options: { loggedIn?: boolean; uid?: string; scope?: S
 /** Lets queued promise callbacks run. */
 export async function settle(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i++) await Promise.resolve()
+}
+
+/** The request error a call rejected with (the test fails when it resolved or threw something else). */
+export const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof RequestError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
 }

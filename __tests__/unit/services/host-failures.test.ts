@@ -5,10 +5,10 @@
  * request client.
  */
 import { ALIPAY_REQUEST_ERROR, WECHAT_ERRNO, requestFailure, transferFailure } from '../../../src/platform/taro-failure'
-import { CLIENT_CODE, CLIENT_CODES, MESSAGES, RequestError, TRANSPORT_CODE } from '../../../src/services/request/errors'
+import { CLIENT_CODE, CLIENT_CODES, MESSAGES, TRANSPORT_CODE } from '../../../src/services/request/errors'
 import { TransportFailure } from '../../../src/services/request/transport'
 import type { TransportResponse } from '../../../src/services/request/transport'
-import { fakeWorld } from './fakes'
+import { fakeWorld, rejection } from './fakes'
 
 /** A failure as the request client gets it: the transport's kind and the client code, if any. */
 function failureOf(read: TransportResponse | TransportFailure): { kind: string; clientCode: number | undefined } {
@@ -188,16 +188,6 @@ describe('other builds, uploads and downloads', () => {
 })
 
 describe('what the user reads', () => {
-  const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
-    try {
-      await promise
-    } catch (error) {
-      if (error instanceof RequestError) return error
-      throw error
-    }
-    throw new Error('expected the call to fail')
-  }
-
   it.each([
     ['an H5 timeout', domException('AbortError', 'The user aborted a request.'), 'h5', 'clientTimeout', MESSAGES.clientTimeout, 13],
     ['H5 offline', fetchFailure('Failed to fetch'), 'h5', 'networkAbnormal', MESSAGES.networkAbnormal, 12],

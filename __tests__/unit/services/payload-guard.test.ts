@@ -7,7 +7,7 @@ import { assertPayload, isPayload } from '../../../src/services/request/encode'
 import { MESSAGES, RequestError } from '../../../src/services/request/errors'
 import type { CallData } from '../../../src/services/request/encode'
 import { API } from '../../../types/api/paths'
-import { fakeWorld } from './fakes'
+import { fakeWorld, rejection } from './fakes'
 
 const NOT_AN_OBJECT = `${MESSAGES.parameterError}（${MESSAGES.notAnObject}）`
 
@@ -21,16 +21,6 @@ const NOT_PAYLOADS: readonly (readonly [string, unknown])[] = [
   ['a map', new Map([['a', 1]])],
   ['a function', () => ({})],
 ]
-
-const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof RequestError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe('what a payload is', () => {
   it.each([

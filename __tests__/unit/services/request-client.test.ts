@@ -1,20 +1,11 @@
 import { DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS } from '../../../src/domain/constants'
-import { CLIENT_CODES, DECODE_FAILURE_CLIENT_CODE, MESSAGES, RequestError, TRANSPORT_CODE } from '../../../src/services/request/errors'
+import { CLIENT_CODES, DECODE_FAILURE_CLIENT_CODE, MESSAGES, TRANSPORT_CODE } from '../../../src/services/request/errors'
+import type { RequestError } from '../../../src/services/request/errors'
 import { TransportFailure } from '../../../src/services/request/transport'
 import type { TransportResponse } from '../../../src/services/request/transport'
 import { API } from '../../../types/api/paths'
 import { callApi } from '../../../src/services/api/call'
-import { deferred, fakeWorld, ok, settle } from './fakes'
-
-const rejection = async (promise: Promise<unknown>): Promise<RequestError> => {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof RequestError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
+import { deferred, fakeWorld, ok, rejection, settle } from './fakes'
 
 describe('building calls', () => {
   it('sends the Bearer token, GET by default, data in the query', async () => {
