@@ -107,12 +107,13 @@ describe('plate page: new applications switched off', () => {
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(NEW_APPLY_PAUSED.reason)
   })
 
-  it('opens no new order on 下一步, asks no risk review, and stays on the page with the notice', async () => {
-    const world = entryWorld({ restNewApplySwitch: PAUSED })
+  it('opens no new order on 下一步, says the pause (not the risk review asked alongside), and stays on the page with the notice', async () => {
+    const world = entryWorld({ restNewApplySwitch: PAUSED, requiredRisk: { required: true, reason: '风控拒绝' } })
     const page = await mountWith(world, '京A12345')
     await submit(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
-    expect(requestsTo(world, 'requiredRisk')).toHaveLength(0)
+    expect(requestsTo(world, 'requiredRisk')).toHaveLength(1)
+    expect(byTestId(page, 'plate-risk-refused')).toBeNull()
     expect(navigateTo).not.toHaveBeenCalled()
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(PAUSED.reason)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()

@@ -1,9 +1,10 @@
 /**
  * What the plate page decides before an order is opened: the plate's format, then the server's
  * checks (uniqueness, the issuer's interception, an open order of the user's, whether new
- * applications are taken). Those need only the plate, so they run together; their answers are
- * read in the order that decides. An open order goes through the reapply check (the plate check
- * and the domain's rule); a free plate, while new applications are taken, through the risk review.
+ * applications are taken, the risk review). Those need only the plate, so they run together; their
+ * answers are read in the order that decides. An open order goes through the reapply check (the
+ * plate check and the domain's rule); a free plate, while new applications are taken, through the
+ * risk review's verdict.
  */
 import { newApplyPaused, pausedReason, riskVerdict } from '../domain/apply-checks'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
@@ -73,8 +74,11 @@ export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>,
 export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
   const parsed = parsePlate(question.plateNumber)
   if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason }
-  // Whichever answers first, the decision reads taken, then intercepted, then an open order, then the switch.
-  const [unique, interception, open, newApply] = await Promise.allSettled([
+  // Whichever answers first, the decision reads taken, then intercepted, then an open order, then
+  // the switch, then the risk review. The review is asked alongside, not after: on a slow link one
+  // round trip less before the consent page, for a review whose answer is unused when a check
+  // before it decides.
+  const [unique, interception, open, newApply, risk] = await Promise.allSettled([
     checks.plateUnique(parsed.plate, parsed.plateColor),
     isPlateQueryable(parsed.plate)
       ? checks.contractInterception({
@@ -86,6 +90,7 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
       : undefined,
     checks.currentProcessByPlate(parsed.plate),
     checks.newApplySwitch(),
+    checks.requiredRisk(parsed.plate, question.promotionChannelId),
   ])
   if (plateAlreadyHandled(answerOf(unique).data.resultType)) return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
   const intercepted = answerOf(interception)
@@ -99,6 +104,6 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
   }
   const switchAnswer = answerOf(newApply)
   if (newApplyPaused(switchAnswer)) return { kind: 'paused', reason: pausedReason(switchAnswer) }
-  const risk = riskVerdict(await checks.requiredRisk(parsed.plate, question.promotionChannelId))
-  return risk.refused ? { kind: 'refused', reason: risk.reason } : { kind: 'free' }
+  const review = riskVerdict(answerOf(risk))
+  return review.refused ? { kind: 'refused', reason: review.reason } : { kind: 'free' }
 }

@@ -67,7 +67,7 @@ describe('checkPlate', () => {
     expect(asked).toEqual(['unique', 'interception', 'open order', 'new apply', 'risk'])
   })
 
-  it('runs the reapply check for every plate with an open order, whatever the switch says, and no risk review', async () => {
+  it('runs the reapply check for every plate with an open order, whatever the switch and the risk review say', async () => {
     const kinds = [
       detail({ orderId: 'OLD', stockInterceptionFlag: true }),
       detail({ orderId: 'OLD', bizType: 1 }),
@@ -77,11 +77,12 @@ describe('checkPlate', () => {
       const { checks, asked } = fakeChecks({
         currentProcessByPlate: async () => existing,
         newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
+        requiredRisk: async () => ({ required: true, reason: '风控拒绝' }),
       })
       const checked = jest.spyOn(checks, 'checkApplyPlate')
-      await checkPlate(checks, question('京A12345'))
+      await expect(checkPlate(checks, question('京A12345'))).resolves.toMatchObject({ orderId: 'OLD' })
       expect(checked).toHaveBeenCalledWith('京A12345')
-      expect(asked).not.toContain('risk')
+      expect(asked).toContain('apply plate')
     }
   })
 
@@ -107,18 +108,16 @@ describe('checkPlate', () => {
     await expect(checkPlate(failing.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OPEN', certificates: 3 })
   })
 
-  it('pauses a new application while the switch is off, with the operator\'s reason or the default, and asks no risk review', async () => {
-    const withReason = fakeChecks({ newApplySwitch: async () => ({ allowNewApply: false, reason: '系统升级维护中' }) })
+  it('pauses a new application while the switch is off, with the operator\'s reason or the default, whatever the risk review says', async () => {
+    const withReason = fakeChecks({ newApplySwitch: async () => ({ allowNewApply: false, reason: '系统升级维护中' }), requiredRisk: async () => ({ required: true, reason: '风控拒绝' }), })
     await expect(checkPlate(withReason.checks, question('京A12345'))).resolves.toEqual({ kind: 'paused', reason: '系统升级维护中' })
-    expect(withReason.asked).not.toContain('risk')
     const without = fakeChecks({ newApplySwitch: async () => ({ allowNewApply: false, reason: '' }) })
     await expect(checkPlate(without.checks, question('京A12345'))).resolves.toEqual({ kind: 'paused', reason: NEW_APPLY_PAUSED.reason })
   })
 
   it('fails a new application whose switch could not be read', async () => {
-    const { checks, asked } = fakeChecks({ newApplySwitch: () => Promise.reject(new Error('网络错误')) })
+    const { checks } = fakeChecks({ newApplySwitch: () => Promise.reject(new Error('网络错误')), requiredRisk: async () => ({ required: true, reason: '风控拒绝' }), })
     await expect(checkPlate(checks, question('京A12345'))).rejects.toThrow('网络错误')
-    expect(asked).not.toContain('risk')
   })
 
   it('refuses what the risk review refuses, with its reason, asking it about the plate and the promotion', async () => {
@@ -132,7 +131,7 @@ describe('checkPlate', () => {
     await expect(checkPlate(noReason.checks, question('京A12345'))).resolves.toEqual({ kind: 'refused', reason: RISK_REFUSED.reason })
   })
 
-  it('asks neither the switch nor the risk review about a taken or intercepted plate', async () => {
+  it('decides a taken or intercepted plate before the switch and the risk review (refusing or failing)', async () => {
     const taken = fakeChecks({
       plateUnique: async () => ({ data: { resultType: 2 } }),
       newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
@@ -157,6 +156,8 @@ describe('checkPlate', () => {
     const decision = checkPlate(taken.checks, question('京A12345'))
     await Promise.resolve()
     expect(asked).toEqual(['unique', 'interception', 'open order'])
+    // The switch and the risk review were asked in the same turn, before any check answered.
+    expect(taken.asked).toEqual(['new apply', 'risk'])
     answerUnique({ data: { resultType: 2 } })
     await expect(decision).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })
 
