@@ -108,6 +108,8 @@ const payResultOrder = (outcome: string) => `O-result-${outcome}`
 const PAY_INFO: PayOrderInfo = {
   orderId: PAY_ORDER,
   amountCents: 2990,
+  priceCents: 2990,
+  voucher: null,
   businessMode: BUSINESS_MODE.DEPOSIT,
   depositPayState: PAY_STATE.AWAITING_PAYMENT,
   paidAt: null,

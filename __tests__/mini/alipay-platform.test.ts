@@ -40,6 +40,8 @@ const TRADE_NO = 'T1'
 const PAY_INFO: PayOrderInfo = {
   orderId: ORDER_ID,
   amountCents: 2990,
+  priceCents: 2990,
+  voucher: null,
   businessMode: BUSINESS_MODE.DEPOSIT,
   depositPayState: PAY_STATE.AWAITING_PAYMENT,
   paidAt: null,

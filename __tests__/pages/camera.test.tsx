@@ -9,10 +9,10 @@ import { IMAGE_PICKER_MESSAGE } from '../../src/platform/image-picker'
 import { imageRecords } from '../../src/platform/image-records'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
-import type { UploadRequest } from '../../src/services/request/transport'
 import { MAX_UPLOAD_BYTES } from '../../types/api/apply'
 import { byTestId, eventually, flush, getBySelector, getByTestId, getByText, mountPage, textOf } from '../support/page-test'
 import { openOrderWorld } from '../support/journey-fixtures'
+import { heldUploads, uploaded } from '../support/upload-fakes'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 
@@ -51,6 +51,13 @@ function pickPhoto({ mime = 'image/jpeg', compressedSize = 300_000 } = {}) {
 }
 
 const isDisabled = (page: Page, id: string): boolean => getByTestId(page, id).className.includes('nut-button-disabled')
+
+/** The confirm page after 确认上传 says nothing of the upload (no status, no alert, no 上传成功): the form's slot does. */
+function saysNothingOfTheUpload(page: Page): void {
+  expect(page.queries.querySelectorAll('[role="status"], [role="alert"], [role="progressbar"]')).toHaveLength(0)
+  expect(document.body.textContent).not.toContain('上传成功')
+  expect(textOf(page, 'confirm-upload')).toBe('确认上传')
+}
 
 describe('select image page', () => {
   beforeEach(() => localStorage.clear())
@@ -169,11 +176,6 @@ describe('select image page', () => {
   })
 })
 
-const uploaded = (certificates: number) => ({
-  statusCode: 200,
-  data: JSON.stringify({ code: 200, msg: 'ok', data: { fileId: 'F1', url: '/image/F1', certificatesCommitSate: certificates } }),
-})
-
 describe('confirm image page', () => {
   beforeEach(() => localStorage.clear())
   afterEach(() => jest.restoreAllMocks())
@@ -199,71 +201,99 @@ describe('confirm image page', () => {
     expect(redirect).toHaveBeenCalledWith({ url: '/pages/camera/select-image/index?subject=idCardFront' })
   })
 
-  it('uploads once with a progress bar, records the ID card side and returns to the form', async () => {
+  it('starts the upload and goes back to the form at the tap, without waiting for it or saying 上传成功', async () => {
     const { back, toast } = spyNavigation()
     const world = await openOrderWorld()
-    let finish: () => void = () => undefined
-    const upload = jest.fn<Promise<{ statusCode: number; data: string }>, [UploadRequest]>(
-      () => new Promise((resolve) => (finish = () => resolve(uploaded(0)))),
-    )
-    world.env.transport.upload = upload
+    const { upload, call } = heldUploads(world)
     openWith({ subject: 'idCardBack', path: encodeURIComponent(COMPRESSED) })
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await eventually(page, () => upload.mock.calls.length > 0)
-    expect(getByTestId(page, 'upload-progress').getAttribute('role')).toBe('progressbar')
-    expect(getByTestId(page, 'upload-progress').getAttribute('aria-valuenow')).toBeNull()
+    // Back to the form while the upload is still on its way (it is never answered until below).
+    await eventually(page, () => back.mock.calls.length > 0 && upload.mock.calls.length > 0)
+    expect(back).toHaveBeenCalledTimes(1)
     expect(isDisabled(page, 'confirm-upload')).toBe(true)
     expect(isDisabled(page, 'confirm-retake')).toBe(true)
-    const [request] = upload.mock.calls[0] ?? []
-    // The bytes going out, as the host reports them.
-    await page.act(async () => request?.onProgress?.(62.4))
-    expect(getByTestId(page, 'upload-progress').getAttribute('aria-valuenow')).toBe('62')
-    expect(textOf(page, 'upload-progress')).toContain('62%')
-    expect(request?.url).toContain('/h5/uploadIdcard')
-    expect(request?.filePath).toBe(COMPRESSED)
-    expect(request?.formData).toEqual({ orderId: 'order-1', side: 'back' })
-    finish()
-    await eventually(page, () => back.mock.calls.length > 0)
+    const photos = world.services.store.photoUpload
+    expect(photos.stateOf('idCardBack')).toEqual({ kind: 'uploading', path: COMPRESSED, percent: undefined })
+    const { request } = call(0)
+    expect(request.url).toContain('/h5/uploadIdcard')
+    expect(request.filePath).toBe(COMPRESSED)
+    expect(request.formData).toEqual({ orderId: 'order-1', side: 'back' })
+    // The bytes going out, as the host reports them: the form's slot shows them (upinfo.test.tsx).
+    await page.act(async () => request.onProgress?.(62.4))
+    expect(photos.stateOf('idCardBack')).toMatchObject({ kind: 'uploading', percent: 62.4 })
+    call(0).receive(0)
+    await eventually(page, () => photos.stateOf('idCardBack').kind === 'received')
     expect(upload).toHaveBeenCalledTimes(1)
-    expect(textOf(page, 'confirm-done')).toBe('上传成功')
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '上传成功' }))
     expect(world.services.store.apply.idCardSides).toEqual(['back'])
+    // The slot says it is received: no toast, no line on a page that has gone, which shows the
+    // photo with its buttons disabled until it is.
+    expect(toast).not.toHaveBeenCalled()
+    saysNothingOfTheUpload(page)
+    expect(byTestId(page, 'confirm-preview')).not.toBeNull()
+    expect(isDisabled(page, 'confirm-upload')).toBe(true)
   })
 
-  it("takes the order's certificates from the server and returns to the form when opened directly", async () => {
+  it("goes to the form at the tap when opened directly, and the order's certificates come from the server's answer", async () => {
     const { back, redirect } = spyNavigation(1)
     const world = await openOrderWorld()
-    world.env.transport.upload = async () => uploaded(CERTIFICATE.DRIVING_LICENCE)
+    const { calls, call } = heldUploads(world)
     openWith({ subject: 'drivingLicense', path: COMPRESSED })
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await eventually(page, () => redirect.mock.calls.length > 0)
-    expect(world.services.store.apply.certificates).toBe(CERTIFICATE.DRIVING_LICENCE)
+    await eventually(page, () => redirect.mock.calls.length > 0 && calls.length > 0)
     expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
     expect(back).not.toHaveBeenCalled()
+    expect(world.services.store.apply.certificates).toBe(0)
+    call(0).receive(CERTIFICATE.DRIVING_LICENCE)
+    await page.act(() => world.services.store.photoUpload.settled())
+    expect(world.services.store.apply.certificates).toBe(CERTIFICATE.DRIVING_LICENCE)
     expect(world.services.store.apply.idCardSides).toEqual([])
   })
 
-  it('shows why an upload failed, once (no toast too), and uploads again on 重新上传', async () => {
+  it('goes back even when the upload will fail: the failure is kept for the slot to say, once (no toast)', async () => {
     const { back, toast } = spyNavigation()
     const world = await openOrderWorld()
     world.env.transport.upload = () => Promise.reject(new TransportFailure('network', 'uploadFile:fail'))
     openWith({ subject: 'vehicleFront', path: COMPRESSED })
     const page = await mountPage(ConfirmSelectPage, world.services)
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
-    await eventually(page, () => byTestId(page, 'confirm-error') !== null)
-    expect(textOf(page, 'confirm-error')).toBe(MESSAGES.network)
-    expect(getByTestId(page, 'confirm-error').getAttribute('role')).toBe('alert')
+    await eventually(page, () => back.mock.calls.length > 0)
+    await page.act(() => world.services.store.photoUpload.settled())
+    expect(world.services.store.photoUpload.stateOf('vehicleFront')).toEqual({ kind: 'failed', path: COMPRESSED, message: MESSAGES.network })
+    // Said on the form's slot with its 重新上传 (upinfo.test.tsx), not here: no message, no retry.
+    saysNothingOfTheUpload(page)
+    expect(document.body.textContent).not.toContain(MESSAGES.network)
+    expect(isDisabled(page, 'confirm-upload')).toBe(true)
     expect(world.ui.toasts).toEqual([])
     expect(toast).not.toHaveBeenCalled()
-    expect(textOf(page, 'confirm-upload')).toContain('重新上传')
+    expect(back).toHaveBeenCalledTimes(1)
+  })
+
+  it('works again when the way back is refused (another navigation under way), the upload going on meanwhile', async () => {
+    const { back } = spyNavigation()
+    const world = await openOrderWorld()
+    const { calls } = heldUploads(world)
+    openWith({ subject: 'vehicleFront', path: COMPRESSED })
+    const page = await mountPage(ConfirmSelectPage, world.services)
+    // Another navigation still runs: the navigator refuses a second one ("jumping").
+    let arrive: () => void = () => undefined
+    jest.spyOn(Taro, 'navigateTo').mockReturnValue(new Promise((resolve) => (arrive = () => resolve({ errMsg: 'navigateTo:ok' }))))
+    const other = world.services.navigator.open('upinfo')
+    page.fireEvent.click(getByTestId(page, 'confirm-upload'))
+    await eventually(page, () => calls.length > 0 && !isDisabled(page, 'confirm-upload'))
+    expect(isDisabled(page, 'confirm-retake')).toBe(false)
     expect(back).not.toHaveBeenCalled()
-    world.env.transport.upload = async () => uploaded(CERTIFICATE.VEHICLE_FRONT)
+    expect(world.services.store.photoUpload.stateOf('vehicleFront')).toMatchObject({ kind: 'uploading', path: COMPRESSED })
+
+    arrive()
+    await page.act(async () => void (await other))
     page.fireEvent.click(getByTestId(page, 'confirm-upload'))
     await eventually(page, () => back.mock.calls.length > 0)
-    expect(world.services.store.apply.certificates).toBe(CERTIFICATE.VEHICLE_FRONT)
+    expect(isDisabled(page, 'confirm-upload')).toBe(true)
+    // The same photo: the upload under way is shared, not sent twice.
+    expect(calls).toHaveLength(1)
   })
 
   it('says the photo is gone when its preview cannot be shown (the page was reloaded)', async () => {

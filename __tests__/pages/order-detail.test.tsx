@@ -70,6 +70,27 @@ describe('order detail page', () => {
     expect(Array.from(steps, (step) => step.getAttribute('data-kind'))).toEqual(['shipped', 'audited', 'paid', 'applied'])
   })
 
+  it('shows the price, the write-off code used for the order and its discount, and what is paid; no such lines without one', async () => {
+    const withVoucher = await mountDetail(answering(detail({ amountCents: 2990, amountDueCents: 990, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })))
+    expect(textOf(withVoucher, 'order-detail-price')).toBe('¥29.90')
+    expect(textOf(withVoucher, 'order-detail-voucher')).toBe('ETC-DEMO-01 -¥20.00')
+    expect(getByTestId(withVoucher, 'order-detail-payment-section').textContent).toContain('核销码优惠')
+    expect(textOf(withVoucher, 'order-detail-amount')).toBe('¥9.90')
+    withVoucher.unmout()
+    const without = await mountDetail(answering(detail()))
+    expect(byTestId(without, 'order-detail-voucher')).toBeNull()
+    expect(byTestId(without, 'order-detail-price')).toBeNull()
+    expect(getByTestId(without, 'order-detail-payment-section').textContent).not.toContain('核销码')
+    expect(textOf(without, 'order-detail-amount')).toBe('¥29.90')
+  })
+
+  it('shows the discount the voucher really took off when the least payment cuts it short, so the lines add up', async () => {
+    const floored = await mountDetail(answering(detail({ amountCents: 1500, amountDueCents: 1, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })))
+    expect(textOf(floored, 'order-detail-price')).toBe('¥15.00')
+    expect(textOf(floored, 'order-detail-voucher')).toBe('ETC-DEMO-01 -¥14.99')
+    expect(textOf(floored, 'order-detail-amount')).toBe('¥0.01')
+  })
+
   it.each([
     ['with its tags', { promotionChannelId: 'PC_BAIDU', partnerId: 'P-7', promoterId: 'Q_9' }, ['PC_BAIDU', 'P-7', 'Q_9']],
     ['without tags', { promotionChannelId: 'PC_1', partnerId: null, promoterId: null }, ['PC_1', '无', '无']],

@@ -19,7 +19,7 @@ jest.mock('../../src/platform/open-cashier', () => ({
 }))
 
 const CASHIER_URL = 'https://app.test/sim/cashier/P1?token=t1'
-const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }
+const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, priceCents: 2990, voucher: null, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }
 const DETAIL = applicationDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
 const ISSUERS = [{ id: 3, name: '北京速通', miniProgramAppId: null }]
 
@@ -136,11 +136,35 @@ describe('pay page', () => {
     expect(textOf(page, 'pay-issuer')).toContain('发行方信息')
     expect(textOf(page, 'pay-issuer-name')).toBe('北京速通ETC发行服务机构')
     expect(textOf(page, 'pay-submit')).toBe('支付押金 ¥29.90')
+    // No voucher: no price or discount line besides the amount.
+    expect(byTestId(page, 'pay-price')).toBeNull()
+    expect(byTestId(page, 'pay-voucher')).toBeNull()
+  })
+
+  it('shows the price, the write-off code and its discount, and pays what is left', async () => {
+    const world = loggedInWorld()
+    serve(world, { info: () => world.ok({ ...INFO, amountCents: 990, priceCents: 2990, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } }) })
+    const page = await open(world)
+    expect(textOf(page, 'pay-price')).toBe('¥29.90')
+    expect(textOf(page, 'pay-voucher')).toBe('核销码优惠ETC-DEMO-01 -¥20.00')
+    expect(textOf(page, 'pay-voucher-code')).toBe('ETC-DEMO-01')
+    expect(textOf(page, 'pay-voucher-discount')).toBe('-¥20.00')
+    expect(textOf(page, 'pay-amount')).toBe('¥9.90')
+    expect(textOf(page, 'pay-submit')).toBe('支付押金 ¥9.90')
+  })
+
+  it('shows the discount the voucher really took off when the least payment cuts it short, so the lines add up', async () => {
+    const world = loggedInWorld()
+    serve(world, { info: () => world.ok({ ...INFO, amountCents: 1, priceCents: 1500, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } }) })
+    const page = await open(world)
+    expect(textOf(page, 'pay-price')).toBe('¥15.00')
+    expect(textOf(page, 'pay-voucher-discount')).toBe('-¥14.99')
+    expect(textOf(page, 'pay-amount')).toBe('¥0.01')
   })
 
   it('asks for the service fee in fee mode', async () => {
     const world = loggedInWorld()
-    serve(world, { info: () => world.ok({ ...INFO, amountCents: 3990, businessMode: BUSINESS_MODE.FEE }) })
+    serve(world, { info: () => world.ok({ ...INFO, amountCents: 3990, priceCents: 3990, businessMode: BUSINESS_MODE.FEE }) })
     const page = await open(world)
     expect(textOf(page, 'pay-mode')).toBe('服务费')
     expect(textOf(page, 'pay-tips')).toContain('服务费为一次性费用')

@@ -80,9 +80,27 @@ describe('plate page: new applications switched off', () => {
     await world.services.store.user.login()
     const page = await mountWith(world, '京A12345')
     await submit(page)
-    const order = world.requests.map((request) => request.url).filter((url) => /listCommodity|handleProcess/.test(url))
+    const order = world.requests.map((request) => request.url).filter((url) => /listCommodity|handleProcess\?/.test(url))
     expect(order[0]).toContain('listCommodity')
     expect(order.filter((url) => url.includes('listCommodity'))).toHaveLength(1)
+  })
+
+  it("with a session, 下一步 asks for each issuer's agreement before the consent page opens, once", async () => {
+    const world = entryWorld({
+      listCommodity: [
+        { id: 1, commodityPrice: 2990, issuerId: 11 },
+        { id: 2, commodityPrice: 4990, issuerId: 12 },
+        { id: 3, commodityPrice: 8990, issuerId: 11 },
+      ],
+      getSupplierProtocol: { issuerId: 11, title: '发行方协议', content: '条款', version: 'v1' },
+    })
+    await world.services.store.user.login()
+    const page = await mountWith(world, '京A12345')
+    await submit(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    const asked = requestsTo(world, 'getSupplierProtocol').map((request) => (JSON.parse(request.body ?? '{}') as { issuerId: number }).issuerId)
+    expect(asked.sort()).toEqual([11, 12])
+    expect(world.services.store.issuerAgreements.statusFor(world.services.store.promotion.current.promotionChannelId)).toMatchObject({ status: 'ready' })
   })
 
   it('says on opening, with a session already, that new applications are paused and why, with the way to the orders already made', async () => {

@@ -27,6 +27,8 @@ const LIST: Commodity[] = [
 function serve(world: World, overrides: { list?: () => Promise<TransportResponse>; apply?: () => Promise<TransportResponse> } = {}) {
   world.serve((request) => {
     if (request.url.includes('listCommodity')) return overrides.list?.() ?? world.ok(LIST)
+    // The order's detail (asked for its write-off code): not of a write-off campaign.
+    if (request.url.endsWith('/handleOrders/O1')) return world.ok(applicationDetail({ orderId: 'O1' }))
     if (/\/vehicles\/h5\/apply$/.test(request.url)) {
       return (
         overrides.apply?.() ??

@@ -23,7 +23,7 @@ jest.mock('../../src/platform/open-cashier', () => ({
   onBackFromCashier: jest.fn(() => () => undefined),
 }))
 
-const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }
+const INFO: PayOrderInfo = { orderId: 'O1', amountCents: 2990, priceCents: 2990, voucher: null, businessMode: BUSINESS_MODE.DEPOSIT, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }
 const DETAIL = applicationDetail({ orderId: 'O1', commodityId: 'BASIC', commodityName: '基础版ETC套餐', amountCents: 2990, issuerId: 3 })
 const LIST = [commodity({ id: 'BASIC', commodityName: '基础版ETC套餐', commodityPrice: 2990 })]
 

@@ -1,3 +1,5 @@
+import Taro from '@tarojs/taro'
+import ConfirmSelectPage from '../../src/pages/camera/confirm-select/index'
 import UpinfoPage from '../../src/pages/apply/upinfo/index'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { ID_REASON } from '../../src/domain/id-number'
@@ -7,9 +9,10 @@ import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
-import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
-import { ALL_PHOTOS } from '../support/order-fixtures'
+import { openOrderWorld, routeTo, spyNavigation } from '../support/journey-fixtures'
+import { ALL_PHOTOS, detail } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
+import { heldUploads, uploaded } from '../support/upload-fakes'
 import AgreePage from '../../src/pages/apply/agree/index'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
 
@@ -57,15 +60,12 @@ const applyCalls = (world: World): TransportRequest[] => world.requests.filter((
 const inputValue = (page: Page, field: string): string => getByTestId(page, `field-${field}`).querySelector('input')?.value ?? ''
 const slotState = (page: Page, subject: string): string | null => getByTestId(page, `photo-slot-${subject}-state`).getAttribute('data-state')
 
-const applied = (certificates = ALL_PHOTOS): TransportResponse =>
-  envelope({ orderId: 'order-1', stepId: 2, certificatesCommitSate: certificates, depositPayState: 2, missing: [] })
+const applied = (certificates = ALL_PHOTOS, orderId = 'order-1'): TransportResponse =>
+  envelope({ orderId, stepId: 2, certificatesCommitSate: certificates, depositPayState: 2, missing: [] })
 
 /** One ID card side uploaded through the store (as the photo pages do); the server's mask is `certificates`. */
-async function uploadSide(world: Awaited<ReturnType<typeof openOrderWorld>>, side: 'front' | 'back', certificates: number): Promise<void> {
-  world.env.transport.upload = async () => ({
-    statusCode: 200,
-    data: JSON.stringify({ code: 200, msg: 'ok', data: { fileId: `f-${side}`, url: `/f/${side}`, certificatesCommitSate: certificates } }),
-  })
+async function uploadSide(world: World, side: 'front' | 'back', certificates: number): Promise<void> {
+  world.env.transport.upload = async () => uploaded(certificates, `f-${side}`)
   await world.services.store.apply.uploadPhoto({ kind: 'idCard', side }, `blob:${side}`)
 }
 
@@ -291,5 +291,212 @@ describe('information page', () => {
     const agree = await mountPage(AgreePage, world.services)
     await flush(agree)
     expect(textOf(agree, 'agree-notice')).toBe(ISSUER_AGREEMENT_OUTDATED.message)
+  })
+})
+
+describe('information page: photos uploading behind the form', () => {
+  const UPINFO = '/pages/apply/upinfo/index'
+  const slot = (page: Page, subject: string): Element => getByTestId(page, `photo-slot-${subject}`).parentElement as Element
+  const progressOf = (page: Page, subject: string): Element | null => byTestId(page, `photo-slot-${subject}-progress`)
+  const nextButton = (page: Page): Element => getByTestId(page, 'upinfo-next')
+  /** Taro's image draws its inner <img> a moment after it is rendered. */
+  const showsPreview = (page: Page, subject: string, src: string) =>
+    eventually(page, () => getByTestId(page, `photo-slot-${subject}-state`).querySelector('img')?.getAttribute('src') === src)
+
+  beforeEach(() => localStorage.clear())
+  afterEach(() => jest.restoreAllMocks())
+
+  /**
+   * The form filled in and ready but for the photos, open on the information page; `before` runs
+   * as the page is about to open.
+   */
+  async function readyForm(certificates: number, before: (world: World) => void = () => undefined) {
+    const navigation = spyNavigation()
+    const world = await openOrderWorld({ certificates })
+    const uploads = heldUploads(world)
+    world.respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? applied() : envelope(null)))
+    before(world)
+    routeTo(UPINFO, {})
+    const page = await mountPage(UpinfoPage, world.services)
+    await fill(page, VALID)
+    page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
+    await flush(page)
+    return { ...navigation, ...uploads, world, page, photos: world.services.store.photoUpload }
+  }
+
+  it("is back at the tap on 确认上传, and the slot shows the photo's preview and progress, then received", async () => {
+    const { redirect } = spyNavigation()
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([])
+    const world = await openOrderWorld()
+    const { calls, call } = heldUploads(world)
+    routeTo('/pages/camera/confirm-select/index', { subject: 'idCardFront', path: 'blob:front' })
+    const confirm = await mountPage(ConfirmSelectPage, world.services)
+    confirm.fireEvent.click(getByTestId(confirm, 'confirm-upload'))
+    await eventually(confirm, () => redirect.mock.calls.length > 0 && calls.length > 0)
+    expect(redirect).toHaveBeenCalledWith({ url: UPINFO })
+    confirm.unmout()
+
+    // The form, while the upload runs (it is answered only below).
+    routeTo(UPINFO, {})
+    const page = await mountPage(UpinfoPage, world.services)
+    expect(slotState(page, 'idCardFront')).toBe('uploading')
+    await showsPreview(page, 'idCardFront', 'blob:front')
+    const progress = progressOf(page, 'idCardFront')
+    expect(progress?.getAttribute('role')).toBe('progressbar')
+    expect(progress?.getAttribute('aria-label')).toBe('身份证人像面上传中')
+    expect(progress?.getAttribute('aria-valuenow')).toBeNull()
+    // A photo on its way is not the page loading: the form is shown and usable.
+    expect(slot(page, 'idCardFront').querySelector('[role="status"], [aria-busy="true"]')).toBeNull()
+    expect(progress?.getAttribute('aria-busy')).toBeNull()
+    expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('上传中身份证人像面，点击重新选择')
+    await type(page, 'ownerName', VALID.ownerName)
+    await flush(page)
+    expect(world.services.store.apply.form.values.ownerName).toBe(VALID.ownerName)
+
+    await page.act(async () => call(0).request.onProgress?.(62.4))
+    expect(progressOf(page, 'idCardFront')?.getAttribute('aria-valuenow')).toBe('62')
+    expect(textOf(page, 'photo-slot-idCardFront-progress')).toContain('62%')
+
+    call(0).receive(0)
+    await eventually(page, () => slotState(page, 'idCardFront') === 'received')
+    expect(progressOf(page, 'idCardFront')).toBeNull()
+    expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('已上传身份证人像面，点击重新上传')
+    expect(world.ui.toasts).toEqual([])
+  })
+
+  it('says on the slot why an upload failed, offers 重新上传 with the same file, and a tap still chooses another', async () => {
+    const { open } = spyNavigation()
+    const world = await openOrderWorld()
+    const { calls, call } = heldUploads(world)
+    const page = await mountPage(UpinfoPage, world.services)
+    await page.act(async () => world.services.store.photoUpload.start('idCardBack', 'blob:back'))
+    await eventually(page, () => calls.length > 0)
+    call(0).fail(new TransportFailure('network', 'uploadFile:fail'))
+    await eventually(page, () => slotState(page, 'idCardBack') === 'failed')
+    expect(textOf(page, 'photo-slot-idCardBack-error')).toBe(MESSAGES.network)
+    expect(getByTestId(page, 'photo-slot-idCardBack-error').getAttribute('role')).toBe('alert')
+    await showsPreview(page, 'idCardBack', 'blob:back')
+    expect(progressOf(page, 'idCardBack')).toBeNull()
+    // Said once, on the slot.
+    expect(world.ui.toasts).toEqual([])
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+
+    page.fireEvent.click(getByTestId(page, 'photo-slot-idCardBack'))
+    await flush(page)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/camera/select-image/index?subject=idCardBack' })
+
+    const retry = getByTestId(page, 'photo-slot-idCardBack-retry')
+    expect(retry.getAttribute('aria-label')).toBe('重新上传身份证国徽面')
+    expect(retry.textContent).toContain('重新上传')
+    page.fireEvent.click(retry)
+    await eventually(page, () => calls.length === 2)
+    expect(call(1).request.filePath).toBe('blob:back')
+    expect(call(1).request.formData).toEqual({ orderId: 'order-1', side: 'back' })
+    expect(slotState(page, 'idCardBack')).toBe('uploading')
+    expect(byTestId(page, 'photo-slot-idCardBack-error')).toBeNull()
+    call(1).receive(0)
+    await eventually(page, () => slotState(page, 'idCardBack') === 'received')
+  })
+
+  it('下一步 waits for a photo still uploading, busy and saying so, then saves once and opens the packages', async () => {
+    const { open, page, world, photos, calls, call } = await readyForm(CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE)
+    await page.act(async () => photos.start('vehicleFront', 'blob:car'))
+    await eventually(page, () => calls.length > 0)
+    page.fireEvent.click(nextButton(page))
+    page.fireEvent.click(nextButton(page))
+    await eventually(page, () => nextButton(page).textContent?.includes('照片上传中…') === true)
+    expect(nextButton(page).getAttribute('aria-label')).toBe('照片上传中')
+    expect(nextButton(page).getAttribute('aria-busy')).toBe('true')
+    // The photo on its way is not missing.
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(open).not.toHaveBeenCalled()
+    // What is typed meanwhile is what is saved.
+    await type(page, 'engineNo', 'EA211-999')
+    await flush(page)
+    page.fireEvent.click(nextButton(page))
+    call(0).receive(ALL_PHOTOS)
+    await eventually(page, () => open.mock.calls.length > 0)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+    expect(applyCalls(world)).toHaveLength(1)
+    expect(world.services.store.apply.form.values.engineNo).toBe('EA211-999')
+    expect(slotState(page, 'vehicleFront')).toBe('received')
+  })
+
+  it('下一步 waits for the photos of its own order only, not for one still going out for an order let go of', async () => {
+    const sent = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE
+    const { open, page, world, photos, calls, call } = await readyForm(sent, ({ services, respondWith }) => {
+      // The licence of order-1 is on its way (answered only by its timeout) when the person goes
+      // on with order-2, which has every photo but the car's.
+      services.store.photoUpload.start('drivingLicense', 'blob:old-licence')
+      services.store.apply.resumeOrder(
+        detail({ orderId: 'order-2', plateNumber: '京A12345', certificatesCommitSate: sent, commodityId: null, depositPayState: null }),
+      )
+      services.store.apply.acceptAgreements()
+      respondWith((request) => Promise.resolve(request.url.includes(APPLY_PATH) ? applied(ALL_PHOTOS, 'order-2') : envelope(null)))
+    })
+    await page.act(async () => photos.start('vehicleFront', 'blob:car'))
+    await eventually(page, () => calls.length === 2)
+    expect(calls.map(({ request }) => request.formData?.orderId)).toEqual(['order-1', 'order-2'])
+    page.fireEvent.click(nextButton(page))
+    await eventually(page, () => nextButton(page).getAttribute('aria-busy') === 'true')
+    call(1).receive(ALL_PHOTOS)
+    await eventually(page, () => open.mock.calls.length > 0)
+    expect(open).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
+    expect(applyCalls(world)).toHaveLength(1)
+    expect(world.services.store.apply.orderId).toBe('order-2')
+  })
+
+  it('下一步 stops at a photo whose upload failed, naming it as missing, and goes on once it is sent again', async () => {
+    const { open, page, world, photos, calls, call } = await readyForm(CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE)
+    await page.act(async () => photos.start('vehicleFront', 'blob:car'))
+    await eventually(page, () => calls.length > 0)
+    page.fireEvent.click(nextButton(page))
+    await eventually(page, () => nextButton(page).getAttribute('aria-busy') === 'true')
+    call(0).fail(new TransportFailure('timeout', 'uploadFile:fail timeout'))
+    await eventually(page, () => byTestId(page, 'upinfo-problems') !== null)
+    expect(textOf(page, 'upinfo-problems')).toBe('请上传车头照片')
+    expect(slotState(page, 'vehicleFront')).toBe('failed')
+    expect(getByTestId(page, 'photo-slot-vehicleFront-error').getAttribute('role')).toBe('alert')
+    expect(applyCalls(world)).toHaveLength(0)
+    expect(open).not.toHaveBeenCalled()
+    expect(textOf(page, 'upinfo-next')).toContain('下一步')
+    for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
+
+    page.fireEvent.click(getByTestId(page, 'photo-slot-vehicleFront-retry'))
+    await eventually(page, () => calls.length === 2)
+    expect(byTestId(page, 'upinfo-problems')).toBeNull()
+    call(1).receive(ALL_PHOTOS)
+    await eventually(page, () => slotState(page, 'vehicleFront') === 'received')
+    page.fireEvent.click(nextButton(page))
+    await eventually(page, () => open.mock.calls.length > 0)
+    expect(applyCalls(world)).toHaveLength(1)
+  })
+
+  it('keeps an upload going when the form is left, and after a reload shows no upload that was running', async () => {
+    spyNavigation()
+    const world = await openOrderWorld()
+    const { calls, call } = heldUploads(world)
+    const first = await mountPage(UpinfoPage, world.services)
+    await first.act(async () => {
+      world.services.store.photoUpload.start('drivingLicense', 'blob:licence')
+      world.services.store.photoUpload.start('vehicleFront', 'blob:car')
+    })
+    await eventually(first, () => calls.length === 2)
+    // Back to the agreements: the form's page goes, the uploads do not.
+    first.unmout()
+    call(0).receive(CERTIFICATE.DRIVING_LICENCE)
+    const back = await mountPage(UpinfoPage, world.services)
+    await eventually(back, () => slotState(back, 'drivingLicense') === 'received')
+    expect(slotState(back, 'vehicleFront')).toBe('uploading')
+    back.unmout()
+
+    // The same device storage, a fresh app: the car's upload was lost with the page.
+    const reloaded = testWorld({ navigationHost: createTaroNavigationHost(), raw: world.raw })
+    const page = await mountPage(UpinfoPage, reloaded.services)
+    await flush(page)
+    expect(slotState(page, 'drivingLicense')).toBe('received')
+    expect(slotState(page, 'vehicleFront')).toBe('missing')
+    expect(progressOf(page, 'vehicleFront')).toBeNull()
   })
 })

@@ -6,7 +6,9 @@
 import { count, eq } from 'drizzle-orm'
 import type { ApplyPushResponse, ApplyResponse, LoadDraftResponse, SaveDraftResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
+import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
+import type { PayOrderInfo } from '../../types/api/payment'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import { seal } from '../../server/crypto/sealed-box'
@@ -335,6 +337,7 @@ describeDb('apply routes', () => {
       const answer = data<ApplyResponse>(await commit(orderId))
       expect(answer.missing).toEqual(['身份证照片（人像面和国徽面）', '行驶证照片', '车头照片'])
       expect(answer.stepId).toBe(APPLY_STEP.UPDATE)
+      expect(answer.submitted).toBeUndefined()
       const row = await orderRow(database.db, orderId)
       expect(row.submittedAt).toBeNull()
       expect(row.depositPayState).toBeNull()
@@ -359,8 +362,15 @@ describeDb('apply routes', () => {
         commodityId: FIXTURE.paidCommodity,
         issuerAgreements: [ISSUER_AGREEMENT],
       })
-      const answer = data<ApplyResponse>(await apply(test, owner, full))
+      const { submitted, ...answer } = data<ApplyResponse>(await apply(test, owner, full))
       expect(answer).toEqual({ orderId, stepId: APPLY_STEP.FINAL_COMMIT, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
+      // The pay page's data comes with it: what getOrderInfo and handleOrders answer now.
+      const payInfo = data<PayOrderInfo>(await test.inject({ method: 'GET', url: pathOf(API.payOrderInfo.path, { orderId }), headers: bearer(owner) }))
+      const detail = data<OrderDetail>(
+        await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }),
+      )
+      expect(submitted).toEqual({ payment: payInfo, order: detail })
+      expect(submitted?.payment.depositPayState).toBe(PAY_STATE.AWAITING_PAYMENT)
       expect(await orderRow(database.db, orderId)).toMatchObject({
         submittedAt: test.clock.now(),
         depositPayState: PAY_STATE.AWAITING_PAYMENT,

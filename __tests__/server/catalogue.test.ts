@@ -4,14 +4,14 @@
  * the new-apply switch; edits in the database show in the answers. Also the seeding: a first run
  * inserts the whole of server/catalogue/seed-data.ts, a second inserts nothing.
  */
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { InjectOptions } from 'fastify'
 import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
 import type { Commodity, PromiseConfigResponse, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { API } from '../../types/api/paths'
-import { ACTIVITY_TYPE, ISSUERS, SHOW } from '../../src/domain/enums'
+import { ACTIVITY_TYPE, BUSINESS_MODE, ISSUERS, SHOW } from '../../src/domain/enums'
 import { NEW_APPLY_PAUSED } from '../../src/domain/apply-checks'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import {
@@ -27,6 +27,9 @@ import {
   SEED_SERVICE_PROMISES,
   SEED_SUPPLIER_PROTOCOLS,
   SEED_SUPPLIER_PROTOCOL_VERSION,
+  SEED_VOUCHERS,
+  SEED_WRITE_OFF_CATALOGUE,
+  SEED_WRITE_OFF_PROMOTIONS,
 } from '../../server/catalogue/seed-data'
 import type { Db } from '../../server/db/database'
 import {
@@ -39,9 +42,10 @@ import {
   promotionChannels,
   registeredPlates,
   seedHistory,
+  voucherCodes,
 } from '../../server/db/schema'
 import { SEED_STEPS, seed } from '../../server/seed'
-import { CATALOGUE_SEED_STEPS, issuerAgreementVersionsSeed } from '../../server/seed/catalogue'
+import { CATALOGUE_SEED_STEPS, issuerAgreementVersionsSeed, writeOffCodesSeed } from '../../server/seed/catalogue'
 import { appWorld } from './support/app-world'
 import { SERVICE_PROMISE_MAX_ITEMS } from '../../src/domain/service-promise'
 import { MAX_ISSUER_ID } from '../../server/validation/fields'
@@ -230,6 +234,17 @@ describeDb('catalogue routes', () => {
         await call(effective({ promotionChannelId: MAP_PROMOTION, partnerId: 'PLACEHOLDER_MAP_PARTNER', promoterId: 'PLACEHOLDER_MAP_PROMOTER' })),
       )
       expect(map.data).toEqual({ effective: true, promotionSubject: '地图出行ETC免费办', call_link: 'https://cs.example.cn/etc/hall', businessMode: 1, activityType: ACTIVITY_TYPE.NEW_APPLY })
+    })
+
+    it('answers the write-off campaign as a fee promotion of activity type 3', async () => {
+      const campaign = envelope<PromotionChannelInfo>(await call(effective({ promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.bank })))
+      expect(campaign.data).toEqual({
+        effective: true,
+        promotionSubject: '核销码专享：ETC服务费立减20元',
+        call_link: '',
+        businessMode: BUSINESS_MODE.FEE,
+        activityType: ACTIVITY_TYPE.WRITE_OFF_CODE,
+      })
     })
 
     it('answers an intercepted channel as not effective, still with its data', async () => {
@@ -441,6 +456,7 @@ describeDb('catalogue seeding', () => {
     registeredPlates: await rowCount(db, registeredPlates),
     plateRules: await rowCount(db, plateRules),
     offlineOrders: await rowCount(db, offlineOrders),
+    voucherCodes: await rowCount(db, voucherCodes),
   })
 
   /** Every table emptied: the state of a first `npm start`. */
@@ -468,6 +484,7 @@ describeDb('catalogue seeding', () => {
       registeredPlates: SEED_REGISTERED_PLATES.length,
       plateRules: SEED_PLATE_RULES.length,
       offlineOrders: SEED_OFFLINE_ORDERS.length,
+      voucherCodes: SEED_VOUCHERS.length,
     })
     // The base steps' rows now carry the catalogue's content.
     const [bank] = await database.db.select().from(promotionChannels).where(eq(promotionChannels.id, BANK_PROMOTION))
@@ -506,6 +523,25 @@ describeDb('catalogue seeding', () => {
     expect(await seed(database.db)).toEqual([issuerAgreementVersionsSeed.name])
     expect((await stored(3))[0]?.content).toEqual({ title: '北京ETC用户服务协议', content: '运营人员修改过的协议正文', version: SEED_SUPPLIER_PROTOCOL_VERSION })
     expect((await stored(7))[0]?.content).toMatchObject({ version: SEED_SUPPLIER_PROTOCOL_VERSION })
+  })
+
+  it('brings the write-off campaigns and their codes to a database seeded before them', async () => {
+    await emptyDatabase()
+    await seed(database.db)
+    const full = await catalogueCounts(database.db)
+    const campaigns = Object.values(SEED_WRITE_OFF_PROMOTIONS)
+    // The older database: no campaign, package, partner or code of them.
+    await database.db.delete(voucherCodes)
+    await database.db.delete(commodities).where(inArray(commodities.promotionChannelId, campaigns))
+    await database.db.delete(partnerChannels).where(inArray(partnerChannels.promotionChannelId, campaigns))
+    await database.db.delete(promotionChannels).where(inArray(promotionChannels.id, campaigns))
+    await database.db.delete(seedHistory).where(eq(seedHistory.name, writeOffCodesSeed.name))
+
+    expect(await seed(database.db)).toEqual([writeOffCodesSeed.name])
+    expect(await catalogueCounts(database.db)).toEqual(full)
+    const packages = await database.db.select({ id: commodities.id }).from(commodities).where(inArray(commodities.promotionChannelId, campaigns))
+    expect(packages.map((row) => row.id).sort()).toEqual(SEED_WRITE_OFF_CATALOGUE.commodities.map((commodity) => commodity.id).sort())
+    expect(await database.db.select().from(voucherCodes)).toHaveLength(SEED_VOUCHERS.length)
   })
 
   it('seeds once when two server processes start together', async () => {

@@ -1,17 +1,17 @@
 /**
  * The plate checks before applying (uniqueness, issuer and channel interception, the reapply
- * plate check; the risk review is pre-checks.test.ts's) and the promotion's vouchers (once per
- * user and source channel, also under concurrent claims), on the seeded plates and channels.
+ * plate check; the risk review is pre-checks.test.ts's, the write-off codes vouchers.test.ts's),
+ * on the seeded plates and channels.
  */
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
-import type { ClaimVoucherResponse, InterceptionResponse, VerifyEligibilityResponse } from '../../types/api/apply'
+import type { InterceptionResponse } from '../../types/api/apply'
 import { API } from '../../types/api/paths'
 import { PLATE_REASON } from '../../src/domain/plate'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
-import { appConfigs, orders, plateRules, promotionChannels, users, vouchers } from '../../server/db/schema'
-import { BANK, MAP, envelope, loginBySms, pathOf } from './support/api'
+import { appConfigs, orders, plateRules, promotionChannels, users } from '../../server/db/schema'
+import { BANK, MAP, envelope, loginBySms } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { appWorld } from './support/app-world'
 import { describeDb } from './support/test-database'
@@ -25,7 +25,7 @@ const GREEN = 3
 const OK = { code: 200, msg: '成功' }
 const ORDER_NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
 
-describeDb('plate checks and vouchers', () => {
+describeDb('plate checks', () => {
   const world = appWorld((test) => loginBySms(test, PHONE))
   const { call } = world
 
@@ -246,103 +246,6 @@ describeDb('plate checks and vouchers', () => {
 
     it('needs a login', async () => {
       await expectLoginEnforced(world.test, checkPlate(FREE_PLATE), world.grant)
-    })
-  })
-
-  describe('vouchers', () => {
-    const voucherCall = (name: 'verifyEligibility' | 'claimVoucher', payload: object, sourceChannel: string = BANK.sourceChannel) => ({
-      method: 'POST' as const,
-      url: pathOf(API[name].path, { sourceChannel }),
-      payload,
-    })
-    const verify = (payload: object = { promotionChannelId: BANK.promotionChannelId }, source?: string) => voucherCall('verifyEligibility', payload, source)
-    const claim = (payload: object = { promotionChannelId: BANK.promotionChannelId }, source?: string) => voucherCall('claimVoucher', payload, source)
-
-    it('is eligible, claims one voucher, then is no longer eligible with a reason', async () => {
-      expect(envelope(await call(verify()))).toEqual({ ...OK, data: { eligible: true, reason: '' } })
-
-      const claimed = envelope<ClaimVoucherResponse>(await call(claim()))
-      expect(claimed.code).toBe(200)
-      expect(claimed.data.voucherId).toMatch(/^V[0-9a-f]{24}$/)
-      expect(claimed.data.claimedAt).toBe(world.test.clock.now().toISOString())
-
-      expect(envelope(await call(verify()))).toEqual({ ...OK, data: { eligible: false, reason: '您已领取过该优惠券' } })
-    })
-
-    it('answers a second claim with the same voucher, never a second one', async () => {
-      const first = envelope<ClaimVoucherResponse>(await call(claim())).data
-      world.test.clock.advance(60_000)
-      const second = envelope<ClaimVoucherResponse>(await call(claim()))
-      expect(second).toEqual({ ...OK, data: first })
-      expect(await world.database.db.select().from(vouchers)).toHaveLength(1)
-    })
-
-    it('stores one voucher when claims arrive at once', async () => {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => call(claim())))
-      const ids = new Set(answers.map((response) => envelope<ClaimVoucherResponse>(response).data.voucherId))
-      expect(ids.size).toBe(1)
-      expect(await world.database.db.select().from(vouchers)).toHaveLength(1)
-    })
-
-    it('gives each user and each source channel a voucher of its own', async () => {
-      const other = await loginBySms(world.test, OTHER_PHONE)
-      const mine = envelope<ClaimVoucherResponse>(await call(claim())).data
-      const theirs = envelope<ClaimVoucherResponse>(await call(claim(), other)).data
-      const mapVoucher = envelope<ClaimVoucherResponse>(await call(claim({ promotionChannelId: MAP.promotionChannelId }, MAP.sourceChannel))).data
-      expect(new Set([mine.voucherId, theirs.voucherId, mapVoucher.voucherId]).size).toBe(3)
-      expect(envelope<VerifyEligibilityResponse>(await call(verify(), other)).data.eligible).toBe(false)
-    })
-
-    it.each([
-      ['a closed promotion', CLOSED_PROMOTION, BANK.sourceChannel, '该推广活动已结束，暂不支持办理'],
-      ['an unknown promotion', 'NO_SUCH_CHANNEL', BANK.sourceChannel, '推广渠道不存在，暂不支持办理'],
-      ['another profile\'s promotion', BANK.promotionChannelId, MAP.sourceChannel, '该推广活动不适用于当前渠道'],
-    ])('refuses %s: not eligible, and a claim is a business error storing nothing', async (_case, promotionChannelId, source, reason) => {
-      expect(envelope(await call(verify({ promotionChannelId }, source))).data).toEqual({ eligible: false, reason })
-      expect((await call(claim({ promotionChannelId }, source))).json()).toEqual({ code: 2003, msg: reason, data: null })
-      expect(await world.database.db.select().from(vouchers)).toHaveLength(0)
-    })
-
-    it('records the caller\'s own order with the voucher', async () => {
-      const orderId = await insertOrder(world.grant)
-      expect(envelope(await call(claim({ promotionChannelId: BANK.promotionChannelId, orderId }))).code).toBe(200)
-      const [stored] = await world.database.db.select().from(vouchers)
-      expect(stored?.orderId).toBe(orderId)
-    })
-
-    it('answers another user\'s order id as not found, claiming nothing', async () => {
-      const other = await loginBySms(world.test, OTHER_PHONE)
-      const orderId = await insertOrder(other)
-      const payload = { promotionChannelId: BANK.promotionChannelId, orderId }
-      expect((await call(verify(payload))).json()).toEqual(ORDER_NOT_FOUND)
-      expect((await call(claim(payload))).json()).toEqual(ORDER_NOT_FOUND)
-      expect(await world.database.db.select().from(vouchers)).toHaveLength(0)
-    })
-
-    it('answers an unknown source channel in the path with a 404', async () => {
-      const response = await call(claim(undefined, 'NO_SUCH_SOURCE'))
-      expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ code: 404, msg: '渠道不存在', data: null })
-    })
-
-    it.each([
-      ['a missing promotion', {}, '参数 promotionChannelId 不能为空'],
-      ['an unknown field', { promotionChannelId: BANK.promotionChannelId, amount: 100 }, '请求参数不支持的字段 amount'],
-      ['a number as the order id', { promotionChannelId: BANK.promotionChannelId, orderId: 1 }, '参数 orderId 应为字符串'],
-    ])('answers %s with a 400', async (_case, payload, msg) => {
-      for (const request of [verify(payload), claim(payload)]) {
-        const response = await call(request)
-        expect(response.statusCode).toBe(400)
-        expect(envelope(response).msg).toBe(msg)
-      }
-    })
-
-    it('needs a login to verify', async () => {
-      await expectLoginEnforced(world.test, verify(), world.grant)
-    })
-
-    it('needs a login to claim', async () => {
-      await expectLoginEnforced(world.test, claim(), world.grant)
     })
   })
 })

@@ -192,6 +192,7 @@ describeDb('order routes', () => {
         auditReason: null,
         cancelReason: null,
         trackingNo: null,
+        voucher: null,
       })
       expect(order.timeline.map((entry) => entry.kind)).toEqual(['applied', 'submitted'])
       expect(JSON.stringify(order)).not.toContain(OWNER.idNumber)

@@ -140,6 +140,8 @@ describeDb('payment routes and the cashier simulator', () => {
       expect(data<PayOrderInfo>(await as(owner, infoRequest(orderId)))).toEqual({
         orderId,
         amountCents: FIXTURE.paidPriceCents,
+        priceCents: FIXTURE.paidPriceCents,
+        voucher: null,
         businessMode: 0,
         depositPayState: PAY_STATE.SUCCESS,
         paidAt: paidAt.toISOString(),

@@ -35,6 +35,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       listCommodities: async (): Promise<CommodityFields[]> => [],
       goodsTypeConfig: async () => ({}),
       issuers: async () => [],
+      supplierProtocol: () => Promise.reject(new Error('no agreement in this test')),
     },
     orders: {
       searchOrders: async (): Promise<OrderSummary[]> => [],
@@ -43,6 +44,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }),
       offlineToOnline: async () => ({ orderId: 'order-0002' }),
       currentProcessByPlate: async () => null,
+      currentProcessByUid: async () => null,
     },
     notices: { notices: async (): Promise<Notice[]> => [] },
     apply: {
@@ -62,11 +64,13 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       loadDraft: async () => undefined,
       uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
       push: async (orderId) => ({ orderId, pushed: true, issuerReceivedAt: null }),
+      verifyEligibility: async () => ({ eligible: true, reason: '', discountCents: 2000, expiresAt: '2027-12-31T15:59:59.000Z' }),
+      claimVoucher: async ({ code, orderId }) => ({ voucherId: 'V-1', code, orderId, discountCents: 2000, claimedAt: new Date(now).toISOString() }),
     },
     payment: {
       payDeposit: async (orderId) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }),
       payState: async (orderId) => ({ orderId, depositPayState: PAY_STATE.SUCCESS }),
-      orderInfo: async (orderId) => ({ orderId, amountCents: 0, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }),
+      orderInfo: async (orderId) => ({ orderId, amountCents: 0, priceCents: 0, voucher: null, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-1' }),
     },
     province: {
       msgOpen: async () => true,

@@ -25,12 +25,16 @@ type Handler = (request: TransportRequest) => Promise<TransportResponse> | undef
 
 export type JourneyWorld = ReturnType<typeof loggedInWorld>
 
-/** The app services of a user logged in through the bank page token, over a scripted server. */
-export function loggedInWorld(target: BuildTarget = 'h5') {
+/**
+ * The app services of a user logged in through the bank page token, over a scripted server. Give
+ * the device's storage of an earlier world to reload that app.
+ */
+export function loggedInWorld(target: BuildTarget = 'h5', raw?: Map<string, string>) {
   // On H5 the bank app's page token logs in; a mini-program logs in with the platform's code.
   const world = testWorld({
     navigationHost: createTaroNavigationHost(),
     target,
+    raw,
     launchParams: { [PAGE_TOKEN_PARAM]: 'sim-alice' },
     authorization: { login: async () => ({ code: 'sim-platform-code', authCode: 'sim-platform-code' }), queryParam: () => undefined },
   })

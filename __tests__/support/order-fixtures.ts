@@ -3,7 +3,7 @@
  * order fields that make each derived status. Plain data, so unit and page tests alike use it.
  */
 import { CHANNELS } from '../../src/config/channel'
-import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
+import { ACTIVATION_STATE, ACTIVITY_TYPE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import type { OrderStatus } from '../../src/domain/order'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
@@ -39,6 +39,7 @@ export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
 }
 
 export function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const { amountCents } = { ...summary(), ...overrides }
   return {
     ...summary(),
     auditReason: null,
@@ -46,6 +47,10 @@ export function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     issuerId: null,
     issuerReceivedAt: null,
     issuerAgreements: [],
+    activitySource: ACTIVITY_TYPE.NONE,
+    voucher: null,
+    // Without a voucher the order pays its price.
+    amountDueCents: amountCents,
     deliveryMethod: null,
     trackingNo: null,
     owner: null,

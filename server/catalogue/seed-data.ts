@@ -1,8 +1,8 @@
 /**
  * The demo catalogue `npm start` seeds on first run: promotion and partner channels, packages,
- * issuers, notices, configuration documents, plates that already have ETC, plate rules and an
- * offline order to hand over. Everything here is editable in the database afterwards; ids follow
- * the shared channel placeholders (types/api/channels.ts).
+ * issuers, notices, configuration documents, plates that already have ETC, plate rules, an
+ * offline order to hand over and the write-off campaigns' codes. Everything here is editable in
+ * the database afterwards; ids follow the shared channel placeholders (types/api/channels.ts).
  */
 import { BUSINESS_MODE, ISSUERS, NOTICE_TYPE, PLATE_COLOR, ACTIVITY_TYPE, SHOW } from '../../src/domain/enums'
 import { PACKAGE_VARIANT, ORIGINAL_PRICE_DEFAULT_CENTS } from '../../src/domain/money'
@@ -17,6 +17,16 @@ const bank = CHANNEL_IDENTIFIERS.bank
 const map = CHANNEL_IDENTIFIERS.map
 /** The landing pages' promotions (src/config/landings.ts): each seeded with its partners and packages below. */
 const landing = LANDING_PROMOTIONS
+
+/**
+ * The write-off campaigns (ACTIVITY_TYPE.WRITE_OFF_CODE): the bank channel's, whose codes the demo
+ * uses, and the map channel's, which owns the demo's code of another campaign. PLACEHOLDERS like
+ * the channel identifiers.
+ */
+export const SEED_WRITE_OFF_PROMOTIONS = {
+  bank: 'PLACEHOLDER_WRITE_OFF_PROMOTION_CHANNEL',
+  map: 'PLACEHOLDER_MAP_WRITE_OFF_PROMOTION_CHANNEL',
+} as const
 
 export interface SeedPromotionChannel {
   id: string
@@ -124,6 +134,25 @@ export const SEED_PROMOTION_CHANNELS: readonly SeedPromotionChannel[] = [
     intercepted: false,
     effective: false,
   },
+  // The write-off campaigns.
+  {
+    id: SEED_WRITE_OFF_PROMOTIONS.bank,
+    channelKey: 'bank',
+    promotionSubject: '核销码专享：ETC服务费立减20元',
+    callLink: '',
+    businessMode: BUSINESS_MODE.FEE,
+    activityType: ACTIVITY_TYPE.WRITE_OFF_CODE,
+    intercepted: false,
+  },
+  {
+    id: SEED_WRITE_OFF_PROMOTIONS.map,
+    channelKey: 'map',
+    promotionSubject: '地图核销码专享：ETC服务费立减20元',
+    callLink: 'https://cs.example.cn/etc/hall',
+    businessMode: BUSINESS_MODE.FEE,
+    activityType: ACTIVITY_TYPE.WRITE_OFF_CODE,
+    intercepted: false,
+  },
 ]
 
 export const SEED_PARTNER_CHANNELS = [
@@ -143,6 +172,9 @@ export const SEED_PARTNER_CHANNELS = [
   { partnerId: landing.partnerSite.partnerId, partnerName: '合作伙伴官网', promotionChannelId: landing.partnerSite.promotionChannelId },
   { partnerId: 'PLACEHOLDER_PARTNER_STORE_PARTNER', partnerName: '合作伙伴门店', promotionChannelId: landing.partnerSite.promotionChannelId },
   { partnerId: landing.ended.partnerId, partnerName: '夏季推广', promotionChannelId: landing.ended.promotionChannelId },
+  // The write-off campaigns.
+  { partnerId: 'PLACEHOLDER_WRITE_OFF_PARTNER', partnerName: '核销码合作网点', promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.bank },
+  { partnerId: 'PLACEHOLDER_MAP_WRITE_OFF_PARTNER', partnerName: '地图核销码推广', promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.map },
 ] as const
 
 export interface SeedCommodity {
@@ -405,6 +437,52 @@ export const SEED_COMMODITIES: readonly SeedCommodity[] = [
     isExistUser: false,
     description: '夏季推广活动套餐，活动已结束。',
   },
+  // The write-off campaigns: service fees well above a code's discount.
+  {
+    id: 'WRITE_OFF_BASIC',
+    promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.bank,
+    commodityName: '核销码专享基础版ETC',
+    commodityPrice: 5990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['核销码立减20元'], highlight: '输入核销码立减20元' },
+    isExistUser: false,
+    description: '一次性服务费59.9元，使用核销码立减20元，含OBU电子标签和ETC卡，包邮到家。',
+  },
+  {
+    id: 'WRITE_OFF_VIP',
+    promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.bank,
+    commodityName: '核销码专享VIP版ETC',
+    commodityPrice: 9990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: { ...OBU_AND_CARD, bracket: 1 },
+    issuerId: 3,
+    packageVariant: PACKAGE_VARIANT.vip,
+    frontSort: 2,
+    marketingData: { tags: ['核销码立减20元', '顺丰包邮'] },
+    isExistUser: false,
+    description: '一次性服务费99.9元，使用核销码立减20元，含OBU电子标签、ETC卡和安装支架。',
+  },
+  {
+    id: 'MAP_WRITE_OFF_BASIC',
+    promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.map,
+    commodityName: '地图核销码专享ETC',
+    commodityPrice: 5990,
+    originalCommodityPrice: ORIGINAL_PRICE_DEFAULT_CENTS,
+    bizType: BUSINESS_MODE.FEE,
+    goodTypeMap: OBU_AND_CARD,
+    issuerId: 1,
+    packageVariant: PACKAGE_VARIANT.basic,
+    frontSort: 1,
+    marketingData: { tags: ['核销码立减20元'] },
+    isExistUser: false,
+    description: '一次性服务费59.9元，使用核销码立减20元，设备包邮到家。',
+  },
 ]
 
 /** The promotion channel ids of the landing pages' promotions. */
@@ -416,6 +494,64 @@ export const SEED_LANDING_CATALOGUE = {
   partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => LANDING_PROMOTION_IDS.has(partner.promotionChannelId)),
   commodities: SEED_COMMODITIES.filter((commodity) => LANDING_PROMOTION_IDS.has(commodity.promotionChannelId)),
 }
+
+const WRITE_OFF_PROMOTION_IDS: ReadonlySet<string> = new Set(Object.values(SEED_WRITE_OFF_PROMOTIONS))
+
+/** The rows above of the write-off campaigns (their seed step, for databases seeded before them). */
+export const SEED_WRITE_OFF_CATALOGUE = {
+  promotionChannels: SEED_PROMOTION_CHANNELS.filter((channel) => WRITE_OFF_PROMOTION_IDS.has(channel.id)),
+  partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => WRITE_OFF_PROMOTION_IDS.has(partner.promotionChannelId)),
+  commodities: SEED_COMMODITIES.filter((commodity) => WRITE_OFF_PROMOTION_IDS.has(commodity.promotionChannelId)),
+}
+
+/** What every demo write-off code takes off the amount to pay: 20 yuan. */
+export const SEED_VOUCHER_DISCOUNT_CENTS = 2000
+/** How many free demo codes the bank write-off campaign has. */
+const DEMO_VOUCHER_COUNT = 20
+
+/**
+ * Demo write-off codes only (server/README.md lists them); a real campaign issues random codes.
+ * `free`: ETC-DEMO-01 … ETC-DEMO-20 of the bank write-off campaign; `used`: written off already at
+ * an outlet; `expired`: past its expiry; `foreign`: a code of the map write-off campaign.
+ */
+export const SEED_VOUCHER_CODES = {
+  free: Array.from({ length: DEMO_VOUCHER_COUNT }, (_, index) => `ETC-DEMO-${String(index + 1).padStart(2, '0')}`),
+  used: 'ETC-USED-01',
+  expired: 'ETC-OLD-01',
+  foreign: 'MAP-DEMO-01',
+} as const
+
+/** The demo codes' expiry (the end of 2099-12-31, China time), and the expired code's. */
+export const SEED_VOUCHER_EXPIRY = {
+  valid: '2099-12-31T23:59:59+08:00',
+  expired: '2025-01-01T00:00:00+08:00',
+} as const
+/** When the used demo code was written off at the outlet. */
+const SEED_VOUCHER_USED_AT = '2026-01-01T10:00:00+08:00'
+
+export interface SeedVoucherCode {
+  code: string
+  promotionChannelId: string
+  discountCents: number
+  expiresAt: Date
+  /** Used outside this app (no order of it holds the code). */
+  claimedAt: Date | null
+}
+
+const demoVoucher = (code: string, promotionChannelId: string, expiresAt: string, claimedAt: string | null = null): SeedVoucherCode => ({
+  code,
+  promotionChannelId,
+  discountCents: SEED_VOUCHER_DISCOUNT_CENTS,
+  expiresAt: new Date(expiresAt),
+  claimedAt: claimedAt === null ? null : new Date(claimedAt),
+})
+
+export const SEED_VOUCHERS: readonly SeedVoucherCode[] = [
+  ...SEED_VOUCHER_CODES.free.map((code) => demoVoucher(code, SEED_WRITE_OFF_PROMOTIONS.bank, SEED_VOUCHER_EXPIRY.valid)),
+  demoVoucher(SEED_VOUCHER_CODES.used, SEED_WRITE_OFF_PROMOTIONS.bank, SEED_VOUCHER_EXPIRY.valid, SEED_VOUCHER_USED_AT),
+  demoVoucher(SEED_VOUCHER_CODES.expired, SEED_WRITE_OFF_PROMOTIONS.bank, SEED_VOUCHER_EXPIRY.expired),
+  demoVoucher(SEED_VOUCHER_CODES.foreign, SEED_WRITE_OFF_PROMOTIONS.map, SEED_VOUCHER_EXPIRY.valid),
+]
 
 /** Issuers with placeholder mini-program app ids where the spec says some have one. */
 export const SEED_ISSUERS = ISSUERS.map((issuer) => ({

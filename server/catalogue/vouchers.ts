@@ -1,90 +1,194 @@
 /**
- * Vouchers of a promotion: one per user and source channel. A user is eligible while the
- * promotion channel is open, belongs to the source channel's profile, and no voucher was claimed
- * yet; claiming again returns the voucher already claimed (the unique index makes that hold under
- * concurrent claims too).
+ * Write-off codes (核销码) of a write-off promotion (ACTIVITY_TYPE.WRITE_OFF_CODE): whether a code
+ * may be used (verifyEligibility, for an order when one is named) and claiming it for the
+ * caller's own order (claimVoucher). A refusal says which rule refused (VOUCHER_REFUSAL) and why,
+ * in Chinese.
+ *
+ * The rules, first match wins: the promotion must exist, be of the caller's channel profile and
+ * be a write-off campaign; the order's own code answers the same again (a claim is idempotent);
+ * the promotion must still run; the order must be of that promotion and still choosing its price
+ * (not cancelled, activated, paid or free); the code must exist, be of that promotion, be free and
+ * not expired (the injected clock decides); and the order must not hold another code.
+ *
+ * A claim is one transaction holding the order's row lock (the lock cancel, payment and settle
+ * take first too): the code is taken by a conditional update, so of two concurrent claims of one
+ * code exactly one wins and the other is answered "used"; the unique index
+ * voucher_codes_one_per_order_key keeps an order to one code. A payment in progress is abandoned
+ * (its cashier page no longer settles), so nobody pays the price the code just lowered.
  */
-import { and, eq } from 'drizzle-orm'
-import type { ClaimVoucherResponse, VerifyEligibilityResponse } from '../../types/api/apply'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { VOUCHER_REFUSAL } from '../../types/api/apply'
+import type { ClaimVoucherResponse, VerifyEligibilityResponse, VoucherRefusal } from '../../types/api/apply'
 import type { ChannelKey } from '../../types/api/channels'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import { HOUR_MS } from '../../src/domain/constants'
+import { ACTIVATION_STATE, ACTIVITY_TYPE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { newPublicId } from '../auth/secrets'
+import type { Db } from '../db/database'
+import { violatesUnique } from '../db/constraint-errors'
+import { orders, payments, voucherCodes } from '../db/schema'
+import { DomainError } from '../domain-error'
+import type { CounterStore } from '../limits/counters'
+import { PROMOTION_MESSAGE } from '../orders/admission'
+import { requireOwnOrder } from '../orders/order-records'
+import type { OrderRow } from '../orders/order-records'
+import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
-import type { Db } from '../db/database'
-import { vouchers } from '../db/schema'
 import { channelOpen, findPromotionChannel, INTERCEPT_REASON } from './plate-checks'
+import { orderVoucher } from './voucher-codes'
 
-export const VOUCHER_REASON = {
-  claimed: '您已领取过该优惠券',
-  unknownChannel: INTERCEPT_REASON.unknownChannel,
-  closedChannel: INTERCEPT_REASON.closedChannel,
+export const VOUCHER_MESSAGE = {
+  unknown: '核销码不存在，请核对后重新输入',
+  used: '该核销码已被使用',
+  expired: '该核销码已过期',
+  foreign: '该核销码不适用于当前活动',
+  notWriteOff: '当前活动不支持核销码',
+  unknownPromotion: INTERCEPT_REASON.unknownChannel,
+  closedPromotion: INTERCEPT_REASON.closedChannel,
   otherSource: INTERCEPT_REASON.otherSource,
+  notTheOrders: PROMOTION_MESSAGE.notTheOrders,
+  orderHasVoucher: '该订单已使用核销码',
+  orderClosed: '订单当前状态不能使用核销码',
+  tooMany: '核销码尝试次数过多，请稍后再试',
 } as const
 
+/** The public id of a claim (ClaimVoucherResponse.voucherId) starts with this. */
 export const VOUCHER_ID_PREFIX = 'V'
+
+/** Checks and claims per user in a fixed window: enough for typos, too few to guess codes. */
+export const VOUCHER_ATTEMPT_LIMIT = { max: 30, windowMs: HOUR_MS } as const
+
+/** The unique index that keeps an order to one code. */
+const ONE_PER_ORDER = 'voucher_codes_one_per_order_key'
 
 export interface VoucherQuery {
   userId: number
-  sourceChannel: string
-  /** The profile the source channel belongs to. */
+  /** The profile of the path's source channel. */
   channelKey: ChannelKey
   promotionChannelId: string
+  /** Normalised: trimmed and upper-cased. */
+  code: string
 }
 
-type VoucherRow = typeof vouchers.$inferSelect
+export interface VoucherContext {
+  readonly db: Db
+  readonly clock: Clock
+  readonly random: RandomSource
+  readonly counters: CounterStore
+}
 
-async function claimedVoucher(db: Db, userId: number, sourceChannel: string): Promise<VoucherRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(vouchers)
-    .where(and(eq(vouchers.userId, userId), eq(vouchers.sourceChannel, sourceChannel)))
-    .limit(1)
+type CodeRow = typeof voucherCodes.$inferSelect
+type Refusal = { ok: false; refusal: VoucherRefusal; reason: string }
+type Verdict = { ok: true; row: CodeRow; heldByOrder: boolean } | Refusal
+
+const refuse = (refusal: VoucherRefusal, reason: string): Refusal => ({ ok: false, refusal, reason })
+
+/** Cancelled or being cancelled, activated, paid, or with nothing to pay: its price is settled. */
+function priceSettled(order: OrderRow): boolean {
+  return (
+    order.cancelState === CANCEL_STATE.SUCCESS ||
+    order.cancelState === CANCEL_STATE.CANCELLING ||
+    order.obuActivationState === ACTIVATION_STATE.ACTIVATED ||
+    order.depositPayState === PAY_STATE.SUCCESS ||
+    order.depositPayState === PAY_STATE.NOT_NEEDED ||
+    order.amountCents === 0
+  )
+}
+
+async function findCode(db: Db, code: string): Promise<CodeRow | undefined> {
+  const [row] = await db.select().from(voucherCodes).where(eq(voucherCodes.code, code)).limit(1)
   return row
 }
 
-/** Why the promotion gives no voucher, or undefined when it does. */
-async function promotionRefusal(db: Db, query: VoucherQuery): Promise<string | undefined> {
-  const channel = await findPromotionChannel(db, query.promotionChannelId)
-  if (channel === undefined) return VOUCHER_REASON.unknownChannel
-  if (!channelOpen(channel)) return VOUCHER_REASON.closedChannel
-  return channel.channelKey === query.channelKey ? undefined : VOUCHER_REASON.otherSource
+async function judge(db: Db, query: VoucherQuery, order: OrderRow | undefined, now: Date): Promise<Verdict> {
+  const promotion = await findPromotionChannel(db, query.promotionChannelId)
+  if (promotion === undefined) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.unknownPromotion)
+  if (promotion.channelKey !== query.channelKey) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.otherSource)
+  if (promotion.activityType !== ACTIVITY_TYPE.WRITE_OFF_CODE) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.notWriteOff)
+  const row = await findCode(db, query.code)
+  // A repeated claim (a retry, a second tap) answers what the first did, whatever changed since.
+  if (row !== undefined && order !== undefined && row.claimedOrderId === order.orderId && row.promotionChannelId === promotion.id) {
+    return { ok: true, row, heldByOrder: true }
+  }
+  if (!channelOpen(promotion)) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.closedPromotion)
+  if (order !== undefined) {
+    if (order.promotionChannelId !== promotion.id) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.notTheOrders)
+    if (priceSettled(order)) return refuse(VOUCHER_REFUSAL.ORDER_CLOSED, VOUCHER_MESSAGE.orderClosed)
+  }
+  if (row === undefined) return refuse(VOUCHER_REFUSAL.UNKNOWN, VOUCHER_MESSAGE.unknown)
+  if (row.promotionChannelId !== promotion.id) return refuse(VOUCHER_REFUSAL.FOREIGN, VOUCHER_MESSAGE.foreign)
+  if (row.claimedAt !== null) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.used)
+  if (row.expiresAt.getTime() <= now.getTime()) return refuse(VOUCHER_REFUSAL.EXPIRED, VOUCHER_MESSAGE.expired)
+  if (order !== undefined && (await orderVoucher(db, order.orderId)) !== null) {
+    return refuse(VOUCHER_REFUSAL.ORDER_HAS_VOUCHER, VOUCHER_MESSAGE.orderHasVoucher)
+  }
+  return { ok: true, row, heldByOrder: false }
 }
 
-export async function voucherEligibility(db: Db, query: VoucherQuery): Promise<VerifyEligibilityResponse> {
-  if (await claimedVoucher(db, query.userId, query.sourceChannel)) return { eligible: false, reason: VOUCHER_REASON.claimed }
-  const refusal = await promotionRefusal(db, query)
-  return refusal === undefined ? { eligible: true, reason: '' } : { eligible: false, reason: refusal }
+/** Counts the attempt; over the limit, a business 429. */
+async function countAttempt(counters: CounterStore, userId: number): Promise<void> {
+  const hit = await counters.hit(`voucher-attempts:${userId}`, VOUCHER_ATTEMPT_LIMIT.windowMs)
+  if (hit.count > VOUCHER_ATTEMPT_LIMIT.max) throw DomainError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, VOUCHER_MESSAGE.tooMany)
 }
 
-export type ClaimOutcome = { ok: true; voucher: ClaimVoucherResponse } | { ok: false; reason: string }
-
-const answer = (row: VoucherRow): ClaimOutcome => ({ ok: true, voucher: { voucherId: row.id, claimedAt: row.claimedAt.toISOString() } })
-
-export interface ClaimContext {
-  db: Db
-  clock: Clock
-  random: RandomSource
+export async function voucherEligibility(context: VoucherContext, query: VoucherQuery & { orderId?: string }): Promise<VerifyEligibilityResponse> {
+  await countAttempt(context.counters, query.userId)
+  const now = context.clock.now()
+  let order: OrderRow | undefined
+  if (query.orderId !== undefined) {
+    // An order left unsubmitted too long is cancelled first, and then takes no code.
+    await expireUnsubmittedOrders(context.db, now, query.userId)
+    order = await requireOwnOrder(context.db, query.userId, query.orderId)
+  }
+  const verdict = await judge(context.db, query, order, now)
+  if (!verdict.ok) return { eligible: false, reason: verdict.reason, refusal: verdict.refusal }
+  return { eligible: true, reason: '', discountCents: verdict.row.discountCents, expiresAt: verdict.row.expiresAt.toISOString() }
 }
 
-export async function claimVoucher(context: ClaimContext, query: VoucherQuery & { orderId?: string }): Promise<ClaimOutcome> {
-  const { db } = context
-  const existing = await claimedVoucher(db, query.userId, query.sourceChannel)
-  if (existing) return answer(existing)
-  const refusal = await promotionRefusal(db, query)
-  if (refusal !== undefined) return { ok: false, reason: refusal }
-  await db
-    .insert(vouchers)
-    .values({
-      id: newPublicId(context.random, VOUCHER_ID_PREFIX),
-      userId: query.userId,
-      sourceChannel: query.sourceChannel,
-      promotionChannelId: query.promotionChannelId,
-      orderId: query.orderId ?? null,
-      claimedAt: context.clock.now(),
-    })
-    .onConflictDoNothing()
-  // Whoever won a concurrent claim, the one stored voucher is the answer.
-  const stored = await claimedVoucher(db, query.userId, query.sourceChannel)
-  if (!stored) throw new Error('A claimed voucher vanished before it could be read')
-  return answer(stored)
+export type ClaimOutcome = { ok: true; voucher: ClaimVoucherResponse } | Refusal
+
+function claimed(row: CodeRow): ClaimOutcome {
+  if (row.claimId === null || row.claimedOrderId === null || row.claimedAt === null) throw new Error(`Voucher code ${row.code} is not claimed`)
+  return {
+    ok: true,
+    voucher: { voucherId: row.claimId, code: row.code, orderId: row.claimedOrderId, discountCents: row.discountCents, claimedAt: row.claimedAt.toISOString() },
+  }
+}
+
+async function claimOnce(context: VoucherContext, query: VoucherQuery & { orderId: string }, now: Date): Promise<ClaimOutcome> {
+  return context.db.transaction(async (tx) => {
+    const order = await requireOwnOrder(tx, query.userId, query.orderId, { lock: true })
+    const verdict = await judge(tx, query, order, now)
+    if (!verdict.ok) return verdict
+    if (verdict.heldByOrder) return claimed(verdict.row)
+    const [taken] = await tx
+      .update(voucherCodes)
+      .set({ claimId: newPublicId(context.random, VOUCHER_ID_PREFIX), claimedUserId: query.userId, claimedOrderId: order.orderId, claimedAt: now })
+      .where(and(eq(voucherCodes.code, verdict.row.code), isNull(voucherCodes.claimedAt), gt(voucherCodes.expiresAt, now)))
+      .returning()
+    // Another order's claim took the code between the read and this write.
+    if (!taken) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.used)
+    if (order.depositPayState === PAY_STATE.PAYING) {
+      await tx
+        .update(payments)
+        .set({ state: PAY_STATE.FAILED, completedAt: now })
+        .where(and(eq(payments.orderId, order.orderId), eq(payments.state, PAY_STATE.PAYING)))
+      await tx.update(orders).set({ depositPayState: PAY_STATE.AWAITING_PAYMENT, updatedAt: now }).where(eq(orders.orderId, order.orderId))
+    }
+    return claimed(taken)
+  })
+}
+
+export async function claimVoucher(context: VoucherContext, query: VoucherQuery & { orderId: string }): Promise<ClaimOutcome> {
+  await countAttempt(context.counters, query.userId)
+  const now = context.clock.now()
+  await expireUnsubmittedOrders(context.db, now, query.userId)
+  try {
+    return await claimOnce(context, query, now)
+  } catch (error) {
+    // The last line behind the order's lock: the index refused a second code for the order.
+    if (violatesUnique(error, ONE_PER_ORDER)) return refuse(VOUCHER_REFUSAL.ORDER_HAS_VOUCHER, VOUCHER_MESSAGE.orderHasVoucher)
+    throw error
+  }
 }

@@ -494,18 +494,39 @@ export const payments = pgTable(
   ],
 )
 
-/** Vouchers claimed per user and source channel (once each). */
-export const vouchers = pgTable(
-  'vouchers',
+/**
+ * Write-off codes (核销码) of a write-off promotion (ACTIVITY_TYPE.WRITE_OFF_CODE): each takes
+ * `discount_cents` off the amount an order of that promotion pays. Not personal data, so stored in
+ * plain text. A code is free while `claimed_at` is null. Claimed online, it names the order, its
+ * user and the claim's public id (the voucherId the app sees) together; cancelling that order
+ * before it is paid frees the code again. `claimed_at` without an order is a code used outside
+ * this app (written off at an outlet), which nothing here frees. One code per order at most.
+ */
+export const voucherCodes = pgTable(
+  'voucher_codes',
   {
-    id: text('id').primaryKey(),
-    userId: userOf('cascade'),
-    sourceChannel: text('source_channel').notNull(),
-    promotionChannelId: text('promotion_channel_id'),
-    orderId: text('order_id').references(() => orders.orderId, { onDelete: 'set null' }),
-    claimedAt: time('claimed_at').notNull().defaultNow(),
+    /** Upper-case letters, digits and hyphens (VOUCHER_CODE_PATTERN of types/api/apply.ts). */
+    code: text('code').primaryKey(),
+    promotionChannelId: promotionChannelOf('no action'),
+    discountCents: integer('discount_cents').notNull(),
+    /** The code can be claimed until this time (exclusive). */
+    expiresAt: time('expires_at').notNull(),
+    claimId: text('claim_id').unique(),
+    claimedUserId: integer('claimed_user_id').references(() => users.id),
+    claimedOrderId: text('claimed_order_id').references(() => orders.orderId),
+    claimedAt: time('claimed_at'),
+    createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('vouchers_user_source_key').on(t.userId, t.sourceChannel)],
+  (t) => [
+    uniqueIndex('voucher_codes_one_per_order_key').on(t.claimedOrderId).where(sql`${t.claimedOrderId} is not null`),
+    index('voucher_codes_promotion_idx').on(t.promotionChannelId),
+    check('voucher_codes_discount_check', sql`${t.discountCents} > 0`),
+    // An online claim sets its id, user, order and time together; a release clears them together.
+    check(
+      'voucher_codes_claim_check',
+      sql`(${t.claimId} is null) = (${t.claimedOrderId} is null) and (${t.claimedUserId} is null) = (${t.claimedOrderId} is null) and (${t.claimedOrderId} is null or ${t.claimedAt} is not null)`,
+    ),
+  ],
 )
 
 /** Orders taken offline (at an outlet), handed to an online order once. */

@@ -3,8 +3,9 @@
  * awaiting audit, applying). The request sets cancelState CANCELLING (1); the issuer's confirmation
  * is simulated synchronously in the same transaction, so the answer is already SUCCESS (2) and the
  * timeline holds both steps. A payment in progress is abandoned; a paid deposit or fee is refunded
- * (the payment row records it, the timeline says so). A second cancel finds the order cancelled
- * and is refused: an order is cancelled once.
+ * (the payment row records it, the timeline says so): what was paid, after any write-off code.
+ * The code of an order cancelled before payment is freed for another order; a paid order's code
+ * stays spent. A second cancel finds the order cancelled and is refused: an order is cancelled once.
  */
 import { and, eq } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
@@ -13,6 +14,7 @@ import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { deriveOrderStatus, orderActions } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
+import { releaseVouchers } from '../catalogue/voucher-codes'
 import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { orders, payments } from '../db/schema'
@@ -64,6 +66,7 @@ export async function cancelOrder(db: Db, clock: Clock, userId: number, orderId:
       .set({ cancelState: CANCEL_STATE.SUCCESS, updatedAt: now, ...(abandonedPayment ? { depositPayState: PAY_STATE.FAILED } : {}) })
       .where(eq(orders.orderId, orderId))
     const refund = refunded[0]
+    if (!refund) await releaseVouchers(tx, [orderId])
     await addEvent(tx, orderId, 'cancelled', now, refund ? refundNote(refund.amountCents) : undefined)
     return { orderId, cancelState: CANCEL_STATE.SUCCESS }
   })

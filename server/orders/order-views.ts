@@ -7,6 +7,7 @@ import type { OrderDetail, OrderSummary, TimelineEntry, TimelineKind } from '../
 import { DELIVERY_METHOD } from '../../src/domain/enums'
 import type { DeliveryMethod } from '../../src/domain/enums'
 import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
+import { amountDue, orderVoucher } from '../catalogue/voucher-codes'
 import type { Db } from '../db/database'
 import { commodities, orderEvents, orders } from '../db/schema'
 import { orderIssuerAgreementList } from './issuer-agreements'
@@ -132,6 +133,7 @@ export async function timeline(db: Db, orderId: string): Promise<TimelineEntry[]
 }
 
 export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
+  const voucher = await orderVoucher(db, order.orderId)
   return {
     ...toSummary(order, await commodityName(db, order.commodityId)),
     auditReason: order.auditReason,
@@ -139,6 +141,9 @@ export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
     issuerId: order.issuerId,
     issuerReceivedAt: order.pushedAt?.toISOString() ?? null,
     issuerAgreements: await orderIssuerAgreementList(db, order.orderId),
+    activitySource: order.activitySource,
+    voucher,
+    amountDueCents: order.amountCents === null ? null : amountDue(order.amountCents, voucher),
     deliveryMethod: deliveryMethod(order.deliveryMethod),
     trackingNo: order.trackingNo,
     owner: owner(order),

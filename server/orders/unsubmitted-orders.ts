@@ -12,6 +12,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { HOUR_MS } from '../../src/domain/constants'
 import { CANCEL_STATE } from '../../src/domain/enums'
+import { releaseVouchers } from '../catalogue/voucher-codes'
 import type { Db } from '../db/database'
 import { orderEvents, orders } from '../db/schema'
 import { DomainError } from '../domain-error'
@@ -44,8 +45,8 @@ export function dueToExpire(cutoff: Date | SQLWrapper): SQL {
 
 /**
  * Cancels every open order (of one user, or of everyone) that stayed unsubmitted for
- * UNSUBMITTED_ORDER_TTL_MS or more, each with a 'cancelled' timeline entry noting it expired; answers
- * how many, in one transaction.
+ * UNSUBMITTED_ORDER_TTL_MS or more, each with a 'cancelled' timeline entry noting it expired, and
+ * frees the write-off codes they held (nothing was paid); answers how many, in one transaction.
  */
 export async function expireUnsubmittedOrders(db: Db, now: Date, userId?: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -56,6 +57,7 @@ export async function expireUnsubmittedOrders(db: Db, now: Date, userId?: number
       .returning({ orderId: orders.orderId })
     if (expired.length) {
       await tx.insert(orderEvents).values(expired.map(({ orderId }) => ({ orderId, kind: 'cancelled', at: now, note: UNSUBMITTED_MESSAGE.expired })))
+      await releaseVouchers(tx, expired.map(({ orderId }) => orderId))
     }
     return expired.length
   })

@@ -2,11 +2,14 @@
  * Paying an order's deposit or fee through the simulated cashier.
  *
  * - start: a submitted order awaiting payment (or after a failed one) gets a payment row in PAYING
- *   (3) and a one-time cashier token (only its SHA-256 is kept). Asking again while it is PAYING
- *   replaces the token on the same row (the older cashier page stops working). The answer is what
- *   the pay method needs: the cashier page's address (h5), WeChat Pay's requestPayment parameters
- *   (wechat) or Alipay's trade number (alipay), issued by the Cashier. A paid order answers
- *   SUCCESS (5) and a free one NOT_NEEDED (1), both without any of them.
+ *   (3) for what the order pays (the package's price less its write-off code's discount, never
+ *   below MIN_PAY_CENTS; catalogue/voucher-codes.ts) and a one-time cashier token (only its
+ *   SHA-256 is kept). Asking again while it is PAYING replaces the token on the same row (the
+ *   older cashier page stops working); claiming a code meanwhile abandons that payment instead
+ *   (catalogue/vouchers.ts). The answer is what the pay method needs: the cashier page's address
+ *   (h5), WeChat Pay's requestPayment parameters (wechat) or Alipay's trade number (alipay),
+ *   issued by the Cashier. A paid order answers SUCCESS (5) and a free one NOT_NEEDED (1), both
+ *   without any of them.
  * - settle (the cashier's buttons, or the payment platform's notification): SUCCESS or FAILED on
  *   the payment and the order, with a timeline entry. Only a PAYING payment settles, the cashier
  *   page's with its current token, so a second POST or notification is refused; the partial unique
@@ -19,6 +22,7 @@ import type { PayDepositResponse, PayMethod, PayOrderInfo, PayStateResponse } fr
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
+import { amountDue, orderVoucher } from '../catalogue/voucher-codes'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
@@ -98,7 +102,7 @@ export async function startPayment(
     assertOpen(order)
     const state = payState(order)
     if (state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED) return { orderId, depositPayState: state }
-    const amountCents = order.amountCents ?? 0
+    const amountCents = amountDue(order.amountCents ?? 0, await orderVoucher(tx, orderId))
     if (amountCents === 0) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.notPayable)
     const token = newSecret(context.random)
     const now = context.clock.now()
@@ -137,9 +141,13 @@ export async function paymentState(db: Db, userId: number, orderId: string): Pro
 export async function paymentInfo(db: Db, userId: number, orderId: string): Promise<PayOrderInfo> {
   const order = await requireOwnOrder(db, userId, orderId)
   const depositPayState = payState(order)
+  const priceCents = order.amountCents ?? 0
+  const voucher = await orderVoucher(db, orderId)
   return {
     orderId,
-    amountCents: order.amountCents ?? 0,
+    amountCents: amountDue(priceCents, voucher),
+    priceCents,
+    voucher,
     businessMode: order.businessMode ?? 0,
     depositPayState,
     paidAt: order.paidAt?.toISOString() ?? null,

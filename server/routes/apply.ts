@@ -3,12 +3,15 @@
  * to the issuer (push) and the sealed draft of the form (save and load).
  */
 import { z } from 'zod'
+import { APPLY_STEP } from '../../src/domain/enums'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { ok } from '../http/envelope'
 import { openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { applyStep } from '../orders/apply-steps'
+import { orderDetail } from '../orders/order-queries'
+import { paymentInfo } from '../payments/payments'
 import { MAX_SEALED_DRAFT_LENGTH, loadDraft, saveDraft } from '../orders/drafts'
 import { pushOrder } from '../orders/issuer-outbox'
 import { applyDraftSchema, applyPayloadSchema } from '../validation/apply-payload'
@@ -33,7 +36,11 @@ export const applyRoutes: RouteGroup = async (app, { context }) => {
     body: ApplyBody,
     handler: async ({ user, params, body }) => {
       const payload = openSealedJson(keyHex, SEALED_FIELD.apply, body.encryptUsersVehicleApplyVoStr, applyPayloadSchema)
-      return ok(await applyStep(context, user, params.channel, payload))
+      const response = await applyStep(context, user, params.channel, payload)
+      if (payload.stepId !== APPLY_STEP.FINAL_COMMIT || response.missing.length > 0) return ok(response)
+      // Submitted: the pay page's data comes with the answer, one round trip less on a slow link.
+      const [payment, order] = await Promise.all([paymentInfo(context.db, user.id, response.orderId), orderDetail(context.db, user.id, response.orderId)])
+      return ok({ ...response, submitted: { payment, order } })
     },
   })
 

@@ -1,9 +1,9 @@
 /**
  * The checks before an application (plate uniqueness, issuer and channel interception, the reapply
- * plate check, the risk review by the outside reviewer of context.risk) and the promotion's
- * vouchers. The rules live in server/catalogue/plate-checks.ts and vouchers.ts; this file validates
- * input and keeps every order id the caller names to the caller's own orders (another user's
- * answers "订单不存在").
+ * plate check, the risk review by the outside reviewer of context.risk) and the write-off codes
+ * of a write-off promotion. The rules live in server/catalogue/plate-checks.ts and vouchers.ts;
+ * this file validates input and keeps every order id the caller names to the caller's own orders
+ * (another user's answers "订单不存在").
  */
 import { z } from 'zod'
 import type { ChannelKey } from '../../types/api/channels'
@@ -21,7 +21,7 @@ import {
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireOwnOrder } from '../orders/order-records'
-import { identifier, plateNumber } from '../validation/fields'
+import { identifier, plateNumber, voucherCode } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 
@@ -54,13 +54,14 @@ const ChannelInterceptBody = z.strictObject({ sourceChannel: identifier, promoti
 const CheckApplyPlateQuery = z.strictObject({ plateNumber })
 const RequiredRiskBody = z.strictObject({ plateNumber, promotionChannelId: identifier })
 const SourceChannelParams = z.strictObject({ sourceChannel: identifier })
-const VoucherBody = z.strictObject({ promotionChannelId: identifier, orderId: identifier.optional() })
+const VoucherBody = z.strictObject({ promotionChannelId: identifier, code: voucherCode, orderId: identifier.optional() })
+const ClaimVoucherBody = z.strictObject({ promotionChannelId: identifier, code: voucherCode, orderId: identifier })
 
-/** The `{sourceChannel}` path id and its channel, or 404 for one no channel profile has. */
-function knownSourceChannel(sourceChannel: string): { sourceChannel: string; channelKey: ChannelKey } {
+/** The channel profile of the `{sourceChannel}` path id, or 404 for one no profile has. */
+function channelKeyOfPath(sourceChannel: string): ChannelKey {
   const channelKey = channelKeyOfSource(sourceChannel)
   if (channelKey === undefined) throw ApiError.notFound(CHECKS_MESSAGE.unknownSourceChannel)
-  return { sourceChannel, channelKey }
+  return channelKey
 }
 
 export const checksRoutes: RouteGroup = async (app, { context }) => {
@@ -96,32 +97,18 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
     handler: async ({ user, body }) => ok(await context.risk.review({ userId: user.id, ...body })),
   })
 
-  /** The voucher calls' caller: the path's source channel, and the order the body names if it is the caller's. */
-  const voucherCaller = async (userId: number, sourceChannel: string, orderId: string | undefined) => {
-    const source = knownSourceChannel(sourceChannel)
-    if (orderId !== undefined) await requireOwnOrder(db, userId, orderId)
-    return { userId, ...source }
-  }
-
   route(API.verifyEligibility, {
     params: SourceChannelParams,
     body: VoucherBody,
-    handler: async ({ user, params, body }) => {
-      const caller = await voucherCaller(user.id, params.sourceChannel, body.orderId)
-      return ok(await voucherEligibility(db, { ...caller, promotionChannelId: body.promotionChannelId }))
-    },
+    handler: async ({ user, params, body }) =>
+      ok(await voucherEligibility(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), ...body })),
   })
 
   route(API.claimVoucher, {
     params: SourceChannelParams,
-    body: VoucherBody,
+    body: ClaimVoucherBody,
     handler: async ({ user, params, body }) => {
-      const caller = await voucherCaller(user.id, params.sourceChannel, body.orderId)
-      const outcome = await claimVoucher(context, {
-        ...caller,
-        promotionChannelId: body.promotionChannelId,
-        ...(body.orderId !== undefined ? { orderId: body.orderId } : {}),
-      })
+      const outcome = await claimVoucher(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), ...body })
       return outcome.ok ? ok(outcome.voucher) : fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, outcome.reason)
     },
   })

@@ -3,7 +3,8 @@
  * steps already created the issuers and the bank and map channels with their default partner;
  * these steps bring those rows to the catalogue's content (names, app ids, subjects, links) and
  * add everything else: the closed channel, partners, packages, configuration documents, plates
- * and the offline order; and, for databases seeded before them, the landing pages' promotions.
+ * and the offline order; and, for databases seeded before them, the landing pages' promotions and
+ * the write-off campaigns with their codes.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { SHOW } from '../../src/domain/enums'
@@ -27,6 +28,8 @@ import {
   SEED_SUPPLIER_PROTOCOLS,
   SEED_SUPPLIER_PROTOCOL_VERSION,
   SEED_SWITCHES,
+  SEED_VOUCHERS,
+  SEED_WRITE_OFF_CATALOGUE,
 } from '../catalogue/seed-data'
 import { phoneIndex } from '../crypto/field-cipher'
 import {
@@ -38,6 +41,7 @@ import {
   plateRules,
   promotionChannels,
   registeredPlates,
+  voucherCodes,
 } from '../db/schema'
 import type { SeedStep } from './steps'
 
@@ -200,6 +204,28 @@ export const issuerAgreementVersionsSeed: SeedStep = {
   },
 }
 
+/**
+ * The write-off campaigns with their partners and packages (a fresh database has those from the
+ * steps above), and their demo codes (SEED_VOUCHERS), for every database. A code already there
+ * keeps what it has: a claim is never undone by a seed.
+ */
+export const writeOffCodesSeed: SeedStep = {
+  name: '0013-write-off-codes',
+  run: async (tx) => {
+    const { promotionChannels: channels, partnerChannels: partners, commodities: packages } = SEED_WRITE_OFF_CATALOGUE
+    await tx
+      .insert(promotionChannels)
+      .values(channels.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
+      .onConflictDoNothing()
+    await tx.insert(partnerChannels).values([...partners]).onConflictDoNothing()
+    await tx
+      .insert(commodities)
+      .values(packages.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
+      .onConflictDoNothing()
+    await tx.insert(voucherCodes).values([...SEED_VOUCHERS]).onConflictDoNothing()
+  },
+}
+
 export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   catalogueChannelsSeed,
   catalogueCommoditiesSeed,
@@ -210,4 +236,5 @@ export const CATALOGUE_SEED_STEPS: readonly SeedStep[] = [
   landingCatalogueSeed,
   servicePromisesSeed,
   issuerAgreementVersionsSeed,
+  writeOffCodesSeed,
 ]

@@ -3,11 +3,14 @@
  * forms accept, with the same Chinese reasons.
  */
 import { z } from 'zod'
+import { VOUCHER_CODE_PATTERN } from '../../types/api/apply'
 import { ATTRIBUTION_TAG } from '../../src/domain/attribution'
 import { validateHandoverCode } from '../../src/domain/handover-code'
 import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
 import {
+  fail,
+  ok,
   validateAddress,
   validateEngineNumber,
   validateMobile,
@@ -42,6 +45,21 @@ export const vehicleInfo = ruled(validateVehicleInfo)
 export const address = ruled(validateAddress)
 export const region = ruled(validateRegion)
 export const handoverCode = ruled(validateHandoverCode)
+
+export const VOUCHER_CODE_REASON = {
+  empty: '请输入核销码',
+  invalid: '核销码格式不正确，请核对后重新输入',
+} as const
+
+/**
+ * A write-off code: the app sends it trimmed and upper-cased; the server does the same, so an
+ * older client's lower-case code is the same code.
+ */
+export const voucherCode = ruled((input) => {
+  const value = input.trim().toUpperCase()
+  if (!value) return fail(VOUCHER_CODE_REASON.empty)
+  return VOUCHER_CODE_PATTERN.test(value) ? ok(value) : fail(VOUCHER_CODE_REASON.invalid)
+})
 
 /** Identifiers the server issued or seeded: letters, digits, _ and -, at most 64. */
 export const identifier = z.string().regex(ATTRIBUTION_TAG)

@@ -49,6 +49,27 @@ export function formatYuan(cents: number): string {
   return `${sign}${Math.floor(abs / CENTS_PER_YUAN)}.${String(abs % CENTS_PER_YUAN).padStart(2, '0')}`
 }
 
+/** A discount as taken off a price: "-¥20.00". */
+export function formatDiscount(cents: number): string {
+  return `-¥${formatYuan(cents)}`
+}
+
+/**
+ * What is left to pay of `priceCents` after a discount: never below `floorCents` (a payment of
+ * nothing is no payment), and never above the price itself (a free package stays free).
+ */
+export function priceAfterDiscount(priceCents: number, discountCents: number, floorCents: number): number {
+  return Math.min(priceCents, Math.max(floorCents, priceCents - discountCents))
+}
+
+/**
+ * What a discount really took off: the price less what is paid. Below the voucher's face value when
+ * the floor kept the payment up (¥15.00 with ¥20.00 off pays ¥0.01: ¥14.99 was taken off).
+ */
+export function discountTaken(priceCents: number, paidCents: number): number {
+  return priceCents - paidCents
+}
+
 /** The commodity fields the rules read. */
 export interface CommodityFields {
   id: string | number
@@ -58,6 +79,8 @@ export interface CommodityFields {
   originalCommodityPrice?: number | null
   bizType?: number
   frontData?: { sort?: number | null; marketingData?: unknown; isExistUser?: boolean } | null
+  /** The package's issuer (ISSUERS), whose agreement the consent step shows. */
+  issuerId?: number
 }
 
 export function originalPriceCents(commodity: CommodityFields): number {

@@ -1,6 +1,6 @@
 /**
- * Orders as the user sees them: the derived display status (first match wins), the actions and
- * colour of each status, the order list arrangement and the reapply rule.
+ * Orders as the user sees them: the derived display status (first match wins), whether it is still
+ * under way, the actions and colour of each status, the order list arrangement and the reapply rule.
  */
 import { APPLY_CERTIFICATES, hasCertificate } from './certificates'
 import {
@@ -83,6 +83,14 @@ export function deriveOrderStatus(order: OrderFields): OrderStatus {
   const mask = code(order.certificatesCommitSate) ?? 0
   if (APPLY_CERTIFICATES.some((flag) => hasCertificate(mask, flag))) return 'awaitingAudit'
   return 'applying'
+}
+
+/** Statuses with nothing left to do: the order was cancelled, or its device is in use. */
+const OVER: ReadonlySet<OrderStatus> = new Set(['cancelled', 'activated'])
+
+/** Whether an order in `status` is still under way: neither cancelled nor activated. */
+export function orderUnderWay(status: OrderStatus): boolean {
+  return !OVER.has(status)
 }
 
 const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(['awaitingShipment', 'rejected', 'awaitingAudit', 'applying'])

@@ -71,6 +71,30 @@ export function missingPhotos(certificates: number, sidesUploaded: readonly IdCa
   return PHOTO_SUBJECTS.filter((subject) => !photoReceived(subject, certificates, sidesUploaded))
 }
 
+/**
+ * The photos the form still lacks, in page order: those missing and not on their way, and those
+ * whose latest upload failed (even where an earlier photo was received: it was chosen to replace it).
+ */
+export function unsentPhotos(
+  certificates: number,
+  sidesUploaded: readonly IdCardSubject[],
+  uploads: { uploading: readonly PhotoSubject[]; failed: readonly PhotoSubject[] },
+): PhotoSubject[] {
+  const missing = missingPhotos(certificates, sidesUploaded)
+  return PHOTO_SUBJECTS.filter((subject) => uploads.failed.includes(subject) || (missing.includes(subject) && !uploads.uploading.includes(subject)))
+}
+
+/** The slots of the ID card sides an order has received (`sides` as the upload names them), in page order. */
+export function idCardSubjectsOf(sides: readonly Extract<PhotoUpload, { kind: 'idCard' }>['side'][]): IdCardSubject[] {
+  return ID_CARD_SUBJECTS.filter((subject) => {
+    const upload = PHOTO_UPLOAD[subject]
+    return upload.kind === 'idCard' && sides.includes(upload.side)
+  })
+}
+
+/** What a slot says when its upload failed without a message of its own. */
+export const PHOTO_UPLOAD_FAILED = '上传失败，请重试'
+
 /** "请上传身份证国徽面、车头照片", or undefined when nothing is missing. */
 export function missingPhotosMessage(missing: readonly PhotoSubject[]): string | undefined {
   return missing.length ? `请上传${missing.map((subject) => PHOTO_INFO[subject].title).join('、')}` : undefined

@@ -15,7 +15,7 @@ import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
-import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, SubmittedOrder, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { SecureStorage } from '../platform/secure-storage'
 import { isRequestError } from '../services/request/errors'
@@ -58,6 +58,8 @@ export interface ApplyStoreDeps extends ApplySource {
   api: ApplyStoreApi
   storage: SecureStorage
   now(): number
+  /** Hands the pay page's data, which a submitting final commit answers with, to the stores that show it. */
+  adoptSubmitted?(submitted: SubmittedOrder): void
 }
 
 /** Whether an apply step refused the issuers' agreements sent because one has a newer version. */
@@ -247,22 +249,28 @@ export class ApplyStore {
   submit(): Promise<ApplyResponse> {
     return this.inFlight.run('submit', async () => {
       const response = await this.sendStep(APPLY_STEP.FINAL_COMMIT)
+      if (response.submitted) this.deps.adoptSubmitted?.(response.submitted)
       if (response.missing.length === 0) this.pushToIssuer(response.orderId)
       return response
     })
   }
 
-  /** Uploads a photo of the order; a second call for the same photo while one runs shares it. */
+  /**
+   * Uploads a photo of the order; a second call for the same photo while one runs shares it (the
+   * photo upload store sends one file per photo at a time, see photo-upload-store.ts).
+   */
   uploadPhoto(subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse> {
     const orderId = this.orderId
     if (!orderId) return Promise.reject(new Error('请先填写车牌号'))
     const key = subject.kind === 'idCard' ? `photo:idCard:${subject.side}` : subject.kind === 'image' ? `photo:${subject.imageType}` : 'photo:drivingLicense'
     return this.inFlight.run(key, async () => {
       const response = await this.deps.api.uploadPhoto(orderId, subject, filePath, onProgress)
-      // The server's mask is the truth (the ID card bit needs both sides).
+      // The server's mask is the truth (the ID card bit needs both sides), for the order still
+      // applied for: the upload outlives its page, and the plate may have changed meanwhile.
       runInAction(() => {
+        if (this.orderId !== orderId) return
         this.certificates = response.certificatesCommitSate
-        if (subject.kind === 'idCard' && this.orderId === orderId && !this.idCardSides.includes(subject.side)) {
+        if (subject.kind === 'idCard' && !this.idCardSides.includes(subject.side)) {
           this.idCardSides = [...this.idCardSides, subject.side]
         }
       })

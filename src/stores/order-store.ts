@@ -68,6 +68,8 @@ export class OrderStore {
   /** Online order ids of offline orders carried on, by offline order number. */
   handedOver: Record<string, string> = {}
   private readonly inFlight = new InFlight()
+  /** The order whose detail the final commit handed over and no page has shown yet. */
+  private adoptedFor: string | undefined = undefined
 
   constructor(
     private readonly api: OrderApi,
@@ -75,11 +77,12 @@ export class OrderStore {
     /** Told of each order that is cancelled (or being cancelled), so the journey lets go of it. */
     private readonly onCancelled: (orderId: string) => void = () => undefined,
   ) {
-    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight'>(this, {
+    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight' | 'adoptedFor'>(this, {
       api: false,
       channelId: false,
       onCancelled: false,
       inFlight: false,
+      adoptedFor: false,
     })
   }
 
@@ -111,7 +114,21 @@ export class OrderStore {
     )
   }
 
+  /**
+   * The order's detail as the final commit answered it: the next page to show it (the pay page)
+   * does not ask again (once; after that, pages ask as usual).
+   */
+  adoptProcess(process: OrderDetail): void {
+    this.process = process
+    this.processOrderId = process.orderId
+    this.processLoad = { status: 'ready', error: undefined }
+    this.adoptedFor = process.orderId
+  }
+
   fetchProcess(orderId: string, options: FetchOptions = {}): Promise<void> {
+    const adopted = this.adoptedFor === orderId && this.process?.orderId === orderId
+    this.adoptedFor = undefined
+    if (adopted && !options.fresh) return Promise.resolve()
     this.processOrderId = orderId
     return this.inFlight.run(`process:${orderId}`, () =>
       runLoad(

@@ -81,22 +81,40 @@ export class PaymentStore {
   watchError: Error | undefined = undefined
   private readonly starting = new InFlight()
   private polling: Polling | undefined = undefined
+  /** The order whose info the final commit handed over and no page has shown yet. */
+  private adoptedFor: string | undefined = undefined
 
   constructor(
     private readonly api: PaymentCalls,
     private readonly promotionChannelId: () => string,
     private readonly clock: PaymentClock = SYSTEM_CLOCK,
   ) {
-    makeAutoObservable<PaymentStore, 'api' | 'promotionChannelId' | 'clock' | 'starting' | 'polling'>(this, {
+    makeAutoObservable<PaymentStore, 'api' | 'promotionChannelId' | 'clock' | 'starting' | 'polling' | 'adoptedFor'>(this, {
       api: false,
       promotionChannelId: false,
       clock: false,
       starting: false,
       polling: false,
+      adoptedFor: false,
     })
   }
 
+  /**
+   * The order's pay info as the final commit answered it: the pay page shows it without asking
+   * again (once; after that, it asks as usual).
+   */
+  adoptInfo(info: PayOrderInfo): void {
+    this.info = info
+    this.infoLoad = { status: 'ready', error: undefined }
+    this.adoptedFor = info.orderId
+  }
+
   loadInfo(orderId: string): Promise<void> {
+    if (this.adoptedFor === orderId && this.info?.orderId === orderId) {
+      this.adoptedFor = undefined
+      return Promise.resolve()
+    }
+    this.adoptedFor = undefined
     return runLoad(
       (state) => (this.infoLoad = state),
       () => this.api.orderInfo(orderId),

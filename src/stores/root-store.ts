@@ -7,12 +7,17 @@ import { ApplyStore } from './apply-store'
 import type { ApplyCalls, ApplyStoreApi } from './apply-store'
 import { CommodityStore } from './commodity-store'
 import type { CommodityApi } from './commodity-store'
+import { CurrentProcessStore } from './current-process-store'
+import type { CurrentProcessApi } from './current-process-store'
+import { IssuerAgreementStore } from './issuer-agreement-store'
+import type { IssuerAgreementApi } from './issuer-agreement-store'
 import { NoticeStore } from './notice-store'
 import type { NoticeApi } from './notice-store'
 import { OrderPopupStore } from './order-popup-store'
 import { OrderStore } from './order-store'
 import type { OrderApi } from './order-store'
 import { PaymentStore } from './payment-store'
+import { PhotoUploadStore } from './photo-upload-store'
 import type { PaymentCalls, PaymentClock } from './payment-store'
 import { PromotionStore } from './promotion-store'
 import type { PromotionApi } from './promotion-store'
@@ -20,15 +25,17 @@ import { ProvinceStore } from './province-store'
 import type { ProvinceApi } from './province-store'
 import { UserStore } from './user-store'
 import type { AuthApi, UserStoreDeps } from './user-store'
+import { VoucherStore } from './voucher-store'
+import type { VoucherApi } from './voucher-store'
 
 export interface RootApi {
   auth: AuthApi
   /** The catalogue's calls; the apply journey reads the new-apply switch among them. */
   promotion: PromotionApi & Pick<ApplyStoreApi, 'newApplySwitch'>
-  commodities: CommodityApi<CommodityFields>
-  orders: OrderApi & Pick<ApplyStoreApi, 'currentProcessByPlate'>
+  commodities: CommodityApi<CommodityFields> & IssuerAgreementApi
+  orders: OrderApi & Pick<ApplyStoreApi, 'currentProcessByPlate'> & CurrentProcessApi
   notices: NoticeApi
-  apply: ApplyCalls
+  apply: ApplyCalls & Pick<VoucherApi, 'verifyEligibility' | 'claimVoucher'>
   payment: PaymentCalls
   province: ProvinceApi
 }
@@ -40,17 +47,22 @@ export class RootStore {
   readonly user: UserStore
   readonly promotion: PromotionStore
   readonly commodity: CommodityStore
+  readonly issuerAgreements: IssuerAgreementStore
   readonly order: OrderStore
   readonly notice: NoticeStore
   readonly orderPopup: OrderPopupStore
   readonly apply: ApplyStore
+  readonly photoUpload: PhotoUploadStore
   readonly payment: PaymentStore
   readonly province: ProvinceStore
+  readonly currentProcess: CurrentProcessStore
+  readonly voucher: VoucherStore
 
   constructor(deps: RootStoreDeps) {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
     this.promotion = new PromotionStore({ api: deps.api.promotion, channel: deps.channel, storage: deps.storage, now: deps.now })
     this.commodity = new CommodityStore(deps.api.commodities, deps.now)
+    this.issuerAgreements = new IssuerAgreementStore(deps.api.commodities, this.commodity)
     this.order = new OrderStore(
       deps.api.orders,
       () => this.promotion.current.promotionChannelId,
@@ -68,12 +80,30 @@ export class RootStore {
       promotionReady: () => this.promotion.settle(),
       promotionPending: () => this.promotion.pending,
       now: deps.now,
+      adoptSubmitted: (submitted) => {
+        this.payment.adoptInfo(submitted.payment)
+        this.order.adoptProcess(submitted.order)
+      },
     })
+    this.photoUpload = new PhotoUploadStore(this.apply)
     this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId, {
       now: deps.now,
       setTimeout: deps.timers.setTimeout,
       clearTimeout: deps.timers.clearTimeout,
     })
     this.province = new ProvinceStore({ api: deps.api.province, storage: deps.storage, now: deps.now })
+    this.currentProcess = new CurrentProcessStore({
+      api: deps.api.orders,
+      loginMethods: deps.loginMethods ?? deps.channel.loginMethods,
+      personUid: () => (this.user.isPersonal() ? this.user.uid() : undefined),
+    })
+    this.voucher = new VoucherStore({
+      api: {
+        verifyEligibility: deps.api.apply.verifyEligibility,
+        claimVoucher: deps.api.apply.claimVoucher,
+        orderDetail: (orderId) => deps.api.orders.orderProcess(orderId),
+      },
+      storage: deps.storage,
+    })
   }
 }

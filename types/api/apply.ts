@@ -3,6 +3,8 @@ import type { DeliveryMethod } from '../../src/domain/enums'
 import type { PlateCheck } from '../../src/domain/order'
 import type { PlateUniqueResult } from '../../src/domain/plate'
 import { BUSINESS_CODE } from './envelope'
+import type { OrderDetail } from './orders'
+import type { PayOrderInfo } from './payment'
 
 /** POST checkPlateNumberUnique/cache. */
 export interface PlateUniqueRequest {
@@ -155,6 +157,18 @@ export interface ApplyResponse {
   depositPayState: number
   /** What FINAL_COMMIT still needs, in Chinese (empty when complete). */
   missing: string[]
+  /**
+   * Only on a FINAL_COMMIT that submitted the order: what the pay page shows (the answers of
+   * getOrderInfo and handleOrders for the order), so on a slow link it opens without a round trip
+   * of its own. The spec does not show this call's answer; this part is the app's.
+   */
+  submitted?: SubmittedOrder
+}
+
+/** The order as the final commit left it: its pay info and its detail. */
+export interface SubmittedOrder {
+  payment: PayOrderInfo
+  order: OrderDetail
 }
 
 /**
@@ -223,16 +237,66 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** Image types the server accepts, judged from the bytes. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
-/** POST claimVoucher / verifyEligibility. */
+/**
+ * Why a write-off code (activity type 3) cannot be used. The spec does not show the shape; these
+ * are the app's own.
+ */
+export const VOUCHER_REFUSAL = {
+  /** No such code. */
+  UNKNOWN: 'unknown',
+  /** Claimed already, by anyone, for another order. */
+  USED: 'used',
+  /** Past its expiry. */
+  EXPIRED: 'expired',
+  /** A code of another promotion than the one named. */
+  FOREIGN: 'foreign',
+  /** The promotion is unknown, closed, not of the caller's channel, or not a write-off campaign. */
+  PROMOTION: 'promotion',
+  /** The order already carries another code. */
+  ORDER_HAS_VOUCHER: 'order-has-voucher',
+  /** The order is paid, cancelled or otherwise past choosing its price. */
+  ORDER_CLOSED: 'order-closed',
+} as const
+export type VoucherRefusal = (typeof VOUCHER_REFUSAL)[keyof typeof VOUCHER_REFUSAL]
+
+/** A write-off code's length and alphabet: upper-case letters, digits and hyphens. */
+export const VOUCHER_CODE_MIN_LENGTH = 4
+export const VOUCHER_CODE_MAX_LENGTH = 16
+export const VOUCHER_CODE_PATTERN = new RegExp(`^[A-Z0-9-]{${VOUCHER_CODE_MIN_LENGTH},${VOUCHER_CODE_MAX_LENGTH}}$`)
+
+/** POST verifyEligibility: may this code be used (for this order, when named)? */
 export interface VoucherRequest {
   promotionChannelId: string
+  /** The write-off code as typed, trimmed and upper-cased by the client. */
+  code: string
   orderId?: string
 }
 export interface VerifyEligibilityResponse {
   eligible: boolean
+  /** Empty when eligible; otherwise the Chinese message to show. */
   reason: string
+  /** Absent when eligible. */
+  refusal?: VoucherRefusal
+  /** What the code takes off the amount to pay, in cents; present when eligible. */
+  discountCents?: number
+  /** ISO 8601; present when eligible. */
+  expiresAt?: string
+}
+
+/** POST claimVoucher: the code is used for this order (once; claiming it again for the same order answers the same). */
+export interface ClaimVoucherRequest extends VoucherRequest {
+  orderId: string
 }
 export interface ClaimVoucherResponse {
   voucherId: string
+  code: string
+  orderId: string
+  discountCents: number
   claimedAt: string
+}
+
+/** A write-off code claimed for an order, as the order and its payment show it. */
+export interface OrderVoucher {
+  code: string
+  discountCents: number
 }

@@ -1,5 +1,6 @@
 /** Orders: search, detail (the current process), cancel, the offline hand-over. */
 import type { DeliveryMethod } from '../../src/domain/enums'
+import type { OrderVoucher } from './apply'
 
 /** Kinds of entries on an order's status timeline. */
 export type TimelineKind =
@@ -41,6 +42,7 @@ export interface OrderSummary {
   bizType: number | null
   commodityId: string | null
   commodityName: string | null
+  /** The package's price, before any voucher; null while no package is chosen. */
   amountCents: number | null
   depositPayState: number | null
   auditState: number | null
@@ -63,6 +65,18 @@ export interface OrderDetail extends OrderSummary {
   issuerReceivedAt: string | null
   /** The issuers' agreements accepted for this order: which version, when (the server's time, ISO 8601). */
   issuerAgreements: { issuerId: number; version: string; acceptedAt: string }[]
+  /**
+   * ACTIVITY_TYPE of the promotion the order was opened under (the apply payload's
+   * activitySource): a write-off campaign's order (WRITE_OFF_CODE) takes a write-off code.
+   */
+  activitySource: number
+  /** The write-off code claimed for this order, or null. */
+  voucher: OrderVoucher | null
+  /**
+   * What the order pays: amountCents less the voucher's discount, never below MIN_PAY_CENTS (a
+   * free package stays free); amountCents without a voucher, null while no package is chosen.
+   */
+  amountDueCents: number | null
   deliveryMethod: DeliveryMethod | null
   trackingNo: string | null
   /** Masked: 张*, 1101**********1234, 138****5678. */

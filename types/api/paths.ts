@@ -42,6 +42,7 @@ import type {
   UploadResponse,
   VerifyEligibilityResponse,
   VoucherRequest,
+  ClaimVoucherRequest,
 } from './apply'
 import type {
   FollowUpPhoneRequest,
@@ -217,7 +218,7 @@ export const API = {
   uploadImageH5: upload<ImageUploadFields, UploadResponse>('/users/v2/usersVehicles/h5/uploadFileImgUrl'),
   uploadImage: upload<ImageUploadFields, UploadResponse>('/users/v1/usersVehicles/uploadFileImgUrl'),
   image: file<ImageRequest>('/users/v2/usersVehicles/images/{fileId}'),
-  claimVoucher: post<VoucherRequest, ClaimVoucherResponse>('/users/v1/{sourceChannel}/usersVehicles/claimVoucher'),
+  claimVoucher: post<ClaimVoucherRequest, ClaimVoucherResponse>('/users/v1/{sourceChannel}/usersVehicles/claimVoucher'),
   verifyEligibility: post<VoucherRequest, VerifyEligibilityResponse>('/users/v1/{sourceChannel}/usersVehicles/verifyEligibility'),
 
   // Orders

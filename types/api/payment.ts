@@ -1,4 +1,5 @@
 /** Payment of the deposit or fee through the (simulated) cashier. */
+import type { OrderVoucher } from './apply'
 
 /**
  * How the app pays: the web cashier page (H5), WeChat Pay's `wx.requestPayment` (the WeChat
@@ -6,6 +7,9 @@
  */
 export const PAY_METHODS = ['h5', 'wechat', 'alipay'] as const
 export type PayMethod = (typeof PAY_METHODS)[number]
+/** A voucher never brings the amount to pay below one cent: a payment of nothing is not a payment. */
+export const MIN_PAY_CENTS = 1
+
 /** What a request without `payMethod` (an older client) pays with. */
 export const DEFAULT_PAY_METHOD: PayMethod = 'h5'
 
@@ -51,7 +55,12 @@ export interface PayStateResponse {
 /** GET /pay/v1/pay/getOrderInfo/{orderId}. */
 export interface PayOrderInfo {
   orderId: string
+  /** What the person pays: the package's price less the voucher's discount (never below MIN_PAY_CENTS). */
   amountCents: number
+  /** The package's price before any voucher. */
+  priceCents: number
+  /** The write-off code claimed for the order, or null. */
+  voucher: OrderVoucher | null
   /** BUSINESS_MODE: deposit 0, fee 1. */
   businessMode: number
   depositPayState: number

@@ -58,11 +58,12 @@ export async function loginWithSms(page: Page, mobile: string): Promise<void> {
 const PLATE_CHECKED = '[data-testid="page-agree"], [data-testid="plate-taken"]'
 
 /**
- * Opens the app, types the plate and submits it, logging in on the way when asked. The login
- * carries the tap on: back on the plate page the check runs by itself, with no second 下一步.
+ * Opens the app (at `entry`, e.g. with an arrival's promotion id), types the plate and submits it,
+ * logging in on the way when asked. The login carries the tap on: back on the plate page the check
+ * runs by itself, with no second 下一步.
  */
-export async function startWithPlate(page: Page, plate: string, mobile: string): Promise<void> {
-  await page.goto(appUrl('/'))
+export async function startWithPlate(page: Page, plate: string, mobile: string, entry = '/'): Promise<void> {
+  await page.goto(appUrl(entry))
   await onPage(page, 'plateEntry')
   await typePlate(page, plate)
   await tap(page, 'plate-submit')

@@ -157,16 +157,19 @@ export function data<T>(response: LightMyRequestResponse): T {
   return body.data
 }
 
-export async function createOrder(test: TestApp, grant: TokenGrant, plateNumber: string = PLATE): Promise<string> {
-  return data<ApplyResponse>(await apply(test, grant, payload({ plateNumber }))).orderId
+/** The bank channel's default promotion unless another of the bank channel is named. */
+export async function createOrder(test: TestApp, grant: TokenGrant, plateNumber: string = PLATE, promotionChannelId: string = BANK.promotionChannelId): Promise<string> {
+  return data<ApplyResponse>(await apply(test, grant, payload({ plateNumber, promotionChannelId }))).orderId
 }
 
-export async function fillOrder(
-  test: TestApp,
-  grant: TokenGrant,
-  orderId: string,
-  options: { plateNumber?: string; commodityId?: string } = {},
-): Promise<ApplyResponse> {
+/** What an order is made of: its plate, its package and that package's promotion (of the bank channel). */
+export interface OrderOptions {
+  plateNumber?: string
+  commodityId?: string
+  promotionChannelId?: string
+}
+
+export async function fillOrder(test: TestApp, grant: TokenGrant, orderId: string, options: OrderOptions = {}): Promise<ApplyResponse> {
   const response = await apply(
     test,
     grant,
@@ -174,6 +177,7 @@ export async function fillOrder(
       stepId: APPLY_STEP.UPDATE,
       orderId,
       plateNumber: options.plateNumber ?? PLATE,
+      promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId,
       owner: OWNER,
       vehicle: VEHICLE,
       delivery: MAIL_DELIVERY,
@@ -238,16 +242,13 @@ export async function uploadAllPhotos(test: TestApp, grant: TokenGrant, orderId:
 }
 
 /** A complete application, submitted (FINAL_COMMIT). */
-export async function submittedOrder(
-  test: TestApp,
-  grant: TokenGrant,
-  options: { plateNumber?: string; commodityId?: string } = {},
-): Promise<string> {
+export async function submittedOrder(test: TestApp, grant: TokenGrant, options: OrderOptions = {}): Promise<string> {
   const plateNumber = options.plateNumber ?? PLATE
-  const orderId = await createOrder(test, grant, plateNumber)
+  const promotionChannelId = options.promotionChannelId ?? BANK.promotionChannelId
+  const orderId = await createOrder(test, grant, plateNumber, promotionChannelId)
   await fillOrder(test, grant, orderId, options)
   await uploadAllPhotos(test, grant, orderId)
-  const committed = data<ApplyResponse>(await apply(test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber })))
+  const committed = data<ApplyResponse>(await apply(test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber, promotionChannelId })))
   if (committed.missing.length) throw new Error(`Commit incomplete: ${committed.missing.join(', ')}`)
   return orderId
 }

@@ -3,6 +3,8 @@ import {
   NOTICE_SUPPRESS_MS,
   ORIGINAL_PRICE_DEFAULT_CENTS,
   PACKAGE_VARIANT,
+  discountTaken,
+  formatDiscount,
   formatYuan,
   hasCertificate,
   missingCertificates,
@@ -10,6 +12,7 @@ import {
   noticeTime,
   originalPriceCents,
   packageVariant,
+  priceAfterDiscount,
   priceTier,
   sortCommodities,
   withCertificate,
@@ -52,6 +55,41 @@ describe('formatYuan', () => {
     [Number.POSITIVE_INFINITY, '--'],
   ])('%p → %p', (cents, text) => {
     expect(formatYuan(cents)).toBe(text)
+  })
+})
+
+describe('formatDiscount', () => {
+  it.each([
+    [2000, '-¥20.00'],
+    [1, '-¥0.01'],
+    [0, '-¥0.00'],
+  ])('%p → %p', (cents, text) => {
+    expect(formatDiscount(cents)).toBe(text)
+  })
+})
+
+describe('priceAfterDiscount', () => {
+  it.each([
+    ['takes the discount off', 2990, 2000, 990],
+    ['no discount', 2990, 0, 2990],
+    ['stops at the floor when the discount reaches the price', 2000, 2000, 1],
+    ['stops at the floor when the discount exceeds the price', 1500, 2000, 1],
+    ['leaves a free package free', 0, 2000, 0],
+    ['leaves a price at the floor there', 1, 2000, 1],
+  ])('%s', (_case, price, discount, left) => {
+    expect(priceAfterDiscount(price, discount, 1)).toBe(left)
+  })
+
+  it('stops at the floor it is given', () => {
+    expect(priceAfterDiscount(2990, 2980, 50)).toBe(50)
+  })
+})
+
+describe('discountTaken', () => {
+  it('is what the payment was lowered by, not the face value the floor cut short', () => {
+    expect(discountTaken(2990, priceAfterDiscount(2990, 2000, 1))).toBe(2000)
+    expect(discountTaken(1500, priceAfterDiscount(1500, 2000, 1))).toBe(1499)
+    expect(discountTaken(0, priceAfterDiscount(0, 2000, 1))).toBe(0)
   })
 })
 

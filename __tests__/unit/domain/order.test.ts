@@ -13,6 +13,7 @@ import {
   awaitsPayment,
   deriveOrderStatus,
   orderActions,
+  orderUnderWay,
   reapplyType,
   statusColour,
   statusLabel,
@@ -108,6 +109,20 @@ describe('per-status presentation', () => {
 
   it('covers every status', () => {
     expect(ORDER_STATUSES).toHaveLength(7)
+  })
+})
+
+describe('orderUnderWay', () => {
+  it.each([
+    ['cancelled', false],
+    ['activated', false],
+    ['awaitingActivation', true],
+    ['awaitingShipment', true],
+    ['rejected', true],
+    ['awaitingAudit', true],
+    ['applying', true],
+  ] as const)('%s: %p', (status, underWay) => {
+    expect(orderUnderWay(status)).toBe(underWay)
   })
 })
 

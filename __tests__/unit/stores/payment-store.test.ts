@@ -59,7 +59,7 @@ function setup(calls: Partial<PaymentCalls> = {}) {
   const api: PaymentCalls = {
     payDeposit: jest.fn(async (orderId: string) => ({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test/p' })),
     payState: scriptedStates(PAY_STATE.PAYING),
-    orderInfo: async (orderId) => ({ orderId, amountCents: 2990, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-ORDER' }),
+    orderInfo: async (orderId) => ({ orderId, amountCents: 2990, priceCents: 2990, voucher: null, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-ORDER' }),
     ...calls,
   }
   const store = new PaymentStore(api, () => 'PC-1', time.clock)

@@ -1,11 +1,13 @@
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
-import { ACTIVATION_STATE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, issuerName } from '../../../src/domain'
+import { ACTIVATION_STATE, ACTIVITY_TYPE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, issuerName } from '../../../src/domain'
 import type { CommodityFields } from '../../../src/domain'
 import type { GoodsTypeConfig } from '../../../types/api/catalogue'
 import type { OrderSummary } from '../../../types/api/orders'
+import type { VoucherRequest } from '../../../types/api/apply'
 import { fakeRoot } from '../../support/fake-root'
+import { detail } from '../../support/order-fixtures'
 import { deferred } from '../services/fakes'
 import { MESSAGES } from '../../../src/services/request/errors'
 
@@ -137,7 +139,7 @@ describe('OrderStore', () => {
 describe('RootStore', () => {
   it('composes one store of each kind, sharing storage and clock', async () => {
     const { store } = fakeRoot()
-    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'notice', 'order', 'orderPopup', 'payment', 'promotion', 'province', 'user'])
+    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'currentProcess', 'issuerAgreements', 'notice', 'order', 'orderPopup', 'payment', 'photoUpload', 'promotion', 'province', 'user', 'voucher'])
     await store.user.loginWithCode('13800138000', '123456')
     expect(store.user.nickname).toBe('用户0001')
   })
@@ -152,6 +154,26 @@ describe('RootStore wiring between stores', () => {
     await store.order.cancel('order-0001', '不想办了')
     expect(store.apply.orderId).toBeUndefined()
     expect(store.apply.plateNumber).toBe('京A12345')
+  })
+
+  it("a write-off code is checked and claimed under the order's promotion (its detail's), with the apply calls", async () => {
+    const sent: VoucherRequest[] = []
+    const { store } = fakeRoot({
+      orders: {
+        orderProcess: async (orderId) => detail({ orderId, promotionChannelId: 'PC-ORDER', activitySource: ACTIVITY_TYPE.WRITE_OFF_CODE }),
+      },
+      apply: {
+        verifyEligibility: async (request) => (sent.push(request), { eligible: true, reason: '', discountCents: 500 }),
+        claimVoucher: async (request) => (sent.push(request), { voucherId: 'V-9', code: request.code, orderId: request.orderId, discountCents: 500, claimedAt: '2026-11-24T08:00:00.000Z' }),
+      },
+    })
+    await store.voucher.ensure('order-0001')
+    store.voucher.setCode('etc-demo-01')
+    await store.voucher.use()
+    expect(store.promotion.current.promotionChannelId).not.toBe('PC-ORDER')
+    const request = { promotionChannelId: 'PC-ORDER', code: 'ETC-DEMO-01', orderId: 'order-0001' }
+    expect(sent).toEqual([request, request])
+    expect(store.voucher.voucher).toEqual({ code: 'ETC-DEMO-01', discountCents: 500 })
   })
 })
 

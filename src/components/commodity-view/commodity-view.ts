@@ -33,7 +33,7 @@ export interface CommodityView {
   goodTypeMap: Readonly<Record<string, number>>
 }
 
-type CatalogueFields = Partial<Pick<Commodity, 'commodityName' | 'description' | 'goodTypeMap' | 'issuerId'>>
+type CatalogueFields = Partial<Pick<Commodity, 'commodityName' | 'description' | 'goodTypeMap'>>
 
 function marketing(value: unknown): { tags: string[]; highlight: string | undefined } {
   if (typeof value !== 'object' || value === null) return { tags: [], highlight: undefined }
@@ -62,7 +62,7 @@ export function commodityView(item: CommodityFields): CommodityView {
     highlight,
     description: extra.description ?? '',
     bizType: item.bizType ?? BUSINESS_MODE.DEPOSIT,
-    issuerId: extra.issuerId,
+    issuerId: item.issuerId,
     goodTypeMap: extra.goodTypeMap ?? {},
   }
 }

@@ -23,6 +23,8 @@ export interface FormFieldProps {
   keyboard?: FieldKeyboard
   /** The browser's autofill hint on H5 ("name", "tel", …). */
   autoComplete?: string
+  /** Read-only for now (what it holds is being acted on). */
+  disabled?: boolean
   testId: string
 }
 
@@ -30,7 +32,7 @@ export interface FormFieldProps {
  * A labelled single-line input with its error under it. The error is an alert (read out when it
  * appears) and marks the input invalid; on H5 the label and state reach the native <input>.
  */
-export function FormField({ label, value, onChange, onBlur, error, placeholder, maxLength, keyboard = 'text', autoComplete, testId }: FormFieldProps) {
+export function FormField({ label, value, onChange, onBlur, error, placeholder, maxLength, keyboard = 'text', autoComplete, disabled, testId }: FormFieldProps) {
   const errorId = `${testId}-error`
   // H5 number inputs drop anything but digits and ignore maxlength, so the browser gets a text
   // input with the numeric keypad; the mini-programs' number type is their numeric keypad.
@@ -46,6 +48,7 @@ export function FormField({ label, value, onChange, onBlur, error, placeholder, 
           placeholder={placeholder}
           placeholderClass='form-field__placeholder'
           maxlength={maxLength}
+          disabled={disabled}
           // On H5 the name and state belong on the native <input> inside Taro's element (one
           // labelled element, not two); the mini-programs read them from the component itself.
           {...(process.env.TARO_ENV === 'h5' ? {} : { 'aria-label': label })}

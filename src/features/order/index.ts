@@ -2,7 +2,7 @@
  * The user's orders and after-sales: the list (and the link from outside that leads to it), an
  * order's detail (or an outlet's offline order carried on online), cancelling, and the guide for
  * a plate's historical order. Pages and other features import from here only; the timeline is
- * also the payment result's.
+ * also the payment result's, the status tag the entry page's (its order under way).
  */
 export { OrderCancelScreen } from './cancel/OrderCancelScreen'
 export { OrderDetailScreen } from './detail/OrderDetailScreen'
@@ -13,3 +13,4 @@ export { GuideReapplyScreen } from './reapply/GuideReapplyScreen'
 export { OrderTimeline } from './timeline/OrderTimeline'
 export { useContinueApplying } from './actions/use-continue-applying'
 export { orderDetailTarget } from './actions/continue-route'
+export { StatusTag } from './parts/StatusTag'

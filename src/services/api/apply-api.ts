@@ -1,7 +1,7 @@
 /** Plate checks, the sealed apply payload and its draft, photo uploads and vouchers. */
 import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
-import type { ApplyDraft, ApplyPayload, ContractInterceptionRequest, UploadSubject } from '../../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ClaimVoucherRequest, ContractInterceptionRequest, UploadSubject, VoucherRequest } from '../../../types/api/apply'
 import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../domain/plate'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
@@ -52,9 +52,9 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
     },
     // The form says why the platform's phone could not be had.
     phoneByCode: (code: string) => callApi(client, API.phoneByCode, { code }, SHOWN_BY_SCREEN),
-    verifyEligibility: (promotionChannelId: string) => callApi(client, API.verifyEligibility, { promotionChannelId }),
-    claimVoucher: (promotionChannelId: string, orderId?: string) =>
-      callApi(client, API.claimVoucher, { promotionChannelId, ...(orderId ? { orderId } : {}) }),
+    verifyEligibility: (request: VoucherRequest) => callApi(client, API.verifyEligibility, request),
+    // A refused claim (the code was used meanwhile) is said next to the code field.
+    claimVoucher: (request: ClaimVoucherRequest) => callApi(client, API.claimVoucher, request, SHOWN_BY_SCREEN),
   }
 }
 

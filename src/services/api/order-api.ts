@@ -18,8 +18,12 @@ export function createOrderApi(client: RequestClient, sealer: SealedBox) {
       return page.list
     },
     orderProcess: (orderId: string, options: FetchOptions = {}) => callApi(client, API.orderDetail, { orderId }, { ...SHOWN_BY_SCREEN, ...options }),
-    /** The bank app's current process, by the logged-in uid. */
-    currentProcessByUid: () => callApi(client, API.currentProcessByUid),
+    /**
+     * The bank app's current process, by the logged-in uid. The entry page offers it as a
+     * convenience (the order is reachable by its plate and 我的订单 too): a failure stays quiet, and
+     * an expired login is left for the person's next action to renew.
+     */
+    currentProcessByUid: () => callApi(client, API.currentProcessByUid, undefined, { silent: true, quietUnauthorized: true }),
     currentProcessByPlate: (plateNumber: string) => callApi(client, API.currentProcessByPlate, { plateNumber }, SHOWN_BY_SCREEN),
     cancel: (orderId: string, reason: string) => callApi(client, API.cancelOrder, { orderId, reason }, SHOWN_BY_SCREEN),
     offlineToOnline: (param: OfflineOrderParam) =>

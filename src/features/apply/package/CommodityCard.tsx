@@ -10,11 +10,13 @@ import './commodity-card.scss'
 
 export interface CommodityCardProps {
   view: CommodityView
+  /** The price in yuan after the order's voucher, when it has one. */
+  voucherPrice?: string
   /** The package the application has chosen. */
   selected: boolean
   /** This package is being chosen right now. */
   busy: boolean
-  /** Choosing is not possible (another package is being chosen, or the order is submitted). */
+  /** Choosing is not possible (a package is being chosen, a code used, or the order is submitted). */
   disabled: boolean
   chooseLabel: string
   onChoose: () => void
@@ -22,7 +24,7 @@ export interface CommodityCardProps {
 }
 
 /** One package of the list: tier, name, selling points, price, details and the choose button. */
-export function CommodityCard({ view, selected, busy, disabled, chooseLabel, onChoose, onDetails }: CommodityCardProps) {
+export function CommodityCard({ view, voucherPrice, selected, busy, disabled, chooseLabel, onChoose, onDetails }: CommodityCardProps) {
   const prefix = `package-${view.id}`
   return (
     <View
@@ -41,7 +43,13 @@ export function CommodityCard({ view, selected, busy, disabled, chooseLabel, onC
       </View>
       <PackageTags view={view} block='commodity-card' />
       <View className='commodity-card__foot'>
-        <CommodityPrice price={view.price} originalPrice={view.originalPrice} modeLabel={payModeLabel(view.bizType)} testIdPrefix={prefix} />
+        <CommodityPrice
+          price={view.price}
+          originalPrice={view.originalPrice}
+          voucherPrice={voucherPrice}
+          modeLabel={payModeLabel(view.bizType)}
+          testIdPrefix={prefix}
+        />
         <View className='commodity-card__actions'>
           <Pressable className='commodity-card__details' label={`查看${view.name}详情`} testId={`${prefix}-details`} onPress={onDetails}>
             详情

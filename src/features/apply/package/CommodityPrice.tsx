@@ -8,10 +8,12 @@ export interface CommodityPriceProps {
   modeLabel: string
   testIdPrefix: string
   large?: boolean
+  /** The price in yuan once the order's voucher is taken off, when it has one. */
+  voucherPrice?: string
 }
 
-/** The price in yuan, the struck-through original price and what the money is. */
-export function CommodityPrice({ price, originalPrice, modeLabel, testIdPrefix, large }: CommodityPriceProps) {
+/** The price in yuan, the struck-through original price, the price after the voucher and what the money is. */
+export function CommodityPrice({ price, originalPrice, modeLabel, testIdPrefix, large, voucherPrice }: CommodityPriceProps) {
   return (
     <View className={`commodity-price${large ? ' commodity-price--large' : ''}`}>
       <Text className='commodity-price__current' data-testid={`${testIdPrefix}-price`}>
@@ -21,6 +23,11 @@ export function CommodityPrice({ price, originalPrice, modeLabel, testIdPrefix, 
       {originalPrice ? (
         <Text className='commodity-price__original' data-testid={`${testIdPrefix}-original`}>
           原价¥{originalPrice}
+        </Text>
+      ) : null}
+      {voucherPrice ? (
+        <Text className='commodity-price__voucher' data-testid={`${testIdPrefix}-voucher-price`}>
+          券后¥{voucherPrice}
         </Text>
       ) : null}
       <Text className='commodity-price__mode'>{modeLabel}</Text>

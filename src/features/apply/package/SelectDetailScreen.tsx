@@ -12,6 +12,7 @@ import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { payModeLabel, refundNote } from '../../../config/payment'
 import { issuerName } from '../../../domain/enums'
+import { formatYuan } from '../../../domain/money'
 import type { ServicePromise } from '../../../domain/service-promise'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
@@ -22,21 +23,27 @@ import { PackagesGate } from './PackagesGate'
 import { TierBadge } from './TierBadge'
 import { useChoosePackage } from './use-choose-package'
 import type { ChoosePackage } from './use-choose-package'
+import { useOrderVoucher } from './use-order-voucher'
 import './select-detail.scss'
 
 type GoodsConfig = Readonly<Record<string, unknown>>
 
 interface PackageDetailProps {
   commodityId: string
+  /** The application's order, whose voucher lowers the price. */
+  orderId: string | undefined
   goodsConfig: GoodsConfig | undefined
   choice: ChoosePackage
   /** The service promise, once it has arrived switched on. */
   promise: ServicePromise | undefined
 }
 
-/** The loaded package in full, or the word that it is gone. */
-const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig, choice, promise }: PackageDetailProps) {
-  const { commodity, apply } = useStores()
+/**
+ * The loaded package in full, with its price after the order's voucher, or the word that it is
+ * gone. Choosing waits while a code of the order is being used (what the order pays may change).
+ */
+const PackageDetail = observer(function PackageDetail({ commodityId, orderId, goodsConfig, choice, promise }: PackageDetailProps) {
+  const { commodity, apply, voucher } = useStores()
   const { navigator } = useAppServices()
 
   const item = commodity.items.find((candidate) => String(candidate.id) === commodityId)
@@ -58,7 +65,11 @@ const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig
   const issuer = view.issuerId !== undefined ? issuerName(view.issuerId) : undefined
   const modeLabel = payModeLabel(view.bizType)
   const locked = choice.locked && !selected
-  const label = choice.locked ? (selected ? '去支付' : '订单已提交，不可更换') : `选择此套餐 ¥${view.price}`
+  const afterVoucher = orderId ? voucher.priceAfterVoucher(orderId, view.priceCents) : undefined
+  const voucherPrice = afterVoucher === undefined ? undefined : formatYuan(afterVoucher)
+  const price = voucherPrice === undefined ? `¥${view.price}` : `券后¥${voucherPrice}`
+  const label = choice.locked ? (selected ? '去支付' : '订单已提交，不可更换') : `选择此套餐 ${price}`
+  const disabled = choice.choosingId !== undefined || locked || (orderId !== undefined && voucher.busyFor(orderId))
   return (
     <View className='select-detail' data-testid='package-detail'>
       <View className='select-detail__card'>
@@ -66,7 +77,14 @@ const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig
           <TierBadge tier={view.tier} label={view.tierLabel} testId='package-detail-tier' />
           <Heading level={2} className='select-detail__name' testId='package-detail-name'>{view.name}</Heading>
         </View>
-        <CommodityPrice price={view.price} originalPrice={view.originalPrice} modeLabel={modeLabel} testIdPrefix='package-detail' large />
+        <CommodityPrice
+          price={view.price}
+          originalPrice={view.originalPrice}
+          voucherPrice={voucherPrice}
+          modeLabel={modeLabel}
+          testIdPrefix='package-detail'
+          large
+        />
         <PackageTags view={view} block='select-detail' />
       </View>
 
@@ -114,8 +132,8 @@ const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig
           type='primary'
           className='select-detail__choose'
           loading={choice.choosingId === view.id}
-          disabled={choice.choosingId !== undefined || locked}
-          aria-disabled={choice.choosingId !== undefined || locked}
+          disabled={disabled}
+          aria-disabled={disabled}
           aria-label={label}
           data-testid='package-detail-choose'
           onClick={() => choice.choose(view.id)}
@@ -131,6 +149,7 @@ const PackageDetail = observer(function PackageDetail({ commodityId, goodsConfig
 export const SelectDetailScreen = observer(function SelectDetailScreen({ commodityId }: { commodityId: string }) {
   const { commodity } = useStores()
   const choice = useChoosePackage()
+  const orderId = useOrderVoucher()
   const [goodsConfig, setGoodsConfig] = useState<GoodsConfig | undefined>(undefined)
   // Asked for beside the packages; the detail shows it when it arrives and never waits for it.
   const promise = useServicePromise(SERVICE_PROMISE_TYPE.packageDetail)
@@ -149,7 +168,7 @@ export const SelectDetailScreen = observer(function SelectDetailScreen({ commodi
 
   return (
     <PackagesGate testIdPrefix='package-detail' loadingClassName='select-detail__loading' loadingText='正在加载套餐详情…'>
-      <PackageDetail commodityId={commodityId} goodsConfig={goodsConfig} choice={choice} promise={promise} />
+      <PackageDetail commodityId={commodityId} orderId={orderId} goodsConfig={goodsConfig} choice={choice} promise={promise} />
     </PackagesGate>
   )
 })

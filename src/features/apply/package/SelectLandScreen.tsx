@@ -4,6 +4,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { commodityView } from '../../../components/commodity-view/commodity-view'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { StatusView } from '../../../components/status-view/StatusView'
+import { formatYuan } from '../../../domain/money'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { ChooseFeedback } from './ChooseFeedback'
@@ -11,6 +12,8 @@ import { CommodityCard } from './CommodityCard'
 import { PackagesGate } from './PackagesGate'
 import { useChoosePackage } from './use-choose-package'
 import type { ChoosePackage } from './use-choose-package'
+import { useOrderVoucher } from './use-order-voucher'
+import { VoucherEntry } from './VoucherEntry'
 import './select-land.scss'
 
 /** The label of a package's choose button. */
@@ -19,9 +22,13 @@ function chooseLabel(selected: boolean, locked: boolean): string {
   return selected ? '确认此套餐' : '选择此套餐'
 }
 
-/** The loaded packages, or the word that there are none. */
-const PackageList = observer(function PackageList({ choice }: { choice: ChoosePackage }) {
-  const { commodity, apply } = useStores()
+/**
+ * The loaded packages, or the word that there are none; with the write-off code field when the
+ * order takes one. Choosing waits while a code is being used, and a code waits while a package is
+ * being chosen: what the order pays must not change under either.
+ */
+const PackageList = observer(function PackageList({ choice, orderId }: { choice: ChoosePackage; orderId: string | undefined }) {
+  const { commodity, apply, voucher } = useStores()
   const { navigator } = useAppServices()
 
   if (commodity.items.length === 0) {
@@ -34,6 +41,8 @@ const PackageList = observer(function PackageList({ choice }: { choice: ChoosePa
   }
 
   const views = commodity.items.map(commodityView)
+  const choosing = choice.choosingId !== undefined
+  const usingCode = orderId !== undefined && voucher.busyFor(orderId)
   return (
     <View className='select-land' data-testid='packages'>
       <View className='select-land__intro'>
@@ -50,16 +59,19 @@ const PackageList = observer(function PackageList({ choice }: { choice: ChoosePa
         </View>
       ) : null}
       <ChooseFeedback choice={choice} />
+      {orderId ? <VoucherEntry orderId={orderId} choosing={choosing} /> : null}
       <View role='list' aria-label='可选套餐'>
         {views.map((view) => {
           const selected = view.id === apply.commodityId
+          const afterVoucher = orderId ? voucher.priceAfterVoucher(orderId, view.priceCents) : undefined
           return (
             <View key={view.id} role='listitem'>
               <CommodityCard
                 view={view}
+                voucherPrice={afterVoucher === undefined ? undefined : formatYuan(afterVoucher)}
                 selected={selected}
                 busy={choice.choosingId === view.id}
-                disabled={choice.choosingId !== undefined || (choice.locked && !selected)}
+                disabled={choosing || usingCode || (choice.locked && !selected)}
                 chooseLabel={chooseLabel(selected, choice.locked)}
                 onChoose={() => choice.choose(view.id)}
                 onDetails={() => navigateFromTap(navigator.open('selectDetail', { commodityId: view.id }))}
@@ -76,9 +88,10 @@ const PackageList = observer(function PackageList({ choice }: { choice: ChoosePa
 /** 套餐选择: the channel's packages, cheapest first; choosing one submits the application. */
 export const SelectLandScreen = observer(function SelectLandScreen() {
   const choice = useChoosePackage()
+  const orderId = useOrderVoucher()
   return (
     <PackagesGate testIdPrefix='packages' loadingClassName='select-land__loading' loadingText='正在加载套餐…'>
-      <PackageList choice={choice} />
+      <PackageList choice={choice} orderId={orderId} />
     </PackagesGate>
   )
 })

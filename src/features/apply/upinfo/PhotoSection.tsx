@@ -2,8 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
-import { PHOTO_SUBJECTS, photoReceived } from '../../../domain/photo'
-import type { IdCardSubject } from '../../../domain/photo'
+import { PHOTO_SUBJECTS } from '../../../domain/photo'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { FormSection } from './FormSection'
@@ -11,9 +10,12 @@ import { PhotoSlot } from './PhotoSlot'
 
 const PAGE = trackedPage('upinfo')
 
-/** The certificate photos: one slot each, received or not; a tap opens the photo pages. */
-export const PhotoSection = observer(function PhotoSection({ sides }: { sides: readonly IdCardSubject[] }) {
-  const { apply } = useStores()
+/**
+ * The certificate photos: one slot each, following its photo from the choice to the server; a tap
+ * opens the photo pages, 重新上传 sends a failed photo again.
+ */
+export const PhotoSection = observer(function PhotoSection() {
+  const { photoUpload } = useStores()
   const { navigator, tracker } = useAppServices()
   return (
     <FormSection title='证件照片'>
@@ -23,10 +25,14 @@ export const PhotoSection = observer(function PhotoSection({ sides }: { sides: r
           <PhotoSlot
             key={subject}
             subject={subject}
-            received={photoReceived(subject, apply.certificates, sides)}
-            onPress={() => {
+            state={photoUpload.stateOf(subject)}
+            onChoose={() => {
               tracker.click(PAGE, `upinfo-photo-${subject}`)
               navigateFromTap(navigator.open('selectImage', { subject }))
+            }}
+            onRetry={() => {
+              tracker.click(PAGE, `upinfo-photo-${subject}-retry`)
+              photoUpload.retry(subject)
             }}
           />
         ))}

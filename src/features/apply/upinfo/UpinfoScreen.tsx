@@ -2,7 +2,6 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Button } from '../../../components/ui/button'
-import { ID_CARD_SUBJECTS, PHOTO_UPLOAD } from '../../../domain/photo'
 import { useStores } from '../../../stores/store-context'
 import { StepRedirect } from '../StepRedirect'
 import { BoundFields } from './BoundField'
@@ -19,12 +18,9 @@ import './upinfo.scss'
 /** The owner, vehicle, photos and delivery of the application, then 下一步 to the package choice. */
 const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }) {
   const { apply } = useStores()
-  const sides = ID_CARD_SUBJECTS.filter((subject) => {
-    const upload = PHOTO_UPLOAD[subject]
-    return upload.kind === 'idCard' && apply.idCardSides.includes(upload.side)
-  })
   const followUp = useFollowUpOnLeave()
-  const { saving, problems, next } = useSaveInformation(sides, followUp.goingOn)
+  const { saving, waitingForPhotos, problems, next } = useSaveInformation(followUp.goingOn)
+  const busyText = waitingForPhotos ? '照片上传中' : '正在保存'
 
   // Typed on another device, or before this one's storage was cleared: the server's copy fills an empty form.
   useEffect(() => void apply.restoreServerDraft(), [apply, orderId])
@@ -46,7 +42,7 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
         <BoundFields specs={VEHICLE_FIELDS} />
       </FormSection>
 
-      <PhotoSection sides={sides} />
+      <PhotoSection />
 
       <DeliverySection />
 
@@ -66,12 +62,12 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
           className='upinfo__next'
           loading={saving}
           disabled={saving}
-          aria-label={saving ? '正在保存' : '下一步'}
+          aria-label={saving ? busyText : '下一步'}
           aria-busy={saving}
           data-testid='upinfo-next'
           onClick={() => void next()}
         >
-          {saving ? '正在保存…' : '下一步'}
+          {saving ? `${busyText}…` : '下一步'}
         </Button>
       </View>
     </View>

@@ -21,12 +21,15 @@ export interface PlateCardProps {
   children?: ReactNode
   /** Below the card. */
   footer?: ReactNode
+  /** Above the journey's steps: what concerns the person rather than the plate (an order under way). */
+  lead?: ReactNode
 }
 
-/** The entry page's layout: the journey's steps, then the card with the plate input. */
-export function PlateCard({ plate, onChange, error, keyboardOpen, onKeyboardChange, notice, children, footer }: PlateCardProps) {
+/** The entry page's layout: the lead (if any), the journey's steps, then the card with the plate input. */
+export function PlateCard({ plate, onChange, error, keyboardOpen, onKeyboardChange, notice, children, footer, lead }: PlateCardProps) {
   return (
     <View className={`entry-plate ${keyboardOpen ? PLATE_KEYBOARD_ROOM_CLASS : ''}`}>
+      {lead}
       <JourneyIntro />
       <View className='entry-plate__card'>
         <Heading level={1} className='entry-plate__heading'>{ENTRY_COPY.heading}</Heading>

@@ -9,6 +9,7 @@ import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
+import { CurrentOrderCard } from './CurrentOrderCard'
 import { PlateCard } from './PlateCard'
 import { NewApplyPausedNotice, RiskRefusedNotice } from './PreCheckNotices'
 import { clearEarlyInput, peekEarlyInput } from './early-plate'
@@ -34,10 +35,11 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * A new application the risk review refuses says why, with customer service as the way on. A
  * failed call leaves everything as it was, ready to retry. A
  * person sent to log in by the check comes back to it under way: no second tap. What was typed
- * in the placeholder before the form came (early-plate.ts) becomes the application's plate.
+ * in the placeholder before the form came (early-plate.ts) becomes the application's plate. On
+ * the bank app, a person already logged in is offered their order under way (CurrentOrderCard).
  */
 export const PlateEntryForm = observer(function PlateEntryForm() {
-  const { apply, user, commodity, promotion } = useStores()
+  const { apply, user, issuerAgreements, promotion } = useStores()
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
@@ -67,10 +69,10 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       setAttempted(true)
       setOutcome(undefined)
       actions.track('next', { plateKind: apply.plate.kind })
-      // The consent page lists the agreements of the packages' issuers: with a session, the packages
-      // load alongside the checks instead of after the page opens (a failure is the consent page's
-      // to show, with its retry; the page loads them itself when the promotion changed meanwhile).
-      if (user.isValid) void commodity.ensure(promotion.current.promotionChannelId)
+      // The consent page lists the agreements of the packages' issuers: with a session, they load
+      // (the packages, then the issuers' documents) alongside the checks and the new order instead
+      // of after the page opens. A failure is the consent page's to show, with its retry.
+      if (user.isValid) void issuerAgreements.ensure(promotion.current.promotionChannelId)
       const decision = await apply.submitPlate()
       switch (decision.kind) {
         case 'invalid':
@@ -115,6 +117,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       onKeyboardChange={setKeyboardOpen}
       notice={apply.newApply?.paused ? <NewApplyPausedNotice reason={apply.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
       footer={<EntryLinks page='plateEntry' />}
+      lead={<CurrentOrderCard />}
     >
       {outcome?.kind === 'taken' ? (
         <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>

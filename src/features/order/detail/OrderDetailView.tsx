@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import type { OrderDetail } from '../../../../types/api/orders'
-import { formatYuan } from '../../../domain/money'
+import { discountTaken, formatDiscount, formatYuan } from '../../../domain/money'
 import { awaitsPayment, deriveOrderStatus, flagOn, orderActions } from '../../../domain/order'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { auditLabel, cancelStateLabel, deliveryMethodLabel, issuerLabel, packageNameOf, payStateLabel, receivedCertificates } from '../parts/order-format'
@@ -64,7 +64,7 @@ export function OrderDetailView({ order, continuing, onCancel, onContinue, onQr,
   const intercepted = flagOn(order.stockInterceptionFlag)
   const needsReapply = actions.cancel && (status === 'rejected' || intercepted)
   const canPay = status !== 'cancelled' && order.completeness.submitted && awaitsPayment(order.depositPayState)
-  const amount = order.amountCents === null ? undefined : `¥${formatYuan(order.amountCents)}`
+  const amount = order.amountDueCents === null ? undefined : `¥${formatYuan(order.amountDueCents)}`
 
   return (
     <View className='order-detail' data-testid='order-detail' data-status={status}>
@@ -109,6 +109,17 @@ export function OrderDetailView({ order, continuing, onCancel, onContinue, onQr,
       <Section title='资料与支付' testId='order-detail-payment-section'>
         <Field label='已收资料' value={certificates.length ? certificates.join('、') : '暂无'} testId='order-detail-certificates' />
         <Field label='支付状态' value={payStateLabel(order.depositPayState)} testId='order-detail-pay-state' />
+        {order.voucher && order.amountCents !== null && order.amountDueCents !== null ? (
+          <>
+            <Field label='套餐价格' value={`¥${formatYuan(order.amountCents)}`} testId='order-detail-price' />
+            {/* What the voucher took off, which the least payment may keep below its face value: the lines add up. */}
+            <Field
+              label='核销码优惠'
+              value={`${order.voucher.code} ${formatDiscount(discountTaken(order.amountCents, order.amountDueCents))}`}
+              testId='order-detail-voucher'
+            />
+          </>
+        ) : null}
         {amount ? <Field label='金额' value={amount} testId='order-detail-amount' /> : null}
         {canPay ? (
           <Button block type='primary' className='order-detail__button' onClick={onPay} aria-label='去支付' data-testid='order-detail-pay'>

@@ -65,6 +65,8 @@ const PayOrder = observer(function PayOrder({ orderId }: { orderId: string }) {
         commodityName={process.commodityName}
         modeLabel={modeLabel}
         amountCents={info.amountCents}
+        priceCents={info.priceCents}
+        voucher={info.voucher}
       />
 
       <PayNotes businessMode={info.businessMode} issuer={issuer} promise={promise} />

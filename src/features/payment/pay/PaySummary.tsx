@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { formatYuan } from '../../../domain/money'
+import type { OrderVoucher } from '../../../../types/api/apply'
+import { discountTaken, formatDiscount, formatYuan } from '../../../domain/money'
 import { PLATE_KIND_LABEL, plateKindOf } from '../../../domain/plate'
 import { Heading } from '../../../components/heading/Heading'
 
@@ -9,11 +10,19 @@ export interface PaySummaryProps {
   plateColor: number
   commodityName: string | null
   modeLabel: string
+  /** What is paid: the price less the voucher. */
   amountCents: number
+  /** The package's price before the voucher. */
+  priceCents: number
+  voucher: OrderVoucher | null
 }
 
-/** 订单信息: the plate, the package, the order number and the amount to pay. */
-export function PaySummary({ orderId, plateNumber, plateColor, commodityName, modeLabel, amountCents }: PaySummaryProps) {
+/**
+ * 订单信息: the plate, the package, the order number, the price and voucher when one is used, and
+ * the amount to pay. The discount shown is what the voucher took off the price, so the lines add
+ * up even when the least payment cut it short of the code's face value.
+ */
+export function PaySummary({ orderId, plateNumber, plateColor, commodityName, modeLabel, amountCents, priceCents, voucher }: PaySummaryProps) {
   return (
     <View className='pay__card' data-testid='pay-summary'>
       <Heading level={2} className='pay__title'>订单信息</Heading>
@@ -35,6 +44,25 @@ export function PaySummary({ orderId, plateNumber, plateColor, commodityName, mo
           {orderId}
         </Text>
       </View>
+      {voucher ? (
+        <>
+          <View className='pay__row'>
+            <Text className='pay__key'>套餐价格</Text>
+            <Text className='pay__value' data-testid='pay-price'>
+              ¥{formatYuan(priceCents)}
+            </Text>
+          </View>
+          <View className='pay__row' data-testid='pay-voucher'>
+            <Text className='pay__key'>核销码优惠</Text>
+            <Text className='pay__value'>
+              <Text data-testid='pay-voucher-code'>{voucher.code}</Text>{' '}
+              <Text className='pay__discount' data-testid='pay-voucher-discount'>
+                {formatDiscount(discountTaken(priceCents, amountCents))}
+              </Text>
+            </Text>
+          </View>
+        </>
+      ) : null}
       <View className='pay__row pay__row--amount'>
         <Text className='pay__key' data-testid='pay-mode'>
           {modeLabel}

@@ -6,27 +6,15 @@ import { Button } from '../../../components/ui/button'
 import { PHOTO_INFO, isPhotoSubject } from '../../../domain/photo'
 import type { PhotoSubject } from '../../../domain/photo'
 import { navigateFromTap } from '../../../platform/navigator'
-import { StatusLine } from '../StatusLine'
-import type { PhotoStatus } from '../StatusLine'
-import { UploadProgress } from './UploadProgress'
 import { useUploadPhoto } from './use-upload-photo'
-import type { Upload } from './use-upload-photo'
 import './confirm-select.scss'
-
-/** What the page says about the upload once it has ended. */
-function uploadStatus(upload: Upload): PhotoStatus | undefined {
-  if (upload.kind === 'failed') return { className: 'confirm-select__error', role: 'alert', testId: 'confirm-error', text: upload.message }
-  if (upload.kind === 'done') return { className: 'confirm-select__done', role: 'status', testId: 'confirm-done', text: '上传成功' }
-  return undefined
-}
 
 function ConfirmUpload({ subject, path }: { subject: PhotoSubject; path: string }) {
   const { navigator } = useAppServices()
   // The preview is a temporary file: after a reload of the web page it is gone.
   const [expired, setExpired] = useState(false)
-  const { upload, onUpload } = useUploadPhoto(subject, path, expired)
+  const { sent, onUpload } = useUploadPhoto(subject, path, expired)
   const { title } = PHOTO_INFO[subject]
-  const locked = upload.kind === 'uploading' || upload.kind === 'done'
 
   return (
     <View className='confirm-select'>
@@ -47,13 +35,10 @@ function ConfirmUpload({ subject, path }: { subject: PhotoSubject; path: string 
           />
         )}
       </View>
-      <View className='confirm-select__status' aria-live='polite'>
-        {upload.kind === 'uploading' ? <UploadProgress label='正在上传…' percent={upload.percent} /> : <StatusLine status={uploadStatus(upload)} />}
-      </View>
       <View className='confirm-select__actions'>
         <Button
           className='confirm-select__action'
-          disabled={locked}
+          disabled={sent}
           aria-label='重新选择'
           data-testid='confirm-retake'
           onClick={() => navigateFromTap(navigator.replace('selectImage', { subject }))}
@@ -63,14 +48,12 @@ function ConfirmUpload({ subject, path }: { subject: PhotoSubject; path: string 
         <Button
           type='primary'
           className='confirm-select__action'
-          loading={upload.kind === 'uploading'}
-          disabled={locked || expired}
-          aria-label={upload.kind === 'failed' ? '重新上传' : '确认上传'}
-          aria-busy={upload.kind === 'uploading'}
+          disabled={sent || expired}
+          aria-label='确认上传'
           data-testid='confirm-upload'
-          onClick={() => void onUpload()}
+          onClick={onUpload}
         >
-          {upload.kind === 'failed' ? '重新上传' : '确认上传'}
+          确认上传
         </Button>
       </View>
     </View>
@@ -91,7 +74,7 @@ function NothingToUpload({ subject }: { subject: string }) {
   )
 }
 
-/** 确认上传图片 [subject, path]: the chosen photo, checked by the user, then uploaded. */
+/** 确认上传图片 [subject, path]: the chosen photo, checked by the user, then uploaded while the form is back. */
 export function ConfirmSelectScreen({ subject, path }: { subject: string; path: string }) {
   return isPhotoSubject(subject) && path ? <ConfirmUpload subject={subject} path={path} /> : <NothingToUpload subject={subject} />
 }

@@ -1,51 +1,42 @@
 import Taro from '@tarojs/taro'
-import { useState } from 'react'
-import { STAY_BUSY, ownMessageOr, useAction } from '../../../components/action/use-action'
+import { useRef, useState } from 'react'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
-import { PHOTO_UPLOAD } from '../../../domain/photo'
 import type { PhotoSubject } from '../../../domain/photo'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 
 const PAGE = trackedPage('confirmSelect')
-const UPLOAD_FAILED = '上传失败，请重试'
-
-export type Upload = { kind: 'ready' } | { kind: 'uploading'; percent?: number } | { kind: 'failed'; message: string } | { kind: 'done' }
 
 /**
- * Uploading the photo at `path` as `subject` of the application, with its progress; once it is
- * received, back to the form. One upload at a time; none from a preview that has expired.
+ * 确认上传: starts the upload of the photo at `path` as `subject` and goes back to the form at
+ * once, whose slot follows the upload (photo-upload-store.ts); nothing is sent from a preview that
+ * has expired. The page is being left after the tap: a second tap does nothing. When the way back
+ * fails (refused while another navigation runs), the page stays and its buttons work again; the
+ * upload goes on, and confirming the same photo again shares it.
  */
-export function useUploadPhoto(subject: PhotoSubject, path: string, expired: boolean): { upload: Upload; onUpload: () => Promise<void> } {
-  const { apply } = useStores()
-  const { navigator, tracker, ui } = useAppServices()
-  const [percent, setPercent] = useState<number>()
-  const [done, setDone] = useState(false)
+export function useUploadPhoto(subject: PhotoSubject, path: string, expired: boolean): { sent: boolean; onUpload: () => void } {
+  const { photoUpload } = useStores()
+  const { navigator, tracker } = useAppServices()
+  const [sent, setSent] = useState(false)
+  // A ref, not the state: two taps in one frame both see the state before either rendered.
+  const sending = useRef(false)
 
-  // A received photo keeps the action busy: the page is going back to the form.
-  const { run, busy, error } = useAction(
-    async () => {
-      if (expired) return
-      tracker.click(PAGE, 'confirm-upload')
-      setPercent(undefined)
-      // A late report (after the answer) changes nothing: the upload no longer shows progress.
-      await apply.uploadPhoto(PHOTO_UPLOAD[subject], path, setPercent)
-      setDone(true)
-      ui.toast('上传成功', 'success')
-      // Back to the form, which shows the photo as received; opened directly, there is nothing behind.
-      navigateFromTap(Taro.getCurrentPages().length > 1 ? navigator.back() : navigator.replace('upinfo'))
-      return STAY_BUSY
-    },
-    { report: 'inline', message: ownMessageOr(UPLOAD_FAILED) },
-  )
-
-  const upload: Upload = done
-    ? { kind: 'done' }
-    : busy
-      ? { kind: 'uploading', percent }
-      : error
-        ? { kind: 'failed', message: error }
-        : { kind: 'ready' }
-  return { upload, onUpload: run }
+  const onUpload = () => {
+    if (expired || sending.current) return
+    sending.current = true
+    setSent(true)
+    tracker.click(PAGE, 'confirm-upload')
+    photoUpload.start(subject, path)
+    // Opened directly, there is no form behind the page to go back to.
+    const leaving = Taro.getCurrentPages().length > 1 ? navigator.back() : navigator.replace('upinfo')
+    navigateFromTap(
+      leaving.catch((cause: unknown) => {
+        sending.current = false
+        setSent(false)
+        throw cause
+      }),
+    )
+  }
+  return { sent, onUpload }
 }

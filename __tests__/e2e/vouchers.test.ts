@@ -1,0 +1,78 @@
+/**
+ * A write-off code (activity type 3) in Chromium against the real server, as a person who arrived
+ * with the write-off campaign's link uses one: on the package page the used, expired and foreign
+ * demo codes each say why, a good one (typed in lower case) is claimed, the packages show the
+ * price after it and the pay page the discount and the amount to pay.
+ */
+import { SEED_VOUCHER_CODES, SEED_WRITE_OFF_PROMOTIONS } from '../../server/catalogue/seed-data'
+import { VOUCHER_MESSAGE } from '../../server/catalogue/vouchers'
+import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { acceptAgreements, byTestId, fillInformation, onPage, photoFiles, startWithPlate, tap, uploadPhotos } from './support/journey'
+import { freshPhone, screenshot } from './support/world'
+
+jest.setTimeout(240_000)
+
+/** The campaign's cheapest package (59.90) less the demo codes' 20.00. */
+const BASIC_AFTER_VOUCHER = '39.90'
+
+describeBrowser('a write-off code on the package page', () => {
+  const browser = sharedBrowser()
+  let files: Record<string, Buffer>
+  beforeAll(async () => {
+    files = await photoFiles(browser())
+  })
+
+  it('says why a used, expired or foreign code cannot be used, claims a good one, and the pay page charges less', async () => {
+    await withPage(browser(), async (page, errors) => {
+      await startWithPlate(page, '京D97531', freshPhone(), `/?promotionChannelId=${SEED_WRITE_OFF_PROMOTIONS.bank}`)
+      await acceptAgreements(page)
+      await fillInformation(page, 'onSite')
+      await uploadPhotos(page, files)
+      await tap(page, 'upinfo-next')
+      await onPage(page, 'selectLand')
+      await byTestId(page, 'packages').waitFor()
+
+      await screenshot(page, 'voucher-debug')
+      const code = page.getByRole('textbox', { name: '核销码' })
+      const use = page.getByRole('button', { name: '使用' })
+      const refusals: [string, string][] = [
+        [SEED_VOUCHER_CODES.used, VOUCHER_MESSAGE.used],
+        [SEED_VOUCHER_CODES.expired, VOUCHER_MESSAGE.expired],
+        [SEED_VOUCHER_CODES.foreign, VOUCHER_MESSAGE.foreign],
+      ]
+      for (const [refused, reason] of refusals) {
+        await code.fill(refused)
+        await use.click()
+        await page.getByText(reason).waitFor()
+        // What was typed stays for the person to correct.
+        await expect(code.inputValue()).resolves.toBe(refused)
+      }
+      await screenshot(page, 'voucher-refused')
+
+      const good = SEED_VOUCHER_CODES.free[0]!
+      await code.fill(good.toLowerCase())
+      await use.click()
+      const claimed = page.getByRole('status').filter({ hasText: '已使用核销码' })
+      await expect(claimed.textContent()).resolves.toContain(`已使用核销码 ${good}，立减¥20.00`)
+      await expect(page.getByRole('textbox', { name: '核销码' }).count()).resolves.toBe(0)
+      await page.getByText(`券后¥${BASIC_AFTER_VOUCHER}`).first().waitFor()
+      await screenshot(page, 'voucher-claimed')
+
+      // A reload keeps it: the order carries the code.
+      await page.reload()
+      await onPage(page, 'selectLand')
+      await page.getByRole('status').filter({ hasText: `已使用核销码 ${good}` }).waitFor()
+
+      await page.locator('[data-testid="packages"] [data-testid$="-details"]').first().click()
+      await onPage(page, 'selectDetail')
+      await tap(page, 'package-detail-choose')
+      await onPage(page, 'pay')
+      await byTestId(page, 'pay-summary').waitFor()
+      await expect(byTestId(page, 'pay-voucher').textContent()).resolves.toContain(good)
+      await expect(byTestId(page, 'pay-voucher-discount').textContent()).resolves.toContain('20.00')
+      await expect(byTestId(page, 'pay-amount').textContent()).resolves.toContain(BASIC_AFTER_VOUCHER)
+      await screenshot(page, 'voucher-pay')
+      expect(errors).toEqual([])
+    })
+  })
+})

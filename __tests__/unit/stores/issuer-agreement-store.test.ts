@@ -1,0 +1,134 @@
+import type { SupplierProtocolResponse } from '../../../types/api/catalogue'
+import { BUSINESS_CODE } from '../../../types/api/envelope'
+import type { CommodityFields } from '../../../src/domain/money'
+import { RequestError } from '../../../src/services/request/errors'
+import { CommodityStore } from '../../../src/stores/commodity-store'
+import { ISSUER_AGREEMENTS_FAILED, IssuerAgreementStore, packageIssuers } from '../../../src/stores/issuer-agreement-store'
+
+const PROMOTION = 'PC-1'
+
+const pkg = (id: number, issuerId?: number): CommodityFields =>
+  ({ id, commodityPrice: 2990 + id, ...(issuerId === undefined ? {} : { issuerId }) }) as CommodityFields
+
+const doc = (issuerId: number): SupplierProtocolResponse => ({ issuerId, title: `发行方${issuerId}协议`, content: '条款', version: `v${issuerId}` })
+
+interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail)))
+  return { promise, resolve, reject }
+}
+
+function world(options: { packages?: () => Promise<CommodityFields[]>; protocol?: (issuerId: number) => Promise<SupplierProtocolResponse> } = {}) {
+  const asked: number[] = []
+  let listed = 0
+  const commodity = new CommodityStore(
+    {
+      listCommodities: () => (listed++, (options.packages ?? (async () => [pkg(1, 11), pkg(2, 12), pkg(3, 11), pkg(4)]))()),
+      goodsTypeConfig: async () => ({}),
+      issuers: async () => [],
+    },
+    () => 0,
+  )
+  const store = new IssuerAgreementStore(
+    { supplierProtocol: (issuerId) => (asked.push(issuerId), (options.protocol ?? (async (id) => doc(id)))(issuerId)) },
+    commodity,
+  )
+  return { store, commodity, asked, listed: () => listed }
+}
+
+describe('packageIssuers', () => {
+  it('lists each issuer once, in the packages’ order, skipping packages without one', () => {
+    expect(packageIssuers([pkg(1, 12), pkg(2), pkg(3, 11), pkg(4, 12)])).toEqual([12, 11])
+    expect(packageIssuers([])).toEqual([])
+  })
+})
+
+describe('IssuerAgreementStore', () => {
+  it('loads the packages, then each issuer’s agreement once; the status is loading until then', async () => {
+    const { store, asked, listed } = world()
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'loading' })
+    const loading = store.ensure(PROMOTION)
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'loading' })
+    await loading
+    expect(listed()).toBe(1)
+    expect(asked).toEqual([11, 12])
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'ready', agreements: [doc(11), doc(12)] })
+  })
+
+  it('shares a load under way and keeps a loaded one: the plate page’s request serves the consent page', async () => {
+    const answer = deferred<SupplierProtocolResponse>()
+    const { store, asked, listed } = world({ packages: async () => [pkg(1, 11)], protocol: () => answer.promise })
+    const first = store.ensure(PROMOTION)
+    const second = store.ensure(PROMOTION)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(asked).toEqual([11])
+    answer.resolve(doc(11))
+    await Promise.all([first, second])
+    await store.ensure(PROMOTION)
+    expect(asked).toEqual([11])
+    expect(listed()).toBe(1)
+    expect(store.statusFor(PROMOTION)).toMatchObject({ status: 'ready' })
+  })
+
+  it('leaves out an issuer the server has no agreement for', async () => {
+    const { store } = world({
+      protocol: async (issuerId) => {
+        if (issuerId === 12) throw new RequestError('business', '未找到', BUSINESS_CODE.NOT_FOUND)
+        return doc(issuerId)
+      },
+    })
+    await store.ensure(PROMOTION)
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'ready', agreements: [doc(11)] })
+  })
+
+  it('says why the agreements failed, and asks again on retry', async () => {
+    let fail = true
+    const { store, asked } = world({
+      protocol: async (issuerId) => {
+        if (fail) throw new RequestError('network', '网络异常，请更换网络后重试', 12)
+        return doc(issuerId)
+      },
+    })
+    await store.ensure(PROMOTION)
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'failed', message: '网络异常，请更换网络后重试' })
+    fail = false
+    await store.retry(PROMOTION)
+    expect(asked).toEqual([11, 12, 11, 12])
+    expect(store.statusFor(PROMOTION)).toMatchObject({ status: 'ready' })
+  })
+
+  it('says the generic message for a failure that is not the request layer’s', async () => {
+    const { store } = world({ protocol: () => Promise.reject(new TypeError('boom')) })
+    await store.ensure(PROMOTION)
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'failed', message: ISSUER_AGREEMENTS_FAILED })
+  })
+
+  it('shows a failed package list as the failure, and retry lists the packages again before the agreements', async () => {
+    let fail = true
+    const { store, asked, listed } = world({
+      packages: async () => {
+        if (fail) throw new RequestError('timeout', '请求超时，请稍后重试', 13)
+        return [pkg(1, 11)]
+      },
+    })
+    await store.ensure(PROMOTION)
+    expect(asked).toEqual([])
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'failed', message: '请求超时，请稍后重试' })
+    fail = false
+    await store.retry(PROMOTION)
+    expect(listed()).toBe(2)
+    expect(store.statusFor(PROMOTION)).toEqual({ status: 'ready', agreements: [doc(11)] })
+  })
+
+  it('shows nothing of another promotion’s agreements', async () => {
+    const { store } = world()
+    await store.ensure(PROMOTION)
+    expect(store.statusFor('PC-2')).toEqual({ status: 'loading' })
+  })
+})

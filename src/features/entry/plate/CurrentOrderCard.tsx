@@ -1,0 +1,70 @@
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { usePageVisible } from '../../../components/page-shell/use-page-visible'
+import { deriveOrderStatus, orderActions } from '../../../domain/order'
+import { useStores } from '../../../stores/store-context'
+import { StatusTag, orderDetailTarget, useContinueApplying } from '../../order'
+import { EntryButton } from '../button/EntryButton'
+import { useEntryActions } from '../links/use-entry-actions'
+
+export const CURRENT_ORDER_TITLE = '您有一笔进行中的ETC申请'
+export const CURRENT_ORDER_CONTINUE = '继续办理'
+
+/**
+ * The bank app's shortcut to the person's order under way: asked for as the form opens (it renders
+ * the keyboard first and waits for nothing; the store asks only on the bank app, with the person's
+ * own session, one call at a time, and logs no one in), shown when there is one. Asked again when
+ * the session's person changes (the login 下一步 may cause) and when the page is shown again (the
+ * order may have moved on meanwhile), never while the page is hidden. 继续办理 goes on as the order
+ * list does: an order still being filled in opens its first missing step, any other its detail.
+ *
+ * A failed lookup shows nothing here: it is a shortcut the person did not ask for, the order stays
+ * reachable through its plate (the plate check resumes it) and 我的订单, and a message about it
+ * would only distract from the plate. The store keeps the failure (`load`).
+ */
+export const CurrentOrderCard = observer(function CurrentOrderCard() {
+  const { currentProcess } = useStores()
+  const actions = useEntryActions('plateEntry')
+  const { continuing, continueOrder } = useContinueApplying()
+  const visible = usePageVisible()
+  const uid = currentProcess.personUid
+
+  // `uid` is a dependency only: the store reads the session itself, a new person asks anew.
+  useEffect(() => {
+    if (visible) void currentProcess.check()
+  }, [currentProcess, visible, uid])
+
+  const order = currentProcess.openOrder
+  if (!order) return null
+  const status = deriveOrderStatus(order)
+
+  // The answer is the order in full (its completeness too): the continuation needs no second call.
+  const resume = () =>
+    actions.tracked('continueCurrentOrder', async () => {
+      if (orderActions(status).continue) return continueOrder(order.orderId, order)
+      const target = orderDetailTarget(order)
+      return actions.open(target.route, target.query)
+    })
+
+  return (
+    <View className='entry-plate__current' role='region' aria-label={CURRENT_ORDER_TITLE} data-testid='plate-current-order'>
+      <Text className='entry-plate__current-title'>{CURRENT_ORDER_TITLE}</Text>
+      <View className='entry-plate__current-order'>
+        <Text className='entry-plate__current-plate' data-testid='plate-current-order-plate'>
+          {order.plateNumber}
+        </Text>
+        <StatusTag status={status} testId='plate-current-order-status' />
+      </View>
+      <EntryButton
+        variant='plain'
+        className='entry-plate__current-action'
+        label={CURRENT_ORDER_CONTINUE}
+        busy={continuing === order.orderId}
+        busyText='正在打开…'
+        testId='plate-current-order-continue'
+        onPress={() => void resume()}
+      />
+    </View>
+  )
+})
