@@ -32,7 +32,6 @@ describeBrowser('a write-off code on the package page', () => {
       await onPage(page, 'selectLand')
       await byTestId(page, 'packages').waitFor()
 
-      await screenshot(page, 'voucher-debug')
       const code = page.getByRole('textbox', { name: '核销码' })
       const use = page.getByRole('button', { name: '使用' })
       const refusals: [string, string][] = [
