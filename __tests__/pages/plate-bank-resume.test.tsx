@@ -39,11 +39,13 @@ interface WorldOptions {
   current?: Reply
   channel?: ChannelProfile
   target?: BuildTarget
+  /** Answers of the plate page's calls, over the usual ones. */
+  replies?: Record<string, Reply>
 }
 
 /** The bank app opened with its page token; the plate page's calls answered as usual. */
-function bankWorld({ current = null, channel = CHANNELS.bank, target = 'h5' }: WorldOptions = {}) {
-  const table: Record<string, Reply> = { [BY_UID]: current, ...PLATE_PAGE_REPLIES }
+function bankWorld({ current = null, channel = CHANNELS.bank, target = 'h5', replies = {} }: WorldOptions = {}) {
+  const table: Record<string, Reply> = { [BY_UID]: current, ...PLATE_PAGE_REPLIES, ...replies }
   return testWorld({
     navigationHost: createTaroNavigationHost(),
     channel,
@@ -211,6 +213,25 @@ describe('entry page on the bank app: the order under way', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     expect(currentProcessCalls(world)).toHaveLength(1)
     expect(textOf(page, 'plate-current-order-plate')).toBe('粤B54321')
+  })
+
+  it("waits for 下一步's checks: on a slow link the browser's few connections are theirs first", async () => {
+    const unique = deferred<TransportResponse>()
+    const world = bankWorld({ current: UNDER_WAY, replies: { checkPlateNumberUnique: () => unique.promise } })
+    const page = await open(world)
+    await press(page, '京', 'A', '1', '2', '3', '4', '5')
+    page.fireEvent.click(getByTestId(page, 'plate-submit'))
+    await settle(page)
+    // Logged in by 下一步, the checks under way: no lookup yet.
+    expect(world.services.store.user.uid()).toBe(PERSON_GRANT.uid)
+    expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(1)
+    expect(currentProcessCalls(world)).toHaveLength(0)
+    unique.resolve(envelope(PLATE_PAGE_REPLIES.checkPlateNumberUnique))
+    await settle(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    const urls = world.requests.map((request) => request.url)
+    expect(urls.findIndex((url) => url.includes(BY_UID))).toBeGreaterThan(urls.findIndex((url) => url.includes('/vehicles/h5/apply')))
+    expect(currentProcessCalls(world)).toHaveLength(1)
   })
 
   it('asks again when the page is shown again, not while it is hidden, and the card follows the answer', async () => {

@@ -218,7 +218,9 @@ async function createInTransaction(
       channel,
       channelSource: payload.channelSource,
       sourceChannel: payload.sourceChannel,
-      activitySource: payload.activitySource,
+      // The promotion's activity, as the offline hand-over records it: what the client believes is
+      // not trusted (it decides whether the order takes a write-off code), nor waited for.
+      activitySource: promotion.activityType,
       plateNumber: payload.plateNumber,
       plateColor: payload.plateColor,
       promotionChannelId: promotion.id,

@@ -83,6 +83,8 @@ export class ApplyStore {
   /** Why the consent step is asked again (an issuer's agreement was updated): the consent page says it. */
   consentNotice: string | undefined = undefined
   sentSteps: ApplyStep[] = []
+  /** 下一步's plate checks (and the new order) are under way: other calls of the page wait for them. */
+  checkingPlate = false
   /** Unknown until read (the plate page reads it when it opens, and every 下一步 again). */
   newApply: NewApplyState | undefined = undefined
   private readonly inFlight = new InFlight()
@@ -160,21 +162,25 @@ export class ApplyStore {
    * A second call while one runs shares it.
    */
   submitPlate(): Promise<PlateDecision> {
-    return this.inFlight.run('plate', () => this.decidePlate())
+    return this.inFlight.run('plate', async () => {
+      this.checkingPlate = true
+      try {
+        return await this.decidePlate()
+      } finally {
+        runInAction(() => (this.checkingPlate = false))
+      }
+    })
   }
 
   private async decidePlate(): Promise<PlateDecision> {
     const { api } = this.deps
     // The interception check and the new order name the promotion. Arrived ids wait for the
-    // server's verdict on them before the checks; the channel's default is known, so its info (the
-    // new order's activity) loads alongside them: one round trip less after the login.
-    const wellFormed = parsePlate(this.plateNumber).ok
-    if (wellFormed && this.deps.promotionPending()) await this.deps.promotionReady()
+    // server's verdict on them before the checks; the channel's default is known, and its info is
+    // not needed to open the order (the server records the promotion's own activity): on a slow
+    // link the browser's few connections go to the checks.
+    if (parsePlate(this.plateNumber).ok && this.deps.promotionPending()) await this.deps.promotionReady()
     const checks: PlateChecks = { ...api, newApplySwitch: () => this.readNewApplySwitch() }
-    const [verdict] = await Promise.all([
-      checkPlate(checks, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId }),
-      wellFormed ? this.deps.promotionReady() : undefined,
-    ])
+    const verdict = await checkPlate(checks, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId })
     switch (verdict.kind) {
       case 'resume':
         this.adoptOrder(verdict.orderId, verdict.certificates)

@@ -177,7 +177,7 @@ export class PromotionStore {
     }
     if (this.info) return
     await this.fetchInfo()
-    // Orders take their activity from it: the plate check waits for it, and says when it failed.
+    // What waits for it (a landing page, the home page) says when it failed.
     if (this.load.status === 'error') throw this.load.error ?? new Error(PROMOTION_MESSAGES.infoFailed)
   }
 

@@ -103,7 +103,11 @@ export interface ApplyPayload {
   /** The channel profile's key ("bank" or "map"). */
   channelSource: string
   sourceChannel: string
-  /** ACTIVITY_TYPE of the flow. */
+  /**
+   * ACTIVITY_TYPE of the flow as the client knows it. The server records the order's promotion's
+   * own activity instead (OrderDetail.activitySource), so a client need not wait for the promotion's
+   * info before opening the order.
+   */
   activitySource: number
   promotionChannelId: string
   partnerId?: string

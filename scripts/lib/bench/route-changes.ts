@@ -30,10 +30,29 @@ export interface RouteChange {
 }
 
 const LOG = '__benchRoutes'
+/** The app's calls as sent (address and body), to tell a repeated call from two calls to one path with different bodies. */
+const SENT = '__benchSent'
 
 /** A page is showing its content when no loading state (the page's or the lazy-page layer's) is left. */
 const RECORD_ROUTE_CHANGES = `(() => {
   const log = (window[${JSON.stringify(LOG)}] = [])
+  const sent = (window[${JSON.stringify(SENT)}] = [])
+  const record = (url, body) => sent.push({ call: new URL(url, location.href).href + ' ' + (typeof body === 'string' ? body : ''), start: performance.now() })
+  const originalFetch = window.fetch
+  window.fetch = function (input, init) {
+    record(typeof input === 'string' ? input : input.url, init && init.body)
+    return originalFetch.apply(this, arguments)
+  }
+  const open = XMLHttpRequest.prototype.open
+  const send = XMLHttpRequest.prototype.send
+  XMLHttpRequest.prototype.open = function (method, url) {
+    this.__benchUrl = url
+    return open.apply(this, arguments)
+  }
+  XMLHttpRequest.prototype.send = function (body) {
+    record(this.__benchUrl, body)
+    return send.apply(this, arguments)
+  }
   const LOADING_TEXT = ['加载中', '正在加载']
   let lastTap
   addEventListener('click', (event) => { if (event.isTrusted) lastTap = performance.now() }, true)
@@ -71,6 +90,11 @@ const RECORD_ROUTE_CHANGES = `(() => {
   requestAnimationFrame(check)
 })()`
 
+interface SentCall {
+  call: string
+  start: number
+}
+
 interface LoggedChange {
   route: string
   tapAt?: number
@@ -79,22 +103,29 @@ interface LoggedChange {
 }
 
 async function collect(page: Page, into: RouteChange[]): Promise<void> {
-  const { changes, calls } = await page.evaluate((key) => {
-    const logged = ((window as unknown as Record<string, LoggedChange[]>)[key] ?? []).splice(0)
-    const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
-      .map((entry) => ({ url: entry.name, start: entry.startTime }))
-    return { changes: logged, calls: api }
-  }, LOG)
+  const { changes, calls, sent } = await page.evaluate(
+    ([logKey, sentKey]) => {
+      const windowLog = window as unknown as Record<string, unknown[]>
+      const logged = ((windowLog[logKey] ?? []) as LoggedChange[]).splice(0)
+      const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+        .map((entry) => ({ url: entry.name, start: entry.startTime }))
+      const requests = ((windowLog[sentKey] ?? []) as SentCall[]).slice()
+      return { changes: logged, calls: api, sent: requests }
+    },
+    [LOG, SENT] as const,
+  )
   for (const change of changes) {
     const from = change.tapAt ?? change.navigationAt
-    const during = calls.filter((call) => call.start >= from && call.start <= change.shownAt).map((call) => new URL(call.url).pathname)
+    const within = (start: number) => start >= from && start <= change.shownAt
+    // The same address with the same body: a call made twice (two issuers' agreements are not).
+    const repeated = sent.filter((request) => within(request.start)).map((request) => request.call)
     into.push({
       route: change.route,
       fromTapMs: change.tapAt === undefined ? undefined : change.shownAt - change.tapAt,
       fromNavigationMs: change.shownAt - change.navigationAt,
-      apiCalls: during.length,
-      repeatedCalls: [...new Set(during.filter((url, index) => during.indexOf(url) !== index))],
+      apiCalls: calls.filter((call) => within(call.start)).length,
+      repeatedCalls: [...new Set(repeated.filter((call, index) => repeated.indexOf(call) !== index).map((call) => new URL(call.split(' ')[0]!).pathname))],
     })
   }
 }

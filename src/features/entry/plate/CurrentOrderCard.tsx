@@ -23,17 +23,25 @@ export const CURRENT_ORDER_CONTINUE = '继续办理'
  * reachable through its plate (the plate check resumes it) and 我的订单, and a message about it
  * would only distract from the plate. The store keeps the failure (`load`).
  */
-export const CurrentOrderCard = observer(function CurrentOrderCard() {
-  const { currentProcess } = useStores()
+export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }: { deferred: boolean }) {
+  const { currentProcess, apply } = useStores()
   const actions = useEntryActions('plateEntry')
   const { continuing, continueOrder } = useContinueApplying()
   const visible = usePageVisible()
   const uid = currentProcess.personUid
+  const checkingPlate = apply.checkingPlate
 
-  // `uid` is a dependency only: the store reads the session itself, a new person asks anew.
+  // `uid` is a dependency only: the store reads the session itself, a new person asks anew. 下一步
+  // goes first (on a slow link the browser's few connections are its checks'): asked once it is done
+  // (`deferred` until it has left the page or stayed) if the page is still shown, and after the
+  // effects of this render, one of which may be the page resuming 下一步 after the login.
   useEffect(() => {
-    if (visible) void currentProcess.check()
-  }, [currentProcess, visible, uid])
+    if (!visible || deferred || checkingPlate) return undefined
+    const timer = setTimeout(() => {
+      if (!apply.checkingPlate) void currentProcess.check()
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [currentProcess, apply, visible, uid, deferred, checkingPlate])
 
   const order = currentProcess.openOrder
   if (!order) return null

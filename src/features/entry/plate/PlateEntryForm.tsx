@@ -117,7 +117,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       onKeyboardChange={setKeyboardOpen}
       notice={apply.newApply?.paused ? <NewApplyPausedNotice reason={apply.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
       footer={<EntryLinks page='plateEntry' />}
-      lead={<CurrentOrderCard />}
+      lead={<CurrentOrderCard deferred={submit.busy} />}
     >
       {outcome?.kind === 'taken' ? (
         <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>
