@@ -19,6 +19,9 @@ export const DEFAULTS = {
   tokenTtlSeconds: 7200,
   simAutoAdvanceSeconds: 0,
   rateLimitPerMinute: 300,
+  /** Stricter per-IP limits of the login calls and of the calls that send an SMS code. */
+  loginRateLimitPerMinute: 30,
+  sendCodeRateLimitPerMinute: 10,
   logLevel: 'info',
   processes: 1,
 } as const
@@ -94,6 +97,8 @@ export interface Config {
   readonly trustProxy: TrustProxy
   /** Requests per minute per client IP, over all routes. */
   readonly rateLimitPerMinute: number
+  /** Per client IP per minute: the login calls, and the calls that send an SMS code (stricter). */
+  readonly authRateLimitPerMinute: { readonly login: number; readonly sendCode: number }
   readonly logLevel: LogLevel
   /**
    * Server processes sharing the port (node:cluster, server/cluster.ts); 1 serves from this
@@ -304,6 +309,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     simOperatorSecret: readSimOperatorSecret(reader),
     trustProxy: readTrustProxy(reader),
     rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),
+    authRateLimitPerMinute: {
+      login: reader.integer('LOGIN_RATE_LIMIT_PER_MINUTE', DEFAULTS.loginRateLimitPerMinute, 1, 1_000_000),
+      sendCode: reader.integer('SEND_CODE_RATE_LIMIT_PER_MINUTE', DEFAULTS.sendCodeRateLimitPerMinute, 1, 1_000_000),
+    },
     logLevel: readLogLevel(reader),
     processes: readProcesses(reader, database, redisUrl, cores),
   }

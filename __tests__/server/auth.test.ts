@@ -13,7 +13,7 @@ import { requireUser } from '../../server/http/auth-hook'
 import { ok } from '../../server/http/envelope'
 import { createSmsSimulator } from '../../server/auth/sms-gateway'
 import type { SmsGateway } from '../../server/auth/sms-gateway'
-import { AUTH_RATE_LIMITS } from '../../server/routes/auth'
+import { DEFAULTS } from '../../server/config'
 import { SMS_CODE_TTL_MS, SMS_SENDS_PER_PHONE } from '../../server/auth/sms-codes'
 import { phoneIndex } from '../../server/crypto/field-cipher'
 import { loginTickets, promoterAccounts, sessions, smsCodes, users } from '../../server/db/schema'
@@ -198,11 +198,28 @@ describeDb('auth and SMS routes', () => {
     })
 
     it('limits sends per IP with HTTP 429', async () => {
-      const phones = Array.from({ length: AUTH_RATE_LIMITS.sendCode.max + 1 }, (_, i) => `1370000${String(i).padStart(4, '0')}`)
+      const phones = Array.from({ length: DEFAULTS.sendCodeRateLimitPerMinute + 1 }, (_, i) => `1370000${String(i).padStart(4, '0')}`)
       const statuses: number[] = []
       for (const mobile of phones) statuses.push((await sendCode(test, mobile)).statusCode)
       expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true)
       expect(statuses.at(-1)).toBe(429)
+    })
+
+    it('takes the per-IP limits of codes sent and of logins from the configuration', async () => {
+      const strict = await createTestApp(database.db, { config: { authRateLimitPerMinute: { login: 1, sendCode: 2 } } })
+      try {
+        const statuses: number[] = []
+        for (const mobile of ['13700009001', '13700009002', '13700009003']) statuses.push((await sendCode(strict, mobile)).statusCode)
+        expect(statuses).toEqual([200, 200, 429])
+        const logins: number[] = []
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          logins.push((await strict.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: 'nobody', password: 'wrong-password' } })).statusCode)
+        }
+        expect(logins.at(-1)).toBe(429)
+        expect(logins[0]).not.toBe(429)
+      } finally {
+        await strict.close()
+      }
     })
 
     it('reports a failed delivery as unavailable and lets the user retry at once', async () => {

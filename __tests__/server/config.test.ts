@@ -39,6 +39,7 @@ describe('server configuration', () => {
       simAutoAdvanceSeconds: 0,
       trustProxy: false,
       rateLimitPerMinute: DEFAULTS.rateLimitPerMinute,
+      authRateLimitPerMinute: { login: DEFAULTS.loginRateLimitPerMinute, sendCode: DEFAULTS.sendCodeRateLimitPerMinute },
       logLevel: 'info',
       processes: 1,
     })
@@ -67,6 +68,8 @@ describe('server configuration', () => {
         SIM_AUTO_ADVANCE_SECONDS: '30',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         RATE_LIMIT_PER_MINUTE: '50',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '20',
+        SEND_CODE_RATE_LIMIT_PER_MINUTE: '5',
         LOG_LEVEL: 'WARN',
         SERVER_PROCESSES: '3',
       },
@@ -90,6 +93,7 @@ describe('server configuration', () => {
       simAutoAdvanceSeconds: 30,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       rateLimitPerMinute: 50,
+      authRateLimitPerMinute: { login: 20, sendCode: 5 },
       logLevel: 'warn',
       processes: 3,
     })
@@ -122,6 +126,7 @@ describe('server configuration', () => {
     [{ SMS_SIMULATOR: 'maybe' }, 'SMS_SIMULATOR must be true/false, on/off, yes/no or 1/0 (got "maybe")'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be true/false, a hop count, or a comma list of proxy addresses/CIDRs'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ SEND_CODE_RATE_LIMIT_PER_MINUTE: '0' }, 'SEND_CODE_RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],
     [{ NODE_ENV: 'production', DATA_KEY_HEX: DATA_KEY }, "PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)"],
     [{ NODE_ENV: 'production', PAYLOAD_KEY_HEX: DEV_PAYLOAD_KEY_HEX, DATA_KEY_HEX: DATA_KEY }, 'PAYLOAD_KEY_HEX must not be the development placeholder in production'],
     [{ DATA_KEY_HEX: 'abc' }, 'DATA_KEY_HEX must be 64 hex characters (32 bytes)'],

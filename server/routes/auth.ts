@@ -27,15 +27,16 @@ import { fail, ok } from '../http/envelope'
 import { MAX_SEALED_PARAM_LENGTH, assertFreshTimestamp, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { domainField } from '../http/validation'
+import { RATE_LIMIT_WINDOW_MS } from '../http/security'
+import type { Config } from '../config'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 import { ChannelParams } from './route-params'
 
-/** Per IP per minute. */
-export const AUTH_RATE_LIMITS = {
-  login: { max: 30, timeWindow: 60_000 },
-  sendCode: { max: 10, timeWindow: 60_000 },
-} as const
+/** The route limit of the login calls or of the calls that send an SMS code: per IP per minute, as configured. */
+export function authRateLimit(config: Pick<Config, 'authRateLimitPerMinute'>, kind: 'login' | 'sendCode'): { max: number; timeWindow: number } {
+  return { max: config.authRateLimitPerMinute[kind], timeWindow: RATE_LIMIT_WINDOW_MS }
+}
 
 export const AUTH_MESSAGE = {
   smsTestOff: '短信测试接口未开启',
@@ -107,13 +108,13 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
 
   route(API.promoterLogin, {
-    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    config: { rateLimit: authRateLimit(context.config, 'login') },
     body: PromoterLoginBody,
     handler: async ({ body }) => answer(await loginByPromoterAccount(login, body.loginAccount, body.password)),
   })
 
   route(API.token, {
-    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    config: { rateLimit: authRateLimit(context.config, 'login') },
     params: ChannelParams,
     body: TokenBody,
     handler: async ({ params: { channel }, body }) => {
@@ -136,20 +137,20 @@ export const authRoutes: RouteGroup = async (app, { context }) => {
   })
 
   route(API.tokenByQuery, {
-    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    config: { rateLimit: authRateLimit(context.config, 'login') },
     params: ChannelParams,
     query: TokenByQuery,
     handler: async ({ params, query }) => answer(await loginByAuthCode(login, params.channel, 'alipay', query.code)),
   })
 
   route(API.sendCode, {
-    config: { rateLimit: AUTH_RATE_LIMITS.sendCode },
+    config: { rateLimit: authRateLimit(context.config, 'sendCode') },
     query: MobileQuery,
     handler: async ({ query, request }) => sentAnswer(await sendCode(login, query.mobile, request.log)),
   })
 
   route(API.sendSealedCode, {
-    config: { rateLimit: AUTH_RATE_LIMITS.sendCode },
+    config: { rateLimit: authRateLimit(context.config, 'sendCode') },
     body: SealedSendCodeBody,
     handler: async ({ body, request }) => {
       const param = openSealedJson(keyHex, SEALED_FIELD.sendCode, body.sendCodeParamSJ, SendCodeParam)

@@ -22,7 +22,7 @@ import { provinceSupplierUserId } from '../platform/phone-numbers'
 import { weixinConfig } from '../platform/wechat'
 import { reachableBaseUrl, simulatedUrlLink } from '../simulators/url-link-page'
 import { EmptyBody, identifier, mobile } from '../validation/fields'
-import { AUTH_RATE_LIMITS, sentAnswer } from './auth'
+import { authRateLimit, sentAnswer } from './auth'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 
@@ -118,7 +118,7 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
   })
 
   route(API.provinceSendMsg, {
-    config: { rateLimit: AUTH_RATE_LIMITS.sendCode },
+    config: { rateLimit: authRateLimit(context.config, 'sendCode') },
     body: ProvinceSendBody,
     handler: async ({ body, request }) => {
       if (!(await provinceOpen())) return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.provinceClosed)
@@ -127,7 +127,7 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
   })
 
   route(API.provinceLogin, {
-    config: { rateLimit: AUTH_RATE_LIMITS.login },
+    config: { rateLimit: authRateLimit(context.config, 'login') },
     body: ProvinceLoginBody,
     handler: async ({ user, body }) => {
       if (!(await provinceOpen())) return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.provinceClosed)

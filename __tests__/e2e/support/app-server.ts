@@ -22,9 +22,9 @@ export interface AppServer {
 
 export async function startAppServer(staticRoot: string): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-e2e-'))
-  // A fresh database, its own port, the SMS simulator on, quiet logs, and a per-IP limit no
-  // journey reaches (every test browses from the same address; the limit itself is tested in the
-  // server suite).
+  // A fresh database, its own port, the SMS simulator on, quiet logs, and per-IP limits no
+  // journey reaches (every test browses from the same address; the limits themselves are tested in
+  // the server suite).
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -32,6 +32,8 @@ export async function startAppServer(staticRoot: string): Promise<AppServer> {
     SMS_SIMULATOR: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    SEND_CODE_RATE_LIMIT_PER_MINUTE: '100000',
   })
   const server = await startServer({ config, staticRoot })
   return {
