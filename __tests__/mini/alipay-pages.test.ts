@@ -18,9 +18,9 @@ import { ORDER_STATUSES, statusLabel } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
 import type { Commodity, PartnerChannel } from '../../types/api/catalogue'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
-import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
+import type { PayDepositResponse } from '../../types/api/payment'
 import { noticeOn } from '../support/notice-fixtures'
-import { CHANNEL_ID, STATUS_ACTIONS, STATUS_FIELDS, detail, summary } from '../support/order-fixtures'
+import { CHANNEL_ID, STATUS_ACTIONS, STATUS_FIELDS, detail, payInfo, summary } from '../support/order-fixtures'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { AlipayApp, UNAVAILABLE, parsePageUrl } from './alipay-support/alipay-app'
 import type { PageInstance } from './alipay-support/alipay-app'
@@ -105,16 +105,7 @@ const PAY_OUTCOMES: Readonly<Record<string, { state: number; title: string }>> =
   polling: { state: PAY_STATE.PAYING, title: '正在查询支付结果' },
 }
 const payResultOrder = (outcome: string) => `O-result-${outcome}`
-const PAY_INFO: PayOrderInfo = {
-  orderId: PAY_ORDER,
-  amountCents: 2990,
-  priceCents: 2990,
-  voucher: null,
-  businessMode: BUSINESS_MODE.DEPOSIT,
-  depositPayState: PAY_STATE.AWAITING_PAYMENT,
-  paidAt: null,
-  promotionChannelId: CHANNEL_ID,
-}
+const PAY_INFO = payInfo({ orderId: PAY_ORDER })
 const PAYING: PayDepositResponse = { orderId: PAY_ORDER, depositPayState: PAY_STATE.PAYING, alipayTradeNo: 'T1' }
 
 /**

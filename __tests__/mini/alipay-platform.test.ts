@@ -9,10 +9,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ROUTES } from '../../src/config/routes'
-import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { PAY_STATE } from '../../src/domain/enums'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
-import { CHANNEL_ID, detail } from '../support/order-fixtures'
+import type { PayDepositResponse } from '../../types/api/payment'
+import { CHANNEL_ID, detail, payInfo } from '../support/order-fixtures'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { AlipayApp, parsePageUrl } from './alipay-support/alipay-app'
 import type { PageInstance } from './alipay-support/alipay-app'
@@ -37,16 +37,7 @@ const ORDER_ID = 'alipay-order-1'
 /** The trade number the fake server's cashier issues for my.tradePay. */
 const TRADE_NO = 'T1'
 
-const PAY_INFO: PayOrderInfo = {
-  orderId: ORDER_ID,
-  amountCents: 2990,
-  priceCents: 2990,
-  voucher: null,
-  businessMode: BUSINESS_MODE.DEPOSIT,
-  depositPayState: PAY_STATE.AWAITING_PAYMENT,
-  paidAt: null,
-  promotionChannelId: CHANNEL_ID,
-}
+const PAY_INFO = payInfo({ orderId: ORDER_ID })
 const PAYING: PayDepositResponse = { orderId: ORDER_ID, depositPayState: PAY_STATE.PAYING, alipayTradeNo: TRADE_NO }
 
 /** The pay page's calls (and the result page's pay state), by a fragment of the URL. */

@@ -3,13 +3,29 @@
  * order fields that make each derived status. Plain data, so unit and page tests alike use it.
  */
 import { CHANNELS } from '../../src/config/channel'
-import { ACTIVATION_STATE, ACTIVITY_TYPE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
+import { ACTIVATION_STATE, ACTIVITY_TYPE, AUDIT_STATE, BUSINESS_MODE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import type { OrderStatus } from '../../src/domain/order'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
+import type { PayOrderInfo } from '../../types/api/payment'
 
 export const CHANNEL_ID = CHANNELS.bank.defaultPromotion.promotionChannelId
 export const ALL_PHOTOS = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
+
+/** An order's pay info (getOrderInfo): a 29.90 deposit awaiting payment, no voucher. */
+export function payInfo(overrides: Partial<PayOrderInfo> = {}): PayOrderInfo {
+  return {
+    orderId: 'O-1',
+    amountCents: 2990,
+    priceCents: 2990,
+    voucher: null,
+    businessMode: BUSINESS_MODE.DEPOSIT,
+    depositPayState: PAY_STATE.AWAITING_PAYMENT,
+    paidAt: null,
+    promotionChannelId: CHANNEL_ID,
+    ...overrides,
+  }
+}
 
 export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {

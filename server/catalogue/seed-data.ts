@@ -488,21 +488,23 @@ export const SEED_COMMODITIES: readonly SeedCommodity[] = [
 /** The promotion channel ids of the landing pages' promotions. */
 const LANDING_PROMOTION_IDS: ReadonlySet<string> = new Set(Object.values(LANDING_PROMOTIONS).map((promotion) => promotion.promotionChannelId))
 
-/** The rows above that the landing pages added (the seed's step for databases seeded before them). */
-export const SEED_LANDING_CATALOGUE = {
-  promotionChannels: SEED_PROMOTION_CHANNELS.filter((channel) => LANDING_PROMOTION_IDS.has(channel.id)),
-  partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => LANDING_PROMOTION_IDS.has(partner.promotionChannelId)),
-  commodities: SEED_COMMODITIES.filter((commodity) => LANDING_PROMOTION_IDS.has(commodity.promotionChannelId)),
+/** The promotions above with the given ids, with their partners and packages. */
+function catalogueOf(promotionIds: ReadonlySet<string>) {
+  return {
+    promotionChannels: SEED_PROMOTION_CHANNELS.filter((channel) => promotionIds.has(channel.id)),
+    partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => promotionIds.has(partner.promotionChannelId)),
+    commodities: SEED_COMMODITIES.filter((commodity) => promotionIds.has(commodity.promotionChannelId)),
+  }
 }
+export type SeedCatalogue = ReturnType<typeof catalogueOf>
+
+/** The rows above that the landing pages added (the seed's step for databases seeded before them). */
+export const SEED_LANDING_CATALOGUE = catalogueOf(LANDING_PROMOTION_IDS)
 
 const WRITE_OFF_PROMOTION_IDS: ReadonlySet<string> = new Set(Object.values(SEED_WRITE_OFF_PROMOTIONS))
 
 /** The rows above of the write-off campaigns (their seed step, for databases seeded before them). */
-export const SEED_WRITE_OFF_CATALOGUE = {
-  promotionChannels: SEED_PROMOTION_CHANNELS.filter((channel) => WRITE_OFF_PROMOTION_IDS.has(channel.id)),
-  partnerChannels: SEED_PARTNER_CHANNELS.filter((partner) => WRITE_OFF_PROMOTION_IDS.has(partner.promotionChannelId)),
-  commodities: SEED_COMMODITIES.filter((commodity) => WRITE_OFF_PROMOTION_IDS.has(commodity.promotionChannelId)),
-}
+export const SEED_WRITE_OFF_CATALOGUE = catalogueOf(WRITE_OFF_PROMOTION_IDS)
 
 /** What every demo write-off code takes off the amount to pay: 20 yuan. */
 export const SEED_VOUCHER_DISCOUNT_CENTS = 2000

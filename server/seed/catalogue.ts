@@ -31,6 +31,7 @@ import {
   SEED_VOUCHERS,
   SEED_WRITE_OFF_CATALOGUE,
 } from '../catalogue/seed-data'
+import type { SeedCatalogue } from '../catalogue/seed-data'
 import { phoneIndex } from '../crypto/field-cipher'
 import {
   appConfigs,
@@ -43,6 +44,7 @@ import {
   registeredPlates,
   voucherCodes,
 } from '../db/schema'
+import type { Tx } from '../db/database'
 import type { SeedStep } from './steps'
 
 /** The value a conflicting row is updated to: the one this insert proposed. */
@@ -152,6 +154,20 @@ export const offlineOrderProofsSeed: SeedStep = {
   },
 }
 
+/** A catalogue's promotions, partners and packages, keeping the rows already there. */
+async function insertCatalogue(tx: Tx, catalogue: SeedCatalogue): Promise<void> {
+  const { promotionChannels: channels, partnerChannels: partners, commodities: packages } = catalogue
+  await tx
+    .insert(promotionChannels)
+    .values(channels.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
+    .onConflictDoNothing()
+  await tx.insert(partnerChannels).values([...partners]).onConflictDoNothing()
+  await tx
+    .insert(commodities)
+    .values(packages.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
+    .onConflictDoNothing()
+}
+
 /**
  * The landing pages' promotions, partners and packages, for databases seeded before them (a fresh
  * database has them from the steps above, and this step adds nothing). Ids are the shared
@@ -159,18 +175,7 @@ export const offlineOrderProofsSeed: SeedStep = {
  */
 export const landingCatalogueSeed: SeedStep = {
   name: '0010-landing-promotions',
-  run: async (tx) => {
-    const { promotionChannels: channels, partnerChannels: partners, commodities: packages } = SEED_LANDING_CATALOGUE
-    await tx
-      .insert(promotionChannels)
-      .values(channels.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
-      .onConflictDoNothing()
-    await tx.insert(partnerChannels).values([...partners]).onConflictDoNothing()
-    await tx
-      .insert(commodities)
-      .values(packages.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
-      .onConflictDoNothing()
-  },
+  run: (tx) => insertCatalogue(tx, SEED_LANDING_CATALOGUE),
 }
 
 /** The service promises the pages show (a step of its own, so databases seeded before them get them). */
@@ -212,16 +217,7 @@ export const issuerAgreementVersionsSeed: SeedStep = {
 export const writeOffCodesSeed: SeedStep = {
   name: '0013-write-off-codes',
   run: async (tx) => {
-    const { promotionChannels: channels, partnerChannels: partners, commodities: packages } = SEED_WRITE_OFF_CATALOGUE
-    await tx
-      .insert(promotionChannels)
-      .values(channels.map((channel) => ({ ...channel, channelId: CHANNEL_IDENTIFIERS[channel.channelKey].channelId })))
-      .onConflictDoNothing()
-    await tx.insert(partnerChannels).values([...partners]).onConflictDoNothing()
-    await tx
-      .insert(commodities)
-      .values(packages.map(({ commodityName, ...commodity }) => ({ ...commodity, name: commodityName })))
-      .onConflictDoNothing()
+    await insertCatalogue(tx, SEED_WRITE_OFF_CATALOGUE)
     await tx.insert(voucherCodes).values([...SEED_VOUCHERS]).onConflictDoNothing()
   },
 }

@@ -4,24 +4,14 @@
  * ask as usual, and a commit that still misses something hands nothing over.
  */
 import type { ApplyPayload, SubmittedOrder } from '../../../types/api/apply'
-import type { PayOrderInfo } from '../../../types/api/payment'
-import { APPLY_STEP, BUSINESS_MODE, PAY_STATE } from '../../../src/domain/enums'
+import { APPLY_STEP, PAY_STATE } from '../../../src/domain/enums'
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { fakeRoot } from '../../support/fake-root'
-import { detail } from '../../support/order-fixtures'
+import { detail, payInfo } from '../../support/order-fixtures'
 
 const ORDER = 'order-0001'
 
-const PAY_INFO: PayOrderInfo = {
-  orderId: ORDER,
-  amountCents: 2990,
-  priceCents: 2990,
-  voucher: null,
-  businessMode: BUSINESS_MODE.DEPOSIT,
-  depositPayState: PAY_STATE.AWAITING_PAYMENT,
-  paidAt: null,
-  promotionChannelId: 'PC-1',
-}
+const PAY_INFO = payInfo({ orderId: ORDER })
 
 function world(missing: string[] = []) {
   const asked = { info: 0, process: 0 }
