@@ -7,14 +7,14 @@
  * The rules, first match wins: the promotion must exist, be of the caller's channel profile and
  * be a write-off campaign; the order's own code answers the same again (a claim is idempotent);
  * the promotion must still run; the order must be of that promotion and still choosing its price
- * (not cancelled, activated, paid or free); the code must exist, be of that promotion, be free and
- * not expired (the injected clock decides); and the order must not hold another code.
+ * (not cancelled, activated, paid or free) with no payment in progress (the full price may be paid
+ * on the platform already); the code must exist, be of that promotion, be free and not expired
+ * (the injected clock decides); and the order must not hold another code.
  *
  * A claim is one transaction holding the order's row lock (the lock cancel, payment and settle
  * take first too): the code is taken by a conditional update, so of two concurrent claims of one
  * code exactly one wins and the other is answered "used"; the unique index
- * voucher_codes_one_per_order_key keeps an order to one code. A payment in progress is abandoned
- * (its cashier page no longer settles), so nobody pays the price the code just lowered.
+ * voucher_codes_one_per_order_key keeps an order to one code.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { VOUCHER_REFUSAL } from '../../types/api/apply'
@@ -26,7 +26,7 @@ import { ACTIVATION_STATE, ACTIVITY_TYPE, CANCEL_STATE, PAY_STATE } from '../../
 import { newPublicId } from '../auth/secrets'
 import type { Db } from '../db/database'
 import { violatesUnique } from '../db/constraint-errors'
-import { orders, payments, voucherCodes } from '../db/schema'
+import { voucherCodes } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
 import { PROMOTION_MESSAGE } from '../orders/admission'
@@ -50,6 +50,7 @@ export const VOUCHER_MESSAGE = {
   notTheOrders: PROMOTION_MESSAGE.notTheOrders,
   orderHasVoucher: '该订单已使用核销码',
   orderClosed: '订单当前状态不能使用核销码',
+  paying: '订单正在支付中，暂不能使用核销码',
   tooMany: '核销码尝试次数过多，请稍后再试',
 } as const
 
@@ -115,6 +116,9 @@ async function judge(db: Db, query: VoucherQuery, order: OrderRow | undefined, n
   if (order !== undefined) {
     if (order.promotionChannelId !== promotion.id) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.notTheOrders)
     if (priceSettled(order)) return refuse(VOUCHER_REFUSAL.ORDER_CLOSED, VOUCHER_MESSAGE.orderClosed)
+    // The full price may already be paid on the platform (WeChat Pay, Alipay): the code waits for
+    // the payment's outcome rather than abandoning it.
+    if (order.depositPayState === PAY_STATE.PAYING) return refuse(VOUCHER_REFUSAL.ORDER_CLOSED, VOUCHER_MESSAGE.paying)
   }
   if (row === undefined) return refuse(VOUCHER_REFUSAL.UNKNOWN, VOUCHER_MESSAGE.unknown)
   if (row.promotionChannelId !== promotion.id) return refuse(VOUCHER_REFUSAL.FOREIGN, VOUCHER_MESSAGE.foreign)
@@ -169,13 +173,6 @@ async function claimOnce(context: VoucherContext, query: VoucherQuery & { orderI
       .returning()
     // Another order's claim took the code between the read and this write.
     if (!taken) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.used)
-    if (order.depositPayState === PAY_STATE.PAYING) {
-      await tx
-        .update(payments)
-        .set({ state: PAY_STATE.FAILED, completedAt: now })
-        .where(and(eq(payments.orderId, order.orderId), eq(payments.state, PAY_STATE.PAYING)))
-      await tx.update(orders).set({ depositPayState: PAY_STATE.AWAITING_PAYMENT, updatedAt: now }).where(eq(orders.orderId, order.orderId))
-    }
     return claimed(taken)
   })
 }

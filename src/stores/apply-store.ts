@@ -60,6 +60,8 @@ export interface ApplyStoreDeps extends ApplySource {
   now(): number
   /** Hands the pay page's data, which a submitting final commit answers with, to the stores that show it. */
   adoptSubmitted?(submitted: SubmittedOrder): void
+  /** An issuer's agreement was accepted in a version since replaced: what the consent step showed is stale. */
+  onAgreementsOutdated?(): void
 }
 
 /** Whether an apply step refused the issuers' agreements sent because one has a newer version. */
@@ -342,6 +344,7 @@ export class ApplyStore {
   private withdrawIssuerAgreements(): void {
     this.issuerAgreements = []
     this.consentNotice = ISSUER_AGREEMENT_OUTDATED.message
+    this.deps.onAgreementsOutdated?.()
   }
 
   /** Consent is given for one order: another order asks for it again. */

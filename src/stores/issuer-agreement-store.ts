@@ -80,6 +80,12 @@ export class IssuerAgreementStore {
     return this.ensure(promotionChannelId)
   }
 
+  /** Forgets the agreements loaded: an issuer has replaced one, the consent step asks again. */
+  forget(): void {
+    this.loaded = undefined
+    this.inFlight = undefined
+  }
+
   /** What the consent step shows for the promotion. */
   statusFor(promotionChannelId: string): IssuerAgreementStatus {
     const { commodity } = this

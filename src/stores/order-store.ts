@@ -125,6 +125,11 @@ export class OrderStore {
     this.adoptedFor = process.orderId
   }
 
+  /** The order changed since the final commit handed its detail over: pages ask for it again. */
+  forgetAdopted(orderId: string): void {
+    if (this.adoptedFor === orderId) this.adoptedFor = undefined
+  }
+
   fetchProcess(orderId: string, options: FetchOptions = {}): Promise<void> {
     const adopted = this.adoptedFor === orderId && this.process?.orderId === orderId
     this.adoptedFor = undefined

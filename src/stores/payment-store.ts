@@ -109,6 +109,11 @@ export class PaymentStore {
     this.adoptedFor = info.orderId
   }
 
+  /** The order's price changed (a code was claimed): its handed-over info is asked for again. */
+  forgetAdopted(orderId: string): void {
+    if (this.adoptedFor === orderId) this.adoptedFor = undefined
+  }
+
   loadInfo(orderId: string): Promise<void> {
     if (this.adoptedFor === orderId && this.info?.orderId === orderId) {
       this.adoptedFor = undefined

@@ -80,6 +80,7 @@ export class RootStore {
       promotionReady: () => this.promotion.settle(),
       promotionPending: () => this.promotion.pending,
       now: deps.now,
+      onAgreementsOutdated: () => this.issuerAgreements.forget(),
       adoptSubmitted: (submitted) => {
         this.payment.adoptInfo(submitted.payment)
         this.order.adoptProcess(submitted.order)
@@ -104,6 +105,10 @@ export class RootStore {
         orderDetail: (orderId) => deps.api.orders.orderProcess(orderId),
       },
       storage: deps.storage,
+      onClaimed: (orderId) => {
+        this.payment.forgetAdopted(orderId)
+        this.order.forgetAdopted(orderId)
+      },
     })
   }
 }

@@ -37,6 +37,8 @@ export interface VoucherApi {
 export interface VoucherStoreDeps {
   api: VoucherApi
   storage: SecureStorage
+  /** A code was claimed for the order: what other stores hold of its price is stale. */
+  onClaimed?(orderId: string): void
 }
 
 export const VOUCHER_STORAGE = { typed: 'voucherCode' } as const
@@ -209,6 +211,7 @@ export class VoucherStore {
     }
     try {
       const claimed = await this.deps.api.claimVoucher(request)
+      this.deps.onClaimed?.(request.orderId)
       return { kind: 'claimed', voucher: { code: claimed.code, discountCents: claimed.discountCents } }
     } catch (cause) {
       const error = asError(cause)

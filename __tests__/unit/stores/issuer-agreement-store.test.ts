@@ -1,9 +1,12 @@
+import { ISSUER_AGREEMENT_OUTDATED } from '../../../types/api/apply'
 import type { SupplierProtocolResponse } from '../../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../../types/api/envelope'
 import type { CommodityFields } from '../../../src/domain/money'
+import { entryFromText } from '../../../src/domain/plate-entry'
 import { RequestError } from '../../../src/services/request/errors'
 import { CommodityStore } from '../../../src/stores/commodity-store'
 import { ISSUER_AGREEMENTS_FAILED, IssuerAgreementStore, packageIssuers } from '../../../src/stores/issuer-agreement-store'
+import { fakeRoot } from '../../support/fake-root'
 
 const PROMOTION = 'PC-1'
 
@@ -130,5 +133,37 @@ describe('IssuerAgreementStore', () => {
     const { store } = world()
     await store.ensure(PROMOTION)
     expect(store.statusFor('PC-2')).toEqual({ status: 'loading' })
+  })
+})
+
+describe('an agreement replaced meanwhile (RootStore wiring)', () => {
+  it('a step refused as outdated makes the consent step load the agreements again, in their new version', async () => {
+    const versions = ['2026-01', '2026-02']
+    let asked = 0
+    const { store } = fakeRoot({
+      commodities: {
+        listCommodities: async () => [pkg(1, 11)],
+        supplierProtocol: async (issuerId) => ({ ...doc(issuerId), version: versions[Math.min(asked++, versions.length - 1)]! }),
+      },
+      apply: {
+        apply: async (payload) => {
+          if (payload.issuerAgreements?.some((accepted) => accepted.version === versions[0])) {
+            throw new RequestError('business', ISSUER_AGREEMENT_OUTDATED.message, ISSUER_AGREEMENT_OUTDATED.code, null)
+          }
+          return { orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }
+        },
+      },
+    })
+    const promotion = store.promotion.current.promotionChannelId
+    store.apply.setPlate(entryFromText('京A12345'))
+    await store.apply.submitPlate()
+    await store.issuerAgreements.ensure(promotion)
+    expect(store.issuerAgreements.statusFor(promotion)).toMatchObject({ status: 'ready', agreements: [{ version: '2026-01' }] })
+    store.apply.acceptAgreements([{ issuerId: 11, version: '2026-01' }])
+    await expect(store.apply.saveInformation()).rejects.toMatchObject({ message: ISSUER_AGREEMENT_OUTDATED.message })
+
+    expect(store.issuerAgreements.statusFor(promotion)).toEqual({ status: 'loading' })
+    await store.issuerAgreements.ensure(promotion)
+    expect(store.issuerAgreements.statusFor(promotion)).toMatchObject({ status: 'ready', agreements: [{ version: '2026-02' }] })
   })
 })

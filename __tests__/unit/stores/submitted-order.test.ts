@@ -4,7 +4,7 @@
  * ask as usual, and a commit that still misses something hands nothing over.
  */
 import type { ApplyPayload, SubmittedOrder } from '../../../types/api/apply'
-import { APPLY_STEP, PAY_STATE } from '../../../src/domain/enums'
+import { ACTIVITY_TYPE, APPLY_STEP, PAY_STATE } from '../../../src/domain/enums'
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { fakeRoot } from '../../support/fake-root'
 import { detail, payInfo } from '../../support/order-fixtures'
@@ -28,7 +28,7 @@ function world(missing: string[] = []) {
       }),
     },
     payment: { orderInfo: async (orderId) => (asked.info++, { ...PAY_INFO, orderId }) },
-    orders: { orderProcess: async (orderId) => (asked.process++, detail({ orderId })) },
+    orders: { orderProcess: async (orderId) => (asked.process++, detail({ orderId, activitySource: ACTIVITY_TYPE.WRITE_OFF_CODE })) },
   })
   return { ...root, asked, submitted }
 }
@@ -61,6 +61,17 @@ describe('the final commit hands the pay page its data', () => {
     await store.order.fetchProcess(ORDER, { fresh: true })
     await store.payment.loadInfo('order-other')
     expect(asked).toEqual({ info: 1, process: 1 })
+  })
+
+  it('a code claimed after the commit (the jump to the pay page refused) makes the pay page ask again', async () => {
+    const { store, asked } = world()
+    await submitOrder(store)
+    await store.voucher.ensure(ORDER)
+    store.voucher.setCode('ETC-DEMO-01')
+    await expect(store.voucher.use()).resolves.toMatchObject({ kind: 'claimed' })
+    const before = { ...asked }
+    await Promise.all([store.payment.loadInfo(ORDER), store.order.fetchProcess(ORDER)])
+    expect(asked).toEqual({ info: before.info + 1, process: before.process + 1 })
   })
 
   it('hands nothing over while something is missing', async () => {

@@ -40,7 +40,7 @@ const RECORD_ROUTE_CHANGES = `(() => {
   const record = (url, body) => sent.push({ call: new URL(url, location.href).href + ' ' + (typeof body === 'string' ? body : ''), start: performance.now() })
   const originalFetch = window.fetch
   window.fetch = function (input, init) {
-    record(typeof input === 'string' ? input : input.url, init && init.body)
+    record(input instanceof Request ? input.url : String(input), init && init.body)
     return originalFetch.apply(this, arguments)
   }
   const open = XMLHttpRequest.prototype.open
@@ -110,7 +110,7 @@ async function collect(page: Page, into: RouteChange[]): Promise<void> {
       const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
         .map((entry) => ({ url: entry.name, start: entry.startTime }))
-      const requests = ((windowLog[sentKey] ?? []) as SentCall[]).slice()
+      const requests = ((windowLog[sentKey] ?? []) as SentCall[]).splice(0)
       return { changes: logged, calls: api, sent: requests }
     },
     [LOG, SENT] as const,
