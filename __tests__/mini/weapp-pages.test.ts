@@ -8,7 +8,7 @@ import { findByText, pageText } from './support/page-actions'
 import { settle } from './support/settle'
 import { signInBySms } from './support/sign-in'
 import { describeWeapp, weappPages } from './support/weapp-build'
-import { weappWorld } from './support/weapp-world'
+import { WORLD_HOOK_TIMEOUT_MS, weappWorld } from './support/weapp-world'
 import type { CapsuleRect } from './support/wx-device'
 
 const SELECT_LAND = 'pages/apply/select-land/index'
@@ -22,7 +22,7 @@ const px = (value: string | undefined): number => {
 
 describeWeapp()('the WeChat build at run time', () => {
   const world = weappWorld()
-  beforeAll(async () => signInBySms(world))
+  beforeAll(async () => signInBySms(world), WORLD_HOOK_TIMEOUT_MS)
 
   it('launches the app', () => {
     expect(typeof world.app().onLaunch).toBe('function')

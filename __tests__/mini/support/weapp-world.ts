@@ -79,6 +79,12 @@ function launchApp(launchQuery: Record<string, string>): () => AppInstance {
   return globals.app
 }
 
+/**
+ * Hooks that open a fresh embedded database (migrated and seeded) or sign in through the pages:
+ * seconds on a busy 2-core machine, more than jest's default 5 s when the suites run together.
+ */
+export const WORLD_HOOK_TIMEOUT_MS = 60_000
+
 export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
   const state: {
     database?: TestDatabase
@@ -115,7 +121,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.server = installServerBridge(server, readFile)
     state.pay = installWechatPay(state.test)
     state.app = launchApp(options.device?.launchQuery ?? {})
-  })
+  }, WORLD_HOOK_TIMEOUT_MS)
   afterEach(async () => {
     state.stack?.clear()
     await settle()
