@@ -6,27 +6,24 @@
  * failed lookup leaves the page as it is. 继续办理 goes on where the order list would.
  */
 import Taro from '@tarojs/taro'
-import PlateEntryPage from '../../src/pages/entry/plate/index'
 import { CHANNELS } from '../../src/config/channel'
 import type { ChannelProfile } from '../../src/config/channel'
 import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
 import { ORDER_SOURCE } from '../../src/domain/enums'
 import { CURRENT_ORDER_CONTINUE, CURRENT_ORDER_TITLE } from '../../src/features/entry/plate/CurrentOrderCard'
 import type { BuildTarget } from '../../src/platform/authorization'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { TransportResponse } from '../../src/services/request/transport'
 import type { OrderDetail } from '../../types/api/orders'
 import { deferred } from '../unit/services/fakes'
 import { STATUS_FIELDS, detail } from '../support/order-fixtures'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { boxes, press } from '../support/plate-keys'
-import { PERSON_GRANT, PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
-import { envelope, testWorld } from '../support/test-services'
+import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
+import { mountPlatePage, plateWorld, requestsTo, settle } from '../support/plate-page-world'
+import type { Page, PlateWorld, Reply } from '../support/plate-page-world'
+import { envelope } from '../support/test-services'
 
-type Page = Awaited<ReturnType<typeof mountPage>>
-type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
 
 /** The bank app's call: its path names the session's uid (the plate's own lookup has none). */
 const BY_UID = `/h5/${PERSON_GRANT.uid}/handleProcess`
@@ -44,34 +41,15 @@ interface WorldOptions {
 }
 
 /** The bank app opened with its page token; the plate page's calls answered as usual. */
-function bankWorld({ current = null, channel = CHANNELS.bank, target = 'h5', replies = {} }: WorldOptions = {}) {
-  const table: Record<string, Reply> = { [BY_UID]: current, ...PLATE_PAGE_REPLIES, ...replies }
-  return testWorld({
-    navigationHost: createTaroNavigationHost(),
-    channel,
-    target,
-    launchParams: { [PAGE_TOKEN_PARAM]: 'page-token' },
-    respond: async (request) => {
-      const reply = replyFor(table, request.url) ?? null
-      return typeof reply === 'function' ? (reply as (r: TransportRequest) => Promise<TransportResponse>)(request) : envelope(reply)
-    },
-  })
+function bankWorld({ current = null, channel, target, replies = {} }: WorldOptions = {}) {
+  return plateWorld({ replies: { [BY_UID]: current, ...replies }, ...(channel ? { channel } : {}), ...(target ? { target } : {}) })
 }
 
-type World = ReturnType<typeof bankWorld>
+type World = PlateWorld
 
-const requestsTo = (world: World, fragment: string) => world.requests.filter((request) => request.url.includes(fragment))
 const currentProcessCalls = (world: World) => world.requests.filter((request) => /\/h5\/[^/]+\/handleProcess/.test(request.url))
 
-async function settle(page: Page, rounds = 10) {
-  for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-}
-
-async function open(world: World): Promise<Page> {
-  const page = await mountPage(PlateEntryPage, world.services)
-  await settle(page)
-  return page
-}
+const open = (world: World): Promise<Page> => mountPlatePage(world)
 
 /** The session the bank app's page token gives (the silent login a call needing the person makes). */
 async function loggedIn(options: WorldOptions = {}): Promise<World> {

@@ -3,63 +3,23 @@
  * plate check's outcomes, failures that keep the form, notices, links and tracking.
  */
 import Taro from '@tarojs/taro'
-import PlateEntryPage from '../../src/pages/entry/plate/index'
 import { SUBMIT_RETRY_HINT } from '../../src/features/entry/plate/PlateEntryForm'
 import { HOTLINE } from '../../src/domain/constants'
 import { PLATE_REASON, PLATE_TAKEN_HINT, PLATE_TAKEN_MESSAGE, PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
-import { entryFromText } from '../../src/domain/plate-entry'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
-import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import type { TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
-import { byTestId, flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, flush, getByTestId, textOf } from '../support/page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { boxes, press } from '../support/plate-keys'
-import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
+import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
+import type { Reply } from '../support/plate-page-world'
 import { envelope, testWorld } from '../support/test-services'
 import { detail } from '../support/order-fixtures'
 
-type Page = Awaited<ReturnType<typeof mountPage>>
-type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
-
-/** Answers by the first path fragment the request's URL contains; an empty success otherwise. */
-const DEFAULT_REPLIES: Readonly<Record<string, Reply>> = PLATE_PAGE_REPLIES
-
 /** A world logged in through the bank app's page token, answering from `replies`. */
-function entryWorld(replies: Record<string, Reply> = {}, raw?: Map<string, string>) {
-  const table = { ...DEFAULT_REPLIES, ...replies }
-  return testWorld({
-    navigationHost: createTaroNavigationHost(),
-    launchParams: { token: 'page-token' },
-    ...(raw ? { raw } : {}),
-    respond: async (request) => {
-      const reply = replyFor(table, request.url) ?? null
-      return typeof reply === 'function' ? (reply as (r: TransportRequest) => Promise<TransportResponse>)(request) : envelope(reply)
-    },
-  })
-}
-
-type World = ReturnType<typeof entryWorld>
-
-const requestsTo = (world: World, fragment: string) => world.requests.filter((request) => request.url.includes(fragment))
-
-/** Lets promise chains that cross timers (lazy chunks, the network layer's load) finish. */
-async function settle(page: Page, rounds = 10) {
-  for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-}
-
-
-async function mountWith(world: World, plate?: string): Promise<Page> {
-  if (plate) world.services.store.apply.setPlate(entryFromText(plate))
-  const page = await mountPage(PlateEntryPage, world.services)
-  await settle(page)
-  return page
-}
-
-async function submit(page: Page) {
-  page.fireEvent.click(getByTestId(page, 'plate-submit'))
-  await settle(page)
-}
+const entryWorld = (replies: Record<string, Reply> = {}, raw?: Map<string, string>) => plateWorld({ replies, ...(raw ? { raw } : {}) })
 
 describe('plate entry page', () => {
   let navigateTo: jest.SpyInstance
@@ -72,7 +32,7 @@ describe('plate entry page', () => {
 
   it('empty: explains the steps, shows 7 empty boxes with the keyboard open, and asks for a plate on submit', async () => {
     const world = entryWorld()
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     expect(textOf(page, 'plate-intro')).toContain('填写资料')
     expect(textOf(page, 'plate-intro')).toContain('选择套餐')
     expect(textOf(page, 'plate-intro')).toContain('支付')
@@ -81,7 +41,7 @@ describe('plate entry page', () => {
     expect(getByTestId(page, 'plate-keyboard').getAttribute('data-panel')).toBe('province')
     expect(byTestId(page, 'plate-error')).toBeNull()
 
-    await submit(page)
+    await submitPlate(page)
     expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.empty)
     expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(0)
     expect(navigateTo).not.toHaveBeenCalled()
@@ -89,7 +49,7 @@ describe('plate entry page', () => {
 
   it('filled: a typed plate is kept in the application and restored after a reload', async () => {
     const world = entryWorld()
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     await press(page, '沪', 'B', '1', '2', '3', '4', '5')
     expect(boxes(page)).toBe('沪B12345')
     // Full: the keyboard has closed itself and nothing is wrong with the plate.
@@ -97,19 +57,19 @@ describe('plate entry page', () => {
     expect(byTestId(page, 'plate-error')).toBeNull()
     page.unmout()
 
-    const reloaded = await mountWith(entryWorld({}, world.raw))
+    const reloaded = await mountPlatePage(entryWorld({}, world.raw))
     expect(boxes(reloaded)).toBe('沪B12345')
     expect(byTestId(reloaded, 'plate-keyboard')).toBeNull()
   })
 
   it('invalid field: a full green plate of the wrong pattern shows the reason at once, and no call goes out', async () => {
     const world = entryWorld()
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     page.fireEvent.click(getByTestId(page, 'plate-kind-green'))
     await flush(page)
     await press(page, '京', 'A', '1', '2', '3', '4', '5', '6')
     expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.green)
-    await submit(page)
+    await submitPlate(page)
     expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.green)
     expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(0)
   })
@@ -117,7 +77,7 @@ describe('plate entry page', () => {
   it('loading: the button says it is checking, and a double tap checks the plate once', async () => {
     const unique = deferred<TransportResponse>()
     const world = entryWorld({ checkPlateNumberUnique: () => unique.promise })
-    const page = await mountWith(world, '京A12345')
+    const page = await mountPlatePage(world, '京A12345')
     page.fireEvent.click(getByTestId(page, 'plate-submit'))
     page.fireEvent.click(getByTestId(page, 'plate-submit'))
     await settle(page)
@@ -142,8 +102,8 @@ describe('plate entry page', () => {
       checkPlateNumberUnique: async () =>
         failing ? { statusCode: 500, data: null, header: {} } : envelope({ data: { resultType: PLATE_UNIQUE_RESULT.FREE } }),
     })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.serverBusy)
     // Reported once: on the page, not by a toast as well.
     expect(world.ui.toasts).toEqual([])
@@ -152,7 +112,7 @@ describe('plate entry page', () => {
     expect(navigateTo).not.toHaveBeenCalled()
 
     failing = false
-    await submit(page)
+    await submitPlate(page)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
@@ -160,8 +120,8 @@ describe('plate entry page', () => {
   it('network failure: said once, on the page, and every check that failed together says it once', async () => {
     const offline = () => Promise.reject(new TransportFailure('network', 'request:fail'))
     const world = entryWorld({ checkPlateNumberUnique: offline, contractUserInterception: offline, handleProcess: offline })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.network)
     expect(world.ui.toasts).toEqual([])
     expect(boxes(page)).toBe('京A12345')
@@ -169,8 +129,8 @@ describe('plate entry page', () => {
 
   it('an expired login: its dialog is the one report (nothing on the page, no toast), then the login again', async () => {
     const world = entryWorld({ checkPlateNumberUnique: async () => ({ statusCode: 401, data: null, header: {} }) })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(world.ui.alerts).toBe(1)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()
     expect(world.ui.toasts).toEqual([])
@@ -180,8 +140,8 @@ describe('plate entry page', () => {
 
   it('no login possible: the login page opens and the page says why, without a toast', async () => {
     const world = testWorld({ navigationHost: createTaroNavigationHost() })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(world.ui.logins).toBe(1)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.loginRequired)
     expect(world.ui.toasts).toEqual([])
@@ -190,8 +150,8 @@ describe('plate entry page', () => {
   it('taken: says the vehicle has ETC, how to reapply, and calls customer service', async () => {
     const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
     const world = entryWorld({ checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ETC } } })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_MESSAGE)
     expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_HINT)
     expect(getByTestId(page, 'plate-taken').getAttribute('role')).toBe('alert')
@@ -214,8 +174,8 @@ describe('plate entry page', () => {
       checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ORDER } },
       promoter_channel_effective: { promotionSubject: '银行ETC', call_link: 'https://hall.test/kf' },
     })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     page.fireEvent.click(getByTestId(page, 'plate-taken-service'))
     await settle(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: `/pages/jump/webview/index?src=${encodeURIComponent('https://hall.test/kf')}` })
@@ -223,8 +183,8 @@ describe('plate entry page', () => {
 
   it('intercepted: shows the reason inline and stays', async () => {
     const world = entryWorld({ contractUserInterception: { intercept: true, reason: '该车辆存在未结清的通行费，请结清后再办理' } })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(textOf(page, 'plate-intercepted')).toBe('该车辆存在未结清的通行费，请结清后再办理')
     expect(navigateTo).not.toHaveBeenCalled()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
@@ -232,16 +192,16 @@ describe('plate entry page', () => {
 
   it('reapply: an order to settle first sends the user to the reapply guide with its type', async () => {
     const world = entryWorld({ handleProcess: { orderId: 'order-9', plateNumber: '京A12345', stockInterceptionFlag: true } })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=order-9&reapplyType=2' })
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
   })
 
   it('created: opens the order and goes to the agreements first', async () => {
     const world = entryWorld()
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(1)
     expect(requestsTo(world, 'contractUserInterception')).toHaveLength(1)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
@@ -251,8 +211,8 @@ describe('plate entry page', () => {
 
   it('resume: an open order of the user for this plate is continued, not opened again', async () => {
     const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(world.services.store.apply.orderId).toBe('order-5')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
@@ -261,8 +221,8 @@ describe('plate entry page', () => {
   it('created: asks for consent to the new order, whatever was accepted for an earlier one', async () => {
     const world = entryWorld()
     world.services.store.apply.acceptAgreements()
-    const page = await mountWith(world, '粤B12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '粤B12345')
+    await submitPlate(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
@@ -270,8 +230,8 @@ describe('plate entry page', () => {
     const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
     world.services.store.apply.resumeOrder(detail({ orderId: 'order-5', plateNumber: '京A12345' }))
     world.services.store.apply.acceptAgreements()
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
@@ -283,7 +243,7 @@ describe('plate entry page', () => {
         { id: 9, noticeType: 1, noticeTitle: '升级说明', noticeContent: '详情见公告页', redirectPath: '/pages/notice/upgrade', noticeScene: { effectRange: '/apply/basic' } },
       ],
     })
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     expect(textOf(page, 'notice-7')).toContain('今晚22点至24点暂停办理')
     expect(textOf(page, 'notice-9')).toContain('升级说明')
     expect(byTestId(page, 'notice-8')).toBeNull()
@@ -301,7 +261,7 @@ describe('plate entry page', () => {
 
   it('shows no notice bar when there are none, and the plate page still works without a login', async () => {
     const world = testWorld({ navigationHost: createTaroNavigationHost() })
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     expect(byTestId(page, 'notices')).toBeNull()
     expect(world.ui.logins).toBe(0)
   })
@@ -311,7 +271,7 @@ describe('plate entry page', () => {
     // Not logged in: customer service is the hotline, without asking for a login first.
     const world = testWorld({ navigationHost: createTaroNavigationHost() })
     const click = jest.spyOn(world.services.tracker, 'click')
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     page.fireEvent.click(getByTestId(page, 'entry-orders'))
     await settle(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
@@ -328,8 +288,8 @@ describe('plate entry page', () => {
   it('tracks the submit with the plate kind, not the plate', async () => {
     const world = entryWorld()
     const click = jest.spyOn(world.services.tracker, 'click')
-    const page = await mountWith(world, '京AD12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京AD12345')
+    await submitPlate(page)
     expect(click).toHaveBeenCalledWith('/apply/basic', 'next', { plateKind: 'green' })
   })
 })

@@ -4,56 +4,21 @@
  * refused application says why and offers customer service).
  */
 import Taro from '@tarojs/taro'
-import PlateEntryPage from '../../src/pages/entry/plate/index'
 import { DEDUPE_WINDOW_MS, HOTLINE } from '../../src/domain/constants'
 import { NEW_APPLY_PAUSED, RISK_REFUSED } from '../../src/domain/apply-checks'
-import { entryFromText } from '../../src/domain/plate-entry'
 import { MESSAGES } from '../../src/services/request/errors'
-import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { press } from '../support/plate-keys'
-import { PLATE_PAGE_REPLIES, replyFor } from '../support/plate-replies'
+import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
+import type { Reply } from '../support/plate-page-world'
 import { envelope, testWorld } from '../support/test-services'
-
-type Page = Awaited<ReturnType<typeof mountPage>>
-type Reply = unknown | ((request: TransportRequest) => Promise<TransportResponse>)
 
 const PAUSED = { allowNewApply: false, reason: '系统升级维护中，预计3月1日恢复受理' }
 const REFUSED = { required: true, reason: '该车辆暂未通过风险审核，无法在线办理ETC。' }
 
 /** A world logged in through the bank app's page token, answering from `replies` over the plate page's defaults. */
-function entryWorld(replies: Record<string, Reply> = {}) {
-  const table: Record<string, Reply> = { ...PLATE_PAGE_REPLIES, ...replies }
-  return testWorld({
-    navigationHost: createTaroNavigationHost(),
-    launchParams: { token: 'page-token' },
-    respond: async (request) => {
-      const reply = replyFor(table, request.url) ?? null
-      return typeof reply === 'function' ? (reply as (r: TransportRequest) => Promise<TransportResponse>)(request) : envelope(reply)
-    },
-  })
-}
-
-type World = ReturnType<typeof entryWorld>
-
-const requestsTo = (world: World, fragment: string) => world.requests.filter((request) => request.url.includes(fragment))
-
-async function settle(page: Page, rounds = 10) {
-  for (let round = 0; round < rounds; round++) await page.act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-}
-
-async function mountWith(world: World, plate?: string): Promise<Page> {
-  if (plate) world.services.store.apply.setPlate(entryFromText(plate))
-  const page = await mountPage(PlateEntryPage, world.services)
-  await settle(page)
-  return page
-}
-
-async function submit(page: Page) {
-  page.fireEvent.click(getByTestId(page, 'plate-submit'))
-  await settle(page)
-}
+const entryWorld = (replies: Record<string, Reply> = {}) => plateWorld({ replies })
 
 describe('plate page: new applications switched off', () => {
   let navigateTo: jest.SpyInstance
@@ -66,11 +31,11 @@ describe('plate page: new applications switched off', () => {
 
   it('opening the page logs no one in: a visitor learns of the pause on 下一步, after the login', async () => {
     const world = entryWorld({ restNewApplySwitch: PAUSED })
-    const page = await mountWith(world, '京A12345')
+    const page = await mountPlatePage(world, '京A12345')
     expect(requestsTo(world, '/token')).toHaveLength(0)
     expect(requestsTo(world, 'restNewApplySwitch')).toHaveLength(0)
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
-    await submit(page)
+    await submitPlate(page)
     expect(requestsTo(world, 'restNewApplySwitch')).toHaveLength(1)
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(PAUSED.reason)
   })
@@ -78,8 +43,8 @@ describe('plate page: new applications switched off', () => {
   it("with a session, 下一步 asks for the packages alongside the checks (the consent page lists their issuers' agreements)", async () => {
     const world = entryWorld()
     await world.services.store.user.login()
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     const order = world.requests.map((request) => request.url).filter((url) => /listCommodity|handleProcess\?/.test(url))
     expect(order[0]).toContain('listCommodity')
     expect(order.filter((url) => url.includes('listCommodity'))).toHaveLength(1)
@@ -95,8 +60,8 @@ describe('plate page: new applications switched off', () => {
       getSupplierProtocol: { issuerId: 11, title: '发行方协议', content: '条款', version: 'v1' },
     })
     await world.services.store.user.login()
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     const asked = requestsTo(world, 'getSupplierProtocol').map((request) => (JSON.parse(request.body ?? '{}') as { issuerId: number }).issuerId)
     expect(asked.sort()).toEqual([11, 12])
@@ -106,7 +71,7 @@ describe('plate page: new applications switched off', () => {
   it('says on opening, with a session already, that new applications are paused and why, with the way to the orders already made', async () => {
     const world = entryWorld({ restNewApplySwitch: PAUSED })
     await world.services.store.user.login()
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     expect(requestsTo(world, 'restNewApplySwitch')).toHaveLength(1)
     const notice = textOf(page, 'plate-new-apply-paused')
     expect(notice).toContain(NEW_APPLY_PAUSED.title)
@@ -121,14 +86,14 @@ describe('plate page: new applications switched off', () => {
   it('gives the default reason when the operator gave none', async () => {
     const world = entryWorld({ restNewApplySwitch: { allowNewApply: false, reason: '' } })
     await world.services.store.user.login()
-    const page = await mountWith(world)
+    const page = await mountPlatePage(world)
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(NEW_APPLY_PAUSED.reason)
   })
 
   it('opens no new order on 下一步, says the pause (not the risk review asked alongside), and stays on the page with the notice', async () => {
     const world = entryWorld({ restNewApplySwitch: PAUSED, requiredRisk: { required: true, reason: '风控拒绝' } })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(requestsTo(world, 'requiredRisk')).toHaveLength(1)
     expect(byTestId(page, 'plate-risk-refused')).toBeNull()
@@ -143,8 +108,8 @@ describe('plate page: new applications switched off', () => {
       restNewApplySwitch: PAUSED,
       handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, depositPayState: 2, bizType: 0 },
     })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(world.services.store.apply.orderId).toBe('order-5')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
@@ -153,19 +118,19 @@ describe('plate page: new applications switched off', () => {
   it('reads the switch again at 下一步: switched off since the page opened, it stops the new order then', async () => {
     let open = true
     const world = entryWorld({ restNewApplySwitch: async () => envelope(open ? { allowNewApply: true, reason: '' } : PAUSED) })
-    const page = await mountWith(world, '京A12345')
+    const page = await mountPlatePage(world, '京A12345')
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
     open = false
     // Past the window in which identical calls share one answer.
     world.advance(DEDUPE_WINDOW_MS + 1)
-    await submit(page)
+    await submitPlate(page)
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(PAUSED.reason)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
 
     // Switched on again: the notice goes at the next 下一步, which opens the order.
     open = true
     world.advance(DEDUPE_WINDOW_MS + 1)
-    await submit(page)
+    await submitPlate(page)
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
@@ -173,9 +138,9 @@ describe('plate page: new applications switched off', () => {
 
   it('switched on, shows no notice and opens the order after the risk review', async () => {
     const world = entryWorld()
-    const page = await mountWith(world, '京A12345')
+    const page = await mountPlatePage(world, '京A12345')
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
-    await submit(page)
+    await submitPlate(page)
     expect(requestsTo(world, 'requiredRisk')).toHaveLength(1)
     expect(JSON.parse(requestsTo(world, 'requiredRisk')[0]?.body ?? '{}')).toMatchObject({ plateNumber: '京A12345' })
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
@@ -183,10 +148,10 @@ describe('plate page: new applications switched off', () => {
 
   it('a failed switch read on opening says nothing; at 下一步 its failure is said once, on the page', async () => {
     const world = entryWorld({ restNewApplySwitch: async () => ({ statusCode: 500, data: null, header: {} }) })
-    const page = await mountWith(world, '京A12345')
+    const page = await mountPlatePage(world, '京A12345')
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
     expect(world.ui.toasts).toEqual([])
-    await submit(page)
+    await submitPlate(page)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.serverBusy)
     expect(world.ui.toasts).toEqual([])
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
@@ -194,7 +159,7 @@ describe('plate page: new applications switched off', () => {
 
   it('does not send a visitor to the login page to read the switch', async () => {
     const world = testWorld({ navigationHost: createTaroNavigationHost() })
-    await mountWith(world)
+    await mountPlatePage(world)
     expect(requestsTo(world, 'restNewApplySwitch')).toHaveLength(0)
     expect(world.ui.logins).toBe(0)
   })
@@ -210,8 +175,8 @@ describe('plate page: the risk review', () => {
   it('a refused application says why, opens no order, and offers the hotline', async () => {
     const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
     const world = entryWorld({ requiredRisk: REFUSED })
-    const page = await mountWith(world, '京A77777')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A77777')
+    await submitPlate(page)
     const notice = getByTestId(page, 'plate-risk-refused')
     expect(notice.getAttribute('role')).toBe('alert')
     expect(textOf(page, 'plate-risk-refused')).toContain(RISK_REFUSED.title)
@@ -229,8 +194,8 @@ describe('plate page: the risk review', () => {
 
   it('gives the default reason when the review gives none, and a changed plate clears the notice', async () => {
     const world = entryWorld({ requiredRisk: { required: true, reason: '' } })
-    const page = await mountWith(world, '京A77777')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A77777')
+    await submitPlate(page)
     expect(textOf(page, 'plate-risk-refused-reason')).toBe(RISK_REFUSED.reason)
     page.fireEvent.click(getByTestId(page, 'plate-boxes'))
     await settle(page)
@@ -240,8 +205,8 @@ describe('plate page: the risk review', () => {
 
   it('a failed review is said once, on the page, and opens no order', async () => {
     const world = entryWorld({ requiredRisk: async () => ({ statusCode: 500, data: null, header: {} }) })
-    const page = await mountWith(world, '京A12345')
-    await submit(page)
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.serverBusy)
     expect(byTestId(page, 'plate-risk-refused')).toBeNull()
     expect(world.ui.toasts).toEqual([])

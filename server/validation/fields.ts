@@ -8,6 +8,7 @@ import { ATTRIBUTION_TAG } from '../../src/domain/attribution'
 import { validateHandoverCode } from '../../src/domain/handover-code'
 import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
+import { normalizeVoucherCode } from '../../src/domain/voucher'
 import {
   fail,
   ok,
@@ -56,7 +57,7 @@ export const VOUCHER_CODE_REASON = {
  * older client's lower-case code is the same code.
  */
 export const voucherCode = ruled((input) => {
-  const value = input.trim().toUpperCase()
+  const value = normalizeVoucherCode(input)
   if (!value) return fail(VOUCHER_CODE_REASON.empty)
   return VOUCHER_CODE_PATTERN.test(value) ? ok(value) : fail(VOUCHER_CODE_REASON.invalid)
 })

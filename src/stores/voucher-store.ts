@@ -14,6 +14,7 @@ import type { OrderDetail } from '../../types/api/orders'
 import { MIN_PAY_CENTS } from '../../types/api/payment'
 import { ACTIVITY_TYPE } from '../domain/enums'
 import { priceAfterDiscount } from '../domain/money'
+import { normalizeVoucherCode } from '../domain/voucher'
 import { fields, isString, schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
 import { isRequestError } from '../services/request/errors'
@@ -82,11 +83,6 @@ interface TypedCode {
 }
 
 const TYPED = schema(fields<TypedCode>({ orderId: isString, code: isString }))
-
-/** A code as the server compares it: without surrounding spaces, upper-case. */
-export function normalizeVoucherCode(text: string): string {
-  return text.trim().toUpperCase()
-}
 
 export class VoucherStore {
   /** The order the state below belongs to (the application's). */

@@ -1,5 +1,5 @@
-import { Text, View } from '@tarojs/components'
-import { keyboardButtonProps } from '../pressable/activation-keys'
+import { View } from '@tarojs/components'
+import { CheckBox } from './CheckBox'
 import { Pressable } from '../pressable/Pressable'
 import './form-field.scss'
 
@@ -16,18 +16,14 @@ export interface ConsentCheckProps {
 export function ConsentCheck({ checked, onToggle, documentTitle, onOpenDocument, testId }: ConsentCheckProps) {
   return (
     <View className='consent-check'>
-      <View
-        className={`consent-check__box ${checked ? 'consent-check__box--on' : ''}`}
-        role='checkbox'
-        aria-checked={checked}
-        aria-label={`我已阅读并同意${documentTitle}`}
-        data-testid={`${testId}-check`}
-        onClick={onToggle}
-        {...keyboardButtonProps(onToggle)}
-      >
-        <View className='consent-check__mark' />
-        <Text className='consent-check__text'>我已阅读并同意</Text>
-      </View>
+      <CheckBox
+        className='consent-check__box'
+        checked={checked}
+        onToggle={onToggle}
+        label={`我已阅读并同意${documentTitle}`}
+        text='我已阅读并同意'
+        testId={`${testId}-check`}
+      />
       <Pressable className='consent-check__link' label={`查看${documentTitle}`} testId={`${testId}-link`} onPress={onOpenDocument}>
         《{documentTitle}》
       </Pressable>

@@ -3,6 +3,7 @@ import type { RouteName } from '../../config/routes'
 import { ignoreRefusedJump } from '../../platform/navigator'
 import type { Navigator } from '../../platform/navigator'
 import { isIssuerAgreementOutdated } from '../../stores/apply-store'
+import type { ApplyStore } from '../../stores/apply-store'
 
 /**
  * Where a person completes what the final commit found missing: the consent page when the
@@ -25,4 +26,23 @@ export async function orConsentAgain<T>(step: Promise<T>, navigator: Navigator):
     await navigator.open('agree').catch(ignoreRefusedJump)
     return undefined
   }
+}
+
+/**
+ * The final commit, then the pay page (opened over this page, or in its place): what the server
+ * says is still missing goes to `onMissing` for the page to show, and nothing opens.
+ */
+export async function submitThenPay(
+  apply: ApplyStore,
+  navigator: Navigator,
+  onMissing: (missing: readonly string[]) => void,
+  how: 'open' | 'replace',
+): Promise<void> {
+  const response = await orConsentAgain(apply.submit(), navigator)
+  if (!response) return
+  if (response.missing.length > 0) {
+    onMissing(response.missing)
+    return
+  }
+  await navigator[how]('pay', { orderId: response.orderId }).catch(ignoreRefusedJump)
 }

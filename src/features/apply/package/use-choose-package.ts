@@ -8,7 +8,7 @@ import { ownMessageOr, useAction } from '../../../components/action/use-action'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { orConsentAgain, pageForMissing } from '../missing-parts'
+import { pageForMissing, submitThenPay } from '../missing-parts'
 
 const CHOOSE_MESSAGES = {
   locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
@@ -57,13 +57,7 @@ export function useChoosePackage(): ChoosePackage {
         return
       }
       // The final commit saves the package it carries even when something is still missing: one round trip.
-      const response = await orConsentAgain(apply.submit(), navigator)
-      if (!response) return
-      if (response.missing.length > 0) {
-        setMissing(response.missing)
-        return
-      }
-      await navigator.open('pay', { orderId: response.orderId }).catch(ignoreRefusedJump)
+      await submitThenPay(apply, navigator, setMissing, 'open')
     },
     { report: 'inline', message: ownMessageOr(CHOOSE_MESSAGES.failed) },
   )

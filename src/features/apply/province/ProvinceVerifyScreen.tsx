@@ -12,11 +12,11 @@ import { issuerName } from '../../../domain/enums'
 import { provinceIssuerOf } from '../../../domain/province'
 import { MOBILE_LENGTH, digitsOnly, validateMobile } from '../../../domain/validation'
 import { VERIFY_CODE_LENGTH, checkPhoneLogin } from '../../../domain/verify-code'
-import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
+import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { StepRedirect } from '../StepRedirect'
 import './province.scss'
-import { orConsentAgain, pageForMissing } from '../missing-parts'
+import { pageForMissing, submitThenPay } from '../missing-parts'
 
 const PAGE = trackedPage('provinceVerify')
 
@@ -54,15 +54,7 @@ export const ProvinceVerifyScreen = observer(function ProvinceVerifyScreen({ ord
   const ownOrder = apply.orderId !== undefined && apply.orderId === orderId
 
   /** The final commit, then the payment; what the server says is missing stays on screen. */
-  const commit = async (): Promise<void> => {
-    const response = await orConsentAgain(apply.submit(), navigator)
-    if (!response) return
-    if (response.missing.length > 0) {
-      setMissing(response.missing)
-      return
-    }
-    await navigator.replace('pay', { orderId: response.orderId }).catch(ignoreRefusedJump)
-  }
+  const commit = (): Promise<void> => submitThenPay(apply, navigator, setMissing, 'replace')
 
   const checkOpen = useAction(
     async () => {

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { keyboardButtonProps } from '../../../components/pressable/activation-keys'
+import { CheckBox } from '../../../components/form-field/CheckBox'
 import { FOLLOW_UP_RETENTION_DAYS } from '../../../domain/follow-up'
 
 export const FOLLOW_UP_TEXT = {
@@ -11,18 +11,7 @@ export const FOLLOW_UP_TEXT = {
 export function FollowUpConsent({ checked, onToggle }: { checked: boolean; onToggle: () => void }) {
   return (
     <View className='upinfo__follow-up'>
-      <View
-        className={`upinfo__follow-up-box ${checked ? 'upinfo__follow-up-box--on' : ''}`}
-        role='checkbox'
-        aria-checked={checked}
-        aria-label={FOLLOW_UP_TEXT.label}
-        data-testid='upinfo-follow-up'
-        onClick={onToggle}
-        {...keyboardButtonProps(onToggle)}
-      >
-        <View className='upinfo__follow-up-mark' />
-        <Text className='upinfo__follow-up-label'>{FOLLOW_UP_TEXT.label}</Text>
-      </View>
+      <CheckBox checked={checked} onToggle={onToggle} label={FOLLOW_UP_TEXT.label} text={FOLLOW_UP_TEXT.label} testId='upinfo-follow-up' />
       <Text className='upinfo__follow-up-note' data-testid='upinfo-follow-up-note'>
         {FOLLOW_UP_TEXT.note}
       </Text>
