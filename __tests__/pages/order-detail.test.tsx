@@ -9,6 +9,7 @@ import { MESSAGES } from '../../src/services/request/errors'
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
+import { nextAction } from '../../src/domain/order-journey'
 import { API } from '../../types/api/paths'
 import { SEAL_PURPOSE, SEALED_FIELD } from '../../types/api/sealed'
 import { BUSINESS_CODE } from '../../types/api/envelope'
@@ -22,6 +23,7 @@ import type { OrdersWorld } from '../support/order-world'
 const mountDetail = (world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }, Page = OrderPage) => mountLoggedIn(Page, world, params)
 
 const notFound = () => envelope(null, BUSINESS_CODE.NOT_FOUND)
+const SUBMITTED = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true } as const
 
 describe('order detail page', () => {
   let navigation: ReturnType<typeof spyNavigation>
@@ -35,7 +37,58 @@ describe('order detail page', () => {
     const tag = getByTestId(mounted, 'order-detail-status')
     expect(tag.textContent).toBe(statusLabel(status))
     expect(tag.getAttribute('data-colour')).toBe(statusColour(status))
-    expect(['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-detail-${action}`))).toEqual(STATUS_ACTIONS[status])
+    // The spec's cancel and QR code by status; the one way on is the journey table's.
+    expect(['qr', 'cancel'].filter((action) => byTestId(mounted, `order-detail-${action}`))).toEqual(STATUS_ACTIONS[status].filter((action) => action !== 'continue'))
+    const next = nextAction(detail(STATUS_FIELDS[status]), 'orderDetail')
+    expect(byTestId(mounted, 'order-detail-next')?.getAttribute('data-action') ?? 'none').toBe(next)
+  })
+
+  // Issue 25's second dead end: a payment left at the cashier (支付中) showed no way to pay.
+  it.each([
+    ['unpaid', PAY_STATE.AWAITING_PAYMENT, '去支付'],
+    ['left at the cashier', PAY_STATE.PAYING, '重新支付'],
+    ['failed', PAY_STATE.FAILED, '重新支付'],
+  ])('offers to pay a submitted order whose payment is %s', async (_case, depositPayState, label) => {
+    const order = detail({ ...STATUS_FIELDS.awaitingAudit, depositPayState, completeness: { ...SUBMITTED } })
+    const mounted = await mountDetail(answering(order))
+    expect(textOf(mounted, 'order-detail-next')).toBe(label)
+    expect(textOf(mounted, 'order-detail-issuer-received')).toBe('支付完成后提交至发行方')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
+  })
+
+  it('shows an on-site pick-up with its branch, address and hours, never a courier', async () => {
+    const pickup = { branchName: '北京ETC服务网点（示例）', address: '北京市朝阳区建国路示例街8号', hours: '周一至周五 9:00-17:00' }
+    const mounted = await mountDetail(answering(detail({ ...STATUS_FIELDS.awaitingActivation, deliveryMethod: DELIVERY_METHOD.ON_SITE, pickup, completeness: { ...SUBMITTED } })))
+    expect(textOf(mounted, 'order-detail-delivery-method')).toBe('网点领取')
+    expect([textOf(mounted, 'order-detail-pickup-branch'), textOf(mounted, 'order-detail-pickup-address'), textOf(mounted, 'order-detail-pickup-hours')]).toEqual([
+      pickup.branchName,
+      pickup.address,
+      pickup.hours,
+    ])
+    expect(byTestId(mounted, 'order-detail-tracking')).toBeNull()
+    expect(textOf(mounted, 'order-detail-activation')).toContain('领取网点')
+  })
+
+  it('says the deposit came back, how much and when', async () => {
+    const mounted = await mountDetail(answering(detail({ ...STATUS_FIELDS.activated, refund: { amountCents: 2990, at: '2026-11-25T02:30:00.000Z' } })))
+    expect(textOf(mounted, 'order-detail-refund')).toMatch(/^押金¥29\.90已原路退还（2026-11-25 \d{2}:30）$/)
+  })
+
+  it('asks for the order again on 刷新 and on pull-down, and shows what changed', async () => {
+    const world = answering(detail({ ...STATUS_FIELDS.awaitingAudit, depositPayState: PAY_STATE.SUCCESS, completeness: { ...SUBMITTED } }))
+    const mounted = await mountDetail(world)
+    expect(textOf(mounted, 'order-detail-hint')).toBe('已支付，等待审核')
+    world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingShipment)))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-refresh'))
+    await settle(mounted)
+    expect(textOf(mounted, 'order-detail-status')).toBe('待发货')
+    world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingActivation)))
+    lifecycle.pullDownRefresh()
+    await settle(mounted)
+    expect(textOf(mounted, 'order-detail-status')).toBe('待激活')
+    expect(world.calls(API.orderDetail)).toHaveLength(3)
   })
 
   it('shows the audit result and reason, delivery and tracking, issuer, certificates and payment', async () => {
@@ -64,8 +117,8 @@ describe('order detail page', () => {
     expect(textOf(mounted, 'order-detail-issuer')).toBe('北京')
     expect(textOf(mounted, 'order-detail-certificates')).toBe('身份证、行驶证、车头照')
     expect(textOf(mounted, 'order-detail-pay-state')).toBe('已支付')
-    expect(textOf(mounted, 'order-detail-amount')).toBe('¥29.90')
-    expect(byTestId(mounted, 'order-detail-pay')).toBeNull()
+    expect(textOf(mounted, 'order-detail-amount')).toBe('押金 ¥29.90')
+    expect(byTestId(mounted, 'order-detail-pickup-branch')).toBeNull()
     const steps = getByTestId(mounted, 'order-detail-timeline').querySelectorAll('[data-kind]')
     expect(Array.from(steps, (step) => step.getAttribute('data-kind'))).toEqual(['shipped', 'audited', 'paid', 'applied'])
   })
@@ -75,28 +128,32 @@ describe('order detail page', () => {
     expect(textOf(withVoucher, 'order-detail-price')).toBe('¥29.90')
     expect(textOf(withVoucher, 'order-detail-voucher')).toBe('ETC-DEMO-01 -¥20.00')
     expect(getByTestId(withVoucher, 'order-detail-payment-section').textContent).toContain('核销码优惠')
-    expect(textOf(withVoucher, 'order-detail-amount')).toBe('¥9.90')
+    expect(textOf(withVoucher, 'order-detail-amount')).toBe('押金 ¥9.90')
     withVoucher.unmout()
     const without = await mountDetail(answering(detail()))
     expect(byTestId(without, 'order-detail-voucher')).toBeNull()
     expect(byTestId(without, 'order-detail-price')).toBeNull()
     expect(getByTestId(without, 'order-detail-payment-section').textContent).not.toContain('核销码')
-    expect(textOf(without, 'order-detail-amount')).toBe('¥29.90')
+    expect(textOf(without, 'order-detail-amount')).toBe('押金 ¥29.90')
   })
 
   it('shows the discount the voucher really took off when the least payment cuts it short, so the lines add up', async () => {
     const floored = await mountDetail(answering(detail({ amountCents: 1500, amountDueCents: 1, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })))
     expect(textOf(floored, 'order-detail-price')).toBe('¥15.00')
     expect(textOf(floored, 'order-detail-voucher')).toBe('ETC-DEMO-01 -¥14.99')
-    expect(textOf(floored, 'order-detail-amount')).toBe('¥0.01')
+    expect(textOf(floored, 'order-detail-amount')).toBe('押金 ¥0.01')
   })
 
-  it.each([
-    ['with its tags', { promotionChannelId: 'PC_BAIDU', partnerId: 'P-7', promoterId: 'Q_9' }, ['PC_BAIDU', 'P-7', 'Q_9']],
-    ['without tags', { promotionChannelId: 'PC_1', partnerId: null, promoterId: null }, ['PC_1', '无', '无']],
-  ])('shows the promotion, partner and promoter the order was made under (%s)', async (_case, fields, shown) => {
-    const mounted = await mountDetail(answering(detail(fields)))
-    expect(['order-detail-promotion', 'order-detail-partner', 'order-detail-promoter'].map((id) => textOf(mounted, id))).toEqual(shown)
+  it('names the promotion and the partner as customers read them, never their ids', async () => {
+    const fields = { promotionChannelId: 'PLACEHOLDER_BANK_PROMOTION_CHANNEL', partnerId: 'P-7', promoterId: 'Q_9' }
+    const named = await mountDetail(answering(detail({ ...fields, promotionName: '手机银行客户专享', partnerName: '城市合作网点' })))
+    expect([textOf(named, 'order-detail-promotion'), textOf(named, 'order-detail-partner')]).toEqual(['手机银行客户专享', '城市合作网点'])
+    const text = getByTestId(named, 'order-detail').textContent ?? ''
+    for (const id of Object.values(fields)) expect(text).not.toContain(id)
+    named.unmout()
+    const unnamed = await mountDetail(answering(detail(fields)))
+    expect(byTestId(unnamed, 'order-detail-promotion-section')).toBeNull()
+    expect(getByTestId(unnamed, 'order-detail').textContent).not.toContain('PLACEHOLDER')
   })
 
   it('shows a rejected order with its reason and the way to the re-apply guide, of the type the reapply check gives', async () => {
@@ -105,28 +162,26 @@ describe('order detail page', () => {
     const mounted = await mountDetail(world)
     expect(textOf(mounted, 'order-detail-audit')).toBe('审核未通过')
     expect(textOf(mounted, 'order-detail-audit-reason')).toBe('行驶证照片不清晰，请重新上传')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-reapply'))
+    expect(textOf(mounted, 'order-detail-next')).toBe('重新申办')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
     await settle(mounted)
     expect(world.calls(API.checkApplyPlate).map((request) => new URL(request.url).searchParams.get('plateNumber'))).toEqual(['京A12345'])
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=2' })
   })
 
-  it('guides by the whole rule: a paid, white-listed rejected order has nothing to settle and goes on; only switch one and unpaid pays or cancels', async () => {
+  it('guides by the whole rule, and a failed order the rule lets through is still cancelled and applied for again', async () => {
     const whiteListed = answering(detail(STATUS_FIELDS.rejected))
     whiteListed.on(API.checkApplyPlate, () => envelope({ isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true }))
     const paid = await mountDetail(whiteListed)
-    paid.fireEvent.click(getByTestId(paid, 'order-detail-reapply'))
+    paid.fireEvent.click(getByTestId(paid, 'order-detail-next'))
     await settle(paid)
-    // No guide that only says there is nothing to handle: the order goes on, as the plate page resumes it.
-    expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/apply/agree/index' })
-    expect(navigation.navigateTo).not.toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('guide-reapply') }))
-    expect(whiteListed.services.store.apply.orderId).toBe('O-1')
+    expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=2' })
     paid.unmout()
 
     const switchOne = answering(detail({ ...STATUS_FIELDS.rejected, depositPayState: PAY_STATE.AWAITING_PAYMENT }))
     switchOne.on(API.checkApplyPlate, () => envelope({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false }))
     const unpaid = await mountDetail(switchOne)
-    unpaid.fireEvent.click(getByTestId(unpaid, 'order-detail-reapply'))
+    unpaid.fireEvent.click(getByTestId(unpaid, 'order-detail-next'))
     await settle(unpaid)
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=1' })
   })
@@ -136,25 +191,12 @@ describe('order detail page', () => {
     const world = answering(detail(STATUS_FIELDS.rejected))
     world.on(API.checkApplyPlate, () => ({ statusCode: 500, data: null, header: {} }))
     const mounted = await mountDetail(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-reapply'))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
     await settle(mounted)
     // Once: the action's toast, not the request layer's as well.
     expect(toast.mock.calls.map(([options]) => options?.title)).toEqual([MESSAGES.serverBusy])
     expect(world.ui.toasts).toEqual([])
     expect(navigation.navigateTo).not.toHaveBeenCalled()
-  })
-
-  it('offers to pay a submitted order whose deposit is unpaid', async () => {
-    const order = detail({
-      ...STATUS_FIELDS.awaitingAudit,
-      depositPayState: PAY_STATE.AWAITING_PAYMENT,
-      completeness: { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true },
-    })
-    const mounted = await mountDetail(answering(order))
-    expect(textOf(mounted, 'order-detail-pay-state')).toBe('待支付')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-pay'))
-    await settle(mounted)
-    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
   })
 
   it('says "订单不存在" for an unknown or foreign order, never showing data', async () => {
@@ -214,7 +256,8 @@ describe('order detail page', () => {
       world.services.store.apply.acceptAgreements()
     }
     const mounted = await mountDetail(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-continue'))
+    expect(textOf(mounted, 'order-detail-next')).toBe('继续办理')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
     await settle(mounted)
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url })
     expect(world.services.store.apply.orderId).toBe('O-1')

@@ -10,7 +10,8 @@ import { CHANNELS } from '../../src/config/channel'
 import type { ChannelProfile } from '../../src/config/channel'
 import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
 import { ORDER_SOURCE } from '../../src/domain/enums'
-import { CURRENT_ORDER_CONTINUE, CURRENT_ORDER_TITLE } from '../../src/features/entry/plate/CurrentOrderCard'
+import { CURRENT_ORDER_TITLE } from '../../src/features/entry/plate/CurrentOrderCard'
+import { NEXT_ACTION_LABEL } from '../../src/domain/order-journey'
 import type { BuildTarget } from '../../src/platform/authorization'
 import type { TransportResponse } from '../../src/services/request/transport'
 import type { OrderDetail } from '../../types/api/orders'
@@ -98,7 +99,7 @@ describe('entry page on the bank app: the order under way', () => {
     const status = getByTestId(page, 'plate-current-order-status')
     expect(status.getAttribute('aria-label')).toBe('订单状态：申办中')
     expect(status.getAttribute('data-colour')).toBe('orange')
-    expect(getByTestId(page, 'plate-current-order-continue').getAttribute('aria-label')).toBe(CURRENT_ORDER_CONTINUE)
+    expect(getByTestId(page, 'plate-current-order-continue').getAttribute('aria-label')).toBe(NEXT_ACTION_LABEL.continue)
     // The plate is not taken from the order: the input is the person's.
     expect(boxes(page)).toBe('')
 

@@ -32,6 +32,7 @@ import {
   payload,
   PHONES,
   PLATE,
+  paidOrder,
   submittedOrder,
   upload,
   uploadAllPhotos,
@@ -406,8 +407,8 @@ describeDb('apply routes', () => {
     const push = (grant: TokenGrant, orderId: string, query = `?promotionChannelId=${BANK.promotionChannelId}`) =>
       test.inject({ method: 'POST', url: `${pathOf(API.applyPush.path, { orderId })}${query}`, headers: bearer(grant), payload: {} })
 
-    it('hands a submitted order to its issuer, once: asked again, it answers the first receipt', async () => {
-      const orderId = await submittedOrder(test, owner)
+    it('hands a paid order to its issuer, once: asked again, it answers the first receipt', async () => {
+      const orderId = await paidOrder(test, owner)
       const receivedAt = test.clock.now().toISOString()
       expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       const first = (await orderRow(database.db, orderId)).pushedAt
@@ -415,7 +416,7 @@ describeDb('apply routes', () => {
       test.clock.advance(5000)
       expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       expect((await orderRow(database.db, orderId)).pushedAt).toEqual(first)
-      expect(await events(orderId)).toEqual(['applied', 'submitted', 'issuerReceived'])
+      expect(await events(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
     })
 
     it('refuses an order that is not submitted', async () => {
@@ -425,7 +426,7 @@ describeDb('apply routes', () => {
 
     it("answers another user's order as not found", async () => {
       const other = await login(test, PHONES.other)
-      const theirs = await submittedOrder(test, other)
+      const theirs = await paidOrder(test, other)
       expect((await push(owner, theirs)).json()).toEqual({ code: 404, msg: '订单不存在', data: null })
       expect((await orderRow(database.db, theirs)).pushedAt).toBeNull()
     })

@@ -55,6 +55,7 @@ import {
   PHONES,
   PLATE,
   seedOrderFixtures,
+  paidOrder,
   submittedOrder,
   uploadAllPhotos,
   VEHICLE,
@@ -151,7 +152,16 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
 
       const accepted = data<ApplyResponse>(await apply(test, owner, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, issuerAgreements: [ISSUER_AGREEMENT] })))
       expect(accepted).toMatchObject({ stepId: APPLY_STEP.FINAL_COMMIT, missing: [] })
-      expect(await outbox(orderId)).toMatchObject({ issuerId: ISSUER_AGREEMENT.issuerId, deliveredAt: null, attempts: 0 })
+      // Submitted but unpaid: the issuer gets the order only once it is paid.
+      expect(await outbox(orderId)).toBeUndefined()
+    })
+
+    it('queues a paid order for its issuer when its payment settles, never an unpaid one', async () => {
+      const unpaid = await submittedOrder(test, owner)
+      expect(await outbox(unpaid)).toBeUndefined()
+      expect(data<ApplyPushResponse>(await push(unpaid))).toEqual({ orderId: unpaid, pushed: false, issuerReceivedAt: null })
+      const paid = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
+      expect(await outbox(paid)).toMatchObject({ issuerId: ISSUER_AGREEMENT.issuerId, deliveredAt: null, attempts: 0 })
     })
 
     it('counts an acceptance of a version the operator has since replaced as missing: the final commit submits nothing', async () => {
@@ -191,7 +201,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
 
   describe('push to the issuer', () => {
     it('delivers the order once when pushed twice, with the accepted agreement, and the order detail says received', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       expect(await detail(orderId)).toMatchObject({ issuerReceivedAt: null })
       const receivedAt = test.clock.now().toISOString()
       expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
@@ -221,7 +231,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers once when two pushes arrive together', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       const answers = await Promise.all([push(orderId), push(orderId)])
       expect(answers.map((response) => response.statusCode)).toEqual([200, 200])
       expect(issuer.attempts).toHaveLength(1)
@@ -232,7 +242,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers once across a restart: committed before it, pushed twice after it', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       await restart()
       expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
       test.clock.advance(LATER_MS)
@@ -243,7 +253,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('sends nothing again after a restart once the issuer has the order', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       data(await push(orderId))
       await restart()
       test.clock.advance(LATER_MS)
@@ -255,7 +265,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers, with the job started after a restart, an order committed but never pushed; a push afterwards sends nothing', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       await restart()
       const job = startIssuerOutbox(outboxContext(), 60_000)
       await job.stop()
@@ -280,7 +290,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
         },
       }
       await restart(lossy)
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: false, issuerReceivedAt: null })
       const failedAt = test.clock.now()
       expect(await outbox(orderId)).toMatchObject({
@@ -318,7 +328,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
         },
       }
       await restart(slow)
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       const pushing = push(orderId)
       // The push has claimed the row once its try counts.
       for (let wait = 0; (await outbox(orderId))?.attempts !== 1; wait += 1) {
@@ -334,8 +344,8 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('sends each row of a run under its own lease, however long the sends before it took', async () => {
-      const first = await submittedOrder(test, owner)
-      const second = await submittedOrder(test, owner, { plateNumber: OTHER_PLATE })
+      const first = await paidOrder(test, owner)
+      const second = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
       const leasedAtSend: boolean[] = []
       const slow: IssuerGateway = {
         submitOrder: async (submission) => {
@@ -352,7 +362,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('does not write its failure over a later try that took the row after its lease ran out', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       let laterLease: Date | undefined
       const failing: IssuerGateway = {
         submitOrder: async () => {
@@ -373,7 +383,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('never hands over an order cancelled before its delivery', async () => {
-      const orderId = await submittedOrder(test, owner)
+      const orderId = await paidOrder(test, owner)
       const cancel = await test.inject({
         method: 'POST',
         url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
@@ -385,7 +395,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       expect((await push(orderId)).json()).toEqual({ code: 2003, msg: '订单已取消', data: null })
       expect(issuer.attempts).toEqual([])
       // The sweep drops its queued hand-over rather than keeping it for ever; a delivered one stays.
-      const delivered = await submittedOrder(test, owner, { plateNumber: OTHER_PLATE })
+      const delivered = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
       expect(data<ApplyPushResponse>(await push(delivered)).pushed).toBe(true)
       expect(await runMaintenance({ db: database.db, clock: test.clock, storage: createMemoryFileStorage(), log: test.app.log })).toMatchObject({ issuerHandOvers: 1 })
       expect(await outbox(orderId)).toBeUndefined()
@@ -396,7 +406,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       const orderId = await createOrder(test, owner)
       expect((await push(orderId)).json()).toEqual({ code: 2003, msg: '订单尚未提交，请先完成申办', data: null })
       const other = await login(test, PHONES.other)
-      const theirs = await submittedOrder(test, other, { plateNumber: '沪C67890' })
+      const theirs = await paidOrder(test, other, { plateNumber: '沪C67890' })
       expect((await push(theirs)).json()).toEqual({ code: 404, msg: '订单不存在', data: null })
       expect(issuer.attempts).toEqual([])
     })

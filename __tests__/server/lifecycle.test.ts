@@ -12,13 +12,14 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { TokenGrant } from '../../types/api/auth'
-import type { PayDepositResponse } from '../../types/api/payment'
-import { API, SIMULATOR_PATHS } from '../../types/api/paths'
-import { ACTIVATION_STATE, AUDIT_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
+import type { OrderDetail } from '../../types/api/orders'
+import { API } from '../../types/api/paths'
+import { ACTIVATION_STATE, AUDIT_STATE, DELIVERY_METHOD, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
+import { PLACEHOLDER_PICKUP_BRANCHES } from '../../server/catalogue/pickup-branches'
 import { openDatabase } from '../../server/db/database'
 import type { Db } from '../../server/db/database'
 import { migrate } from '../../server/db/migrate'
-import { orderEvents, orders, users } from '../../server/db/schema'
+import { orderEvents, orders, payments, users } from '../../server/db/schema'
 import { cryptoRandom } from '../../server/runtime/random'
 import type { Config } from '../../server/config'
 import { seed } from '../../server/seed'
@@ -34,9 +35,11 @@ import {
   FIXTURE,
   orderRow,
   orderWorld,
+  paidOrder as paidOrderOf,
   seedOrderFixtures,
   submittedOrder,
 } from './support/orders'
+import type { OrderOptions } from './support/orders'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
@@ -62,28 +65,7 @@ describeDb('lifecycle simulator', () => {
       (row) => (row.note ? `${row.kind}:${row.note}` : row.kind),
     )
 
-  /** A submitted order, paid through the cashier. */
-  async function paidOrder(plateNumber?: string): Promise<string> {
-    const orderId = await submittedOrder(test, owner, plateNumber ? { plateNumber } : {})
-    const started = data<PayDepositResponse>(
-      await test.inject({
-        method: 'POST',
-        url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-        headers: bearer(owner),
-        payload: { promotionChannelId: BANK.promotionChannelId },
-      }),
-    )
-    const url = new URL(started.cashierUrl ?? '')
-    const paymentId = url.pathname.split('/').at(-1) ?? ''
-    const settled = await test.inject({
-      method: 'POST',
-      url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', outcome: 'success' }).toString(),
-    })
-    expect(settled.statusCode).toBe(303)
-    return orderId
-  }
+  const paidOrder = (options: OrderOptions = {}) => paidOrderOf(test, owner, options)
 
   describe('rules on stored orders', () => {
     it('audits, ships and activates a paid order, each step on the timeline', async () => {
@@ -99,7 +81,30 @@ describeDb('lifecycle simulator', () => {
       expect(shipped.trackingNo).toMatch(/^SF\d{12}$/)
       expect(await runLifecycleAction(context(), orderId, 'activate')).toMatchObject({ ok: true, status: 'activated', statusLabel: '已激活' })
       expect(await orderRow(database.db, orderId)).toMatchObject({ obuActivationState: ACTIVATION_STATE.ACTIVATED, deliveryState: DELIVERY_STATE.DELIVERED })
-      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited', `shipped:${shipped.trackingNo}`, 'activated'])
+      expect(await kinds(orderId)).toEqual([
+        'applied',
+        'submitted',
+        'paid:已支付29.90元',
+        'audited',
+        `shipped:${shipped.trackingNo}`,
+        'activated',
+        // The package promised it: the deposit goes back once the device is activated.
+        'depositRefunded:押金29.90元已原路退还',
+      ])
+      const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId))
+      expect(payment?.refundedAt).toEqual(test.clock.now())
+      const detail = data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
+      expect(detail.refund).toEqual({ amountCents: 2990, at: test.clock.now().toISOString() })
+    })
+
+    it('makes an on-site pick-up ready at its branch: no courier, no tracking number, the branch in the detail', async () => {
+      const orderId = await paidOrder({ delivery: 'onSite' })
+      await runLifecycleAction(context(), orderId, 'audit-pass')
+      expect(await runLifecycleAction(context(), orderId, 'ship')).toMatchObject({ ok: true, status: 'awaitingActivation' })
+      expect((await orderRow(database.db, orderId)).trackingNo).toBeNull()
+      expect((await kinds(orderId)).at(-1)).toBe('readyForPickup')
+      const detail = data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
+      expect(detail).toMatchObject({ deliveryMethod: DELIVERY_METHOD.ON_SITE, trackingNo: null, pickup: PLACEHOLDER_PICKUP_BRANCHES[3] })
     })
 
     it('rejects with the given reason, or the default one', async () => {

@@ -5,7 +5,7 @@
  * cancelled order's payment is abandoned or refunded.
  */
 import { and, eq } from 'drizzle-orm'
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
 import type { OrderDetail } from '../../types/api/orders'
 import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
@@ -23,6 +23,8 @@ import {
   orderRow,
   orderWorld,
   PHONES,
+  cashierOf,
+  cashierResult,
   submittedOrder,
 } from './support/orders'
 import type { TestApp } from './support/test-app'
@@ -30,22 +32,6 @@ import { describeDb } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
-
-interface Cashier {
-  paymentId: string
-  token: string
-  /** Path and query of the cashier page. */
-  path: string
-}
-
-function cashierOf(answer: PayDepositResponse): Cashier {
-  if (!answer.cashierUrl) throw new Error('No cashier URL')
-  const url = new URL(answer.cashierUrl)
-  const paymentId = /^\/sim\/cashier\/([^/]+)$/.exec(url.pathname)?.[1]
-  const token = url.searchParams.get('token')
-  if (!paymentId || !token) throw new Error(`Unexpected cashier URL ${answer.cashierUrl}`)
-  return { paymentId, token, path: `${url.pathname}${url.search}` }
-}
 
 describeDb('payment routes and the cashier simulator', () => {
   let database: TestDatabase
@@ -66,13 +52,7 @@ describeDb('payment routes and the cashier simulator', () => {
   const infoRequest = (orderId: string): InjectOptions => ({ method: 'GET', url: pathOf(API.payOrderInfo.path, { orderId }) })
   const pay = (grant: TokenGrant, orderId: string) => as(grant, payRequest(orderId))
   const cashierPage = (path: string) => test.inject({ method: 'GET', url: path })
-  const result = (paymentId: string, token: string, outcome: string): Promise<LightMyRequestResponse> =>
-    test.inject({
-      method: 'POST',
-      url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token, outcome }).toString(),
-    })
+  const result = (paymentId: string, token: string, outcome: string) => cashierResult(test, paymentId, token, outcome)
   const paymentRows = (orderId: string) => database.db.select().from(payments).where(eq(payments.orderId, orderId))
   const eventKinds = async (orderId: string) =>
     (await database.db.select({ kind: orderEvents.kind }).from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((row) => row.kind)

@@ -142,12 +142,12 @@ describe('navigator', () => {
     ])
   })
 
-  it('sends the user to the login page with the current page, encoded once, to return to', async () => {
+  it('opens the login page over the current page (back leaves it), with the page, encoded once, to return to', async () => {
     const { host, log } = fakeHost({ current: { path: 'pages/apply/pay/index', query: { orderId: 'O-1', n: '2' } } })
     const nav = createNavigator(host, () => 'click-42')
     await nav.toLogin()
     const target = '/pages/apply/pay/index?orderId=O-1&n=2'
-    expect(log).toEqual([`redirectTo /pages/entry/login/index?redirect=${encodeURIComponent(target)}&bd_vid=click-42`])
+    expect(log).toEqual([`navigateTo /pages/entry/login/index?redirect=${encodeURIComponent(target)}&bd_vid=click-42`])
     const redirect = new URLSearchParams(log[0]?.split('?')[1]).get('redirect')
     expect(redirect).toBe(target)
   })
@@ -157,7 +157,7 @@ describe('navigator', () => {
     await createNavigator(onLogin.host, () => undefined).toLogin()
     const unknown = fakeHost({ current: null })
     await createNavigator(unknown.host, () => undefined).toLogin()
-    expect([onLogin.log, unknown.log]).toEqual([[], ['redirectTo /pages/entry/login/index']])
+    expect([onLogin.log, unknown.log]).toEqual([[], ['navigateTo /pages/entry/login/index']])
   })
 
   it('carries the tap under way into the return address, and only while it runs', async () => {
@@ -202,6 +202,39 @@ describe('navigator', () => {
     expect(nav.resumeIntent('plate-next')).toBe(false)
   })
 
+  it('leaves the login by going back to the page it was opened over, which then carries its tap on', async () => {
+    const options: { current: CurrentPage; depth: number } = { current: { path: 'pages/entry/plate/index', query: { n: '2' } }, depth: 1 }
+    const { host, log } = fakeHost(options)
+    const nav = createNavigator(host, () => undefined)
+    const end = nav.beginIntent('plate-next')
+    await nav.toLogin()
+    end()
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    options.depth = 2
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+    await nav.leaveLogin('plateEntry', { n: '2', [RESUME_PARAM]: 'plate-next' })
+    options.current = { path: 'pages/entry/plate/index', query: { n: '2' } }
+    options.depth = 1
+    expect(log.at(-1)).toBe('navigateBack 1')
+    expect(nav.resumeIntent('other')).toBe(false)
+    expect(nav.resumeIntent('plate-next')).toBe(true)
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+  })
+
+  it('leaves the login for another page, or one opened on its own, in its place', async () => {
+    const options: { current: CurrentPage; depth: number } = { current: { path: 'pages/apply/pay/index', query: {} }, depth: 3 }
+    const { host, log } = fakeHost(options)
+    const nav = createNavigator(host, () => undefined)
+    await nav.toLogin()
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    options.depth = 4
+    await nav.leaveLogin('orderList')
+    // A login page opened by an address (nothing under it that asked) returns by replacing itself.
+    const direct = fakeHost({ current: { path: 'pages/entry/login/index', query: {} }, depth: 1 })
+    await createNavigator(direct.host, () => undefined).leaveLogin('plateEntry')
+    expect([log.at(-1), direct.log]).toEqual(['redirectTo /pages/order/order-list/index', ['redirectTo /pages/entry/plate/index']])
+  })
+
   it('forgets the intent when a later login is for no tap', async () => {
     const options: { current: CurrentPage } = { current: { path: 'pages/entry/plate/index', query: {} } }
     const nav = createNavigator(fakeHost(options).host, () => undefined)
@@ -224,7 +257,7 @@ describe('navigator', () => {
     await Promise.all([first, login])
     expect(log).toEqual([
       'navigateTo /pages/apply/pay/index',
-      `redirectTo /pages/entry/login/index?redirect=${encodeURIComponent('/pages/apply/pay/index')}`,
+      `navigateTo /pages/entry/login/index?redirect=${encodeURIComponent('/pages/apply/pay/index')}`,
       'reloadDocument',
     ])
   })

@@ -70,12 +70,12 @@ describe('request UI on Taro', () => {
     await expect(requestUi('h5').alert({ title: 't', confirmText: 'ok' })).rejects.toBeInstanceOf(DialogDismissedError)
   })
 
-  it('sends the user to the login page with the current page and its query to return to', async () => {
+  it('opens the login page over the current page, with the page and its query to return to', async () => {
     onPage('/pages/apply/pay/index', { orderId: 'O-1', plate: '%E4%BA%ACA12345' })
     requestUi('h5', 'click-9').goToLogin()
     await settle()
     const back = '/pages/apply/pay/index?orderId=O-1&plate=%E4%BA%ACA12345'
-    expect(taro.redirectTo).toHaveBeenCalledWith({
+    expect(taro.navigateTo).toHaveBeenCalledWith({
       url: `/pages/entry/login/index?redirect=${encodeURIComponent(back)}&bd_vid=click-9`,
     })
   })
@@ -84,7 +84,7 @@ describe('request UI on Taro', () => {
     onPage('/apply/order?stamp=7', { orderId: 'O-2' })
     requestUi('h5').goToLogin()
     await settle()
-    expect(taro.redirectTo).toHaveBeenCalledWith({
+    expect(taro.navigateTo).toHaveBeenCalledWith({
       url: `/pages/entry/login/index?redirect=${encodeURIComponent('/pages/order/detail/index?orderId=O-2')}`,
     })
   })

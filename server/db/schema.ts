@@ -482,7 +482,7 @@ export const payments = pgTable(
     cashierTokenHash: text('cashier_token_hash').notNull(),
     createdAt: createdAt(),
     completedAt: time('completed_at'),
-    /** A successful payment handed back because the order was cancelled before activation. */
+    /** A successful payment handed back: the order was cancelled before activation, or its deposit after it. */
     refundedAt: time('refunded_at'),
   },
   (t) => [

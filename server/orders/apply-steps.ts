@@ -12,8 +12,8 @@
  *   A province plate's complete order is refused (400) without its issuer's SMS verification
  *   while the issuer's switch is on (province-verification.ts).
  * Complete includes the accepted agreement of the package's issuer (issuer-agreements.ts; every
- * step records the acceptances it carries), and the submission queues the order's hand-over to
- * its issuer in the same transaction (issuer-outbox.ts).
+ * step records the acceptances it carries). A free order's submission queues its hand-over to its
+ * issuer in the same transaction (issuer-outbox.ts); any other order's, its payment's settlement.
  * The promotion of a new order, and of an order whose package is chosen, must be one the call's
  * `{channel}` may use (the interception check's rules).
  */
@@ -295,8 +295,9 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
       updatedAt: now,
     })
     await addEvent(tx, order.orderId, 'submitted', now)
-    // Handed to the issuer by the outbox: the commit and the hand-over's queue are one transaction.
-    await queueIssuerDelivery(tx, submitted, now)
+    // Handed to the issuer by the outbox once nothing is left to pay: a free order now (the commit
+    // and the hand-over's queue are one transaction), any other when its payment settles.
+    if (submitted.depositPayState === PAY_STATE.NOT_NEEDED) await queueIssuerDelivery(tx, submitted, now)
     // The application is done: a phone left for a call back about it is no longer needed.
     await forgetFollowUpPhones(tx, user.id)
     return answer(submitted)

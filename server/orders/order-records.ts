@@ -135,5 +135,5 @@ export function orderFields(order: OrderRow): OrderFields {
 
 /** The fields the outside parties' lifecycle rules read. */
 export function lifecycleOrder(order: OrderRow): LifecycleOrder {
-  return { submitted: order.submittedAt !== null, ...orderStates(order) }
+  return { submitted: order.submittedAt !== null, deliveryMethod: order.deliveryMethod, ...orderStates(order) }
 }

@@ -2,14 +2,15 @@
  * Orders as the app reads them (types/api/orders.ts): the list row, and the detail with masked
  * personal data, completeness and the status timeline.
  */
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { OrderDetail, OrderSummary, TimelineEntry, TimelineKind } from '../../types/api/orders'
 import { DELIVERY_METHOD } from '../../src/domain/enums'
 import type { DeliveryMethod } from '../../src/domain/enums'
 import { maskIdNumber, maskMobile, maskName } from '../../src/domain/masking'
 import { amountDue, orderVoucher } from '../catalogue/voucher-codes'
 import type { Db } from '../db/database'
-import { commodities, orderEvents, orders } from '../db/schema'
+import { commodities, orderEvents, orders, partnerChannels, payments, promotionChannels } from '../db/schema'
+import { pickupBranch } from '../catalogue/pickup-branches'
 import { orderIssuerAgreementList } from './issuer-agreements'
 import { orderStates } from './order-records'
 import type { OrderRow } from './order-records'
@@ -132,8 +133,36 @@ export async function timeline(db: Db, orderId: string): Promise<TimelineEntry[]
   }))
 }
 
+/** The promotion's and the partner's names as customers read them. */
+async function promotionNames(db: Db, order: OrderRow): Promise<Pick<OrderDetail, 'promotionName' | 'partnerName'>> {
+  const [promotion] = await db
+    .select({ name: promotionChannels.promotionSubject })
+    .from(promotionChannels)
+    .where(eq(promotionChannels.id, order.promotionChannelId))
+    .limit(1)
+  const [partner] =
+    order.partnerId === null
+      ? []
+      : await db
+          .select({ name: partnerChannels.partnerName })
+          .from(partnerChannels)
+          .where(and(eq(partnerChannels.promotionChannelId, order.promotionChannelId), eq(partnerChannels.partnerId, order.partnerId)))
+          .limit(1)
+  return { promotionName: promotion?.name ?? null, partnerName: partner?.name ?? null }
+}
+
+async function refundOf(db: Db, orderId: string): Promise<OrderDetail['refund']> {
+  const [refund] = await db
+    .select({ amountCents: payments.amountCents, at: payments.refundedAt })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.refundedAt)))
+    .limit(1)
+  return refund?.at ? { amountCents: refund.amountCents, at: refund.at.toISOString() } : null
+}
+
 export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
   const voucher = await orderVoucher(db, order.orderId)
+  const method = deliveryMethod(order.deliveryMethod)
   return {
     ...toSummary(order, await commodityName(db, order.commodityId)),
     auditReason: order.auditReason,
@@ -144,8 +173,11 @@ export async function toDetail(db: Db, order: OrderRow): Promise<OrderDetail> {
     activitySource: order.activitySource,
     voucher,
     amountDueCents: order.amountCents === null ? null : amountDue(order.amountCents, voucher),
-    deliveryMethod: deliveryMethod(order.deliveryMethod),
+    deliveryMethod: method,
     trackingNo: order.trackingNo,
+    pickup: method === DELIVERY_METHOD.ON_SITE && order.issuerId !== null ? pickupBranch(order.issuerId) : null,
+    ...(await promotionNames(db, order)),
+    refund: await refundOf(db, order.orderId),
     owner: owner(order),
     vehicle: order.vehicle === null ? null : { vehicleInfo: order.vehicle.vehicleInfo, vin: order.vehicle.vin, engineNo: order.vehicle.engineNo },
     delivery: delivery(order),

@@ -29,6 +29,7 @@ import type { Db } from '../db/database'
 import { violatesUnique } from '../db/constraint-errors'
 import { commodities, orders, payments } from '../db/schema'
 import { DomainError } from '../domain-error'
+import { queueIssuerDelivery } from '../orders/issuer-outbox'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
 import type { Cashier, IssuedPayment } from './cashier'
@@ -229,7 +230,11 @@ async function settleOnce(context: PaymentContext, paymentId: string, proof: Set
       .update(orders)
       .set({ depositPayState: state, updatedAt: now, ...(state === PAY_STATE.SUCCESS ? { paidAt: now } : {}) })
       .where(eq(orders.orderId, order.orderId))
-    if (state === PAY_STATE.SUCCESS) await addEvent(tx, order.orderId, 'paid', now, `已支付${formatYuan(payment.amountCents)}元`)
+    if (state === PAY_STATE.SUCCESS) {
+      await addEvent(tx, order.orderId, 'paid', now, `已支付${formatYuan(payment.amountCents)}元`)
+      // Paid: the order goes to its issuer (the settlement and the hand-over's queue are one transaction).
+      await queueIssuerDelivery(tx, order, now)
+    }
     else await addEvent(tx, order.orderId, 'paymentFailed', now)
     return { ok: true, orderId: order.orderId, state }
   })

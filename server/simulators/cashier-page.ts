@@ -11,6 +11,14 @@ export function payResultPath(orderId: string): string {
   return `/#/apply/payResult?orderId=${encodeURIComponent(orderId)}`
 }
 
+/** Where 取消支付 leads: the app's pay page of the order, which can start the payment again. */
+export function payPagePath(orderId: string): string {
+  return `/#/apply/pay?orderId=${encodeURIComponent(orderId)}`
+}
+
+/** The app's order list. */
+const ORDER_LIST_PATH = '/#/apply/order-list'
+
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 export function escapeHtml(text: string): string {
@@ -27,6 +35,7 @@ const STYLE = `
   dt { color: #8f959e; } dd { margin: 0; word-break: break-all; }
   button, a.button { display: block; box-sizing: border-box; width: 100%; padding: 12px; margin-top: 12px; border: 0; border-radius: 22px; font-size: 16px; text-align: center; text-decoration: none; }
   .pay { background: #1677ff; color: #fff; } .fail { background: #fff; color: #f53f3f; border: 1px solid #f53f3f; }
+  .cancel { background: #fff; color: #4e5969; border: 1px solid #c9cdd4; }
   .note { font-size: 12px; color: #8f959e; text-align: center; margin-top: 16px; }
 `
 
@@ -61,13 +70,18 @@ export function renderCashierPage(view: CashierView, token: string): string {
     <button class="pay" type="submit" name="outcome" value="success">支付成功</button>
     <button class="fail" type="submit" name="outcome" value="fail">支付失败</button>
   </form>
+  <a class="button cancel" href="${escapeHtml(payPagePath(view.orderId))}">取消支付，返回</a>
 </div>
 <p class="note">这是演示用的模拟收银台，不会产生真实扣款。</p>`,
   )
 }
 
-/** A page with a message, and a way back to the app's result page when the order is known. */
+/**
+ * A page with a message, and the ways back into the app: the result page when the order is known
+ * (back from the result page lands here once the payment is settled), and the order list.
+ */
 export function renderCashierMessage(message: string, orderId?: string): string {
-  const back = orderId ? `<a class="button pay" href="${escapeHtml(payResultPath(orderId))}">返回查看支付结果</a>` : ''
-  return simulatorPage('模拟收银台', `<h1>模拟收银台</h1><div class="card"><p>${escapeHtml(message)}</p>${back}</div>`)
+  const result = orderId ? `<a class="button pay" href="${escapeHtml(payResultPath(orderId))}">返回查看支付结果</a>` : ''
+  const orders = `<a class="button cancel" href="${ORDER_LIST_PATH}">查看我的订单</a>`
+  return simulatorPage('模拟收银台', `<h1>模拟收银台</h1><div class="card"><p>${escapeHtml(message)}</p>${result}${orders}</div>`)
 }

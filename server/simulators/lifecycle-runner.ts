@@ -3,13 +3,15 @@
  * one transaction under the order's row lock, with its timeline entry. Used by `npm run sim`, the
  * server's loopback simulator call and the demo timer.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
+import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { formatYuan } from '../../src/domain/money'
 import { deriveOrderStatus, statusLabel } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
-import { orders } from '../db/schema'
+import { orders, payments } from '../db/schema'
 import { ORDER_MESSAGE, addEvent, lifecycleOrder, orderFields } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
 import { advance } from './lifecycle'
@@ -33,6 +35,17 @@ export function newTrackingNo(random: RandomSource): string {
   return `${TRACKING_PREFIX}${String(random.int(10 ** TRACKING_DIGITS)).padStart(TRACKING_DIGITS, '0')}`
 }
 
+/** The packages promise it: once the device is activated, a paid deposit goes back the way it came. */
+async function refundDeposit(tx: Db, orderId: string, now: Date): Promise<void> {
+  const refunded = await tx
+    .update(payments)
+    .set({ refundedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.SUCCESS), isNull(payments.refundedAt)))
+    .returning({ amountCents: payments.amountCents })
+  const [refund] = refunded
+  if (refund) await addEvent(tx, orderId, 'depositRefunded', now, `押金${formatYuan(refund.amountCents)}元已原路退还`)
+}
+
 /** Applies `action` to the locked `order` inside `tx`. */
 export async function applyAction(
   context: LifecycleContext,
@@ -51,6 +64,7 @@ export async function applyAction(
     .returning()
   if (!updated) throw new Error(`Order ${order.orderId} vanished inside its own transaction`)
   await addEvent(tx, order.orderId, result.event, now, result.note)
+  if (action === 'activate' && order.businessMode === BUSINESS_MODE.DEPOSIT) await refundDeposit(tx, order.orderId, now)
   const status = deriveOrderStatus(orderFields(updated))
   return { ok: true, orderId: order.orderId, action, status, statusLabel: statusLabel(status) }
 }

@@ -3,7 +3,7 @@
  * (pass or reject), the logistics partner ships the device, the user activates it. Pure rules: the
  * lifecycle simulator (`npm run sim`) and the demo timer apply them to stored orders.
  */
-import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
+import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_METHOD, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
 import type { TimelineKind } from '../../types/api/orders'
 
 export const LIFECYCLE_ACTIONS = ['audit-pass', 'audit-reject', 'ship', 'activate'] as const
@@ -22,9 +22,11 @@ export interface LifecycleOrder {
   deliveryState: number | null
   obuActivationState: number | null
   cancelState: number | null
+  /** DELIVERY_METHOD: an on-site pick-up is made ready at its branch, never sent by courier. */
+  deliveryMethod: string | null
 }
 
-export type LifecycleChanges = Partial<Omit<LifecycleOrder, 'submitted'>> & { auditReason?: string; trackingNo?: string }
+export type LifecycleChanges = Partial<Omit<LifecycleOrder, 'submitted' | 'deliveryMethod'>> & { auditReason?: string; trackingNo?: string }
 
 export type LifecycleResult =
   | { ok: true; changes: LifecycleChanges; event: TimelineKind; note?: string }
@@ -63,12 +65,9 @@ export function advance(order: LifecycleOrder, action: LifecycleAction, context:
       const audited = order.auditState === AUDIT_STATE.PASSED && order.supplierAuditState === ISSUER_AUDIT_STATE.PASSED
       if (!audited) return { ok: false, reason: '订单尚未审核通过，不能发货' }
       if (order.deliveryState !== null && order.deliveryState !== DELIVERY_STATE.AWAITING_SHIPMENT) return { ok: false, reason: '订单已发货' }
-      return {
-        ok: true,
-        changes: { deliveryState: DELIVERY_STATE.SHIPPED, obuActivationState: ACTIVATION_STATE.AWAITING, trackingNo: context.trackingNo },
-        event: 'shipped',
-        note: context.trackingNo,
-      }
+      const shipped = { deliveryState: DELIVERY_STATE.SHIPPED, obuActivationState: ACTIVATION_STATE.AWAITING }
+      if (order.deliveryMethod === DELIVERY_METHOD.ON_SITE) return { ok: true, changes: shipped, event: 'readyForPickup' }
+      return { ok: true, changes: { ...shipped, trackingNo: context.trackingNo }, event: 'shipped', note: context.trackingNo }
     }
     case 'activate': {
       if (order.obuActivationState !== ACTIVATION_STATE.AWAITING) return { ok: false, reason: '设备尚未发货或已激活' }

@@ -37,7 +37,7 @@ export function refundNote(businessMode: number): string {
 /** The pay page's "温馨提示", by business mode (the refund rule differs). */
 export function payTips(businessMode: number): string[] {
   return [
-    '请确认车牌号和套餐无误后再支付，支付后套餐不可更改。',
+    '订单已提交，套餐不可更改；如需更换，请先取消订单后重新申办。',
     refundNote(businessMode),
     '支付完成后，发行方将审核您的资料，审核结果和物流进度可在“我的订单”中查看。',
     `如有疑问，请联系客服 ${HOTLINE}。`,

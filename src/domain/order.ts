@@ -165,12 +165,6 @@ export function depositSettled(order: OrderFields): boolean {
   return state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED
 }
 
-/** The deposit can still be paid: not yet paid, or the last payment failed. */
-export function awaitsPayment(state: Code): boolean {
-  const value = code(state)
-  return value === PAY_STATE.AWAITING_PAYMENT || value === PAY_STATE.FAILED
-}
-
 export function reapplyType(order: OrderFields, plateCheck?: PlateCheck): ReapplyType {
   if (flagOn(order.stockInterceptionFlag)) return REAPPLY_TYPE.CANCEL_AND_REAPPLY
   if (code(order.bizType) === BUSINESS_MODE.FEE || !plateCheck) return REAPPLY_TYPE.NONE

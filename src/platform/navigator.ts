@@ -128,8 +128,16 @@ export interface Navigator {
   back(): Promise<unknown>
   /** Loads the current page afresh with its query: a document reload on H5, a relaunch elsewhere. */
   reload(): Promise<unknown>
-  /** Replaces the current page by the login page, which returns to it after the login. */
+  /**
+   * Opens the login page over the current page (back leaves the login for it), which returns to it
+   * after the login (leaveLogin).
+   */
   toLogin(): Promise<unknown>
+  /**
+   * Leaves the login page for the page it returns to: back to the page it was opened over when
+   * that is the one (as it was left: typed values, scroll), else in its place.
+   */
+  leaveLogin(route: RouteName, query?: PageQuery): Promise<unknown>
   /**
    * Names the tap under way (`key`, a URL-safe word naming an intent of the page on screen) until
    * the answered function is called: a login page opened meanwhile returns to the page with
@@ -137,9 +145,10 @@ export interface Navigator {
    */
   beginIntent(key: string): () => void
   /**
-   * Whether the page on screen was opened by that login to carry on the tap `key`: its address
-   * names the intent and this navigator sent the person to log in for it. True once (not again
-   * on a later show, nor after a reload, which starts a new navigator).
+   * Whether the page on screen is back from that login to carry on the tap `key`: this navigator
+   * sent the person to log in for it, and the login went back to the page (or opened it with an
+   * address that names the intent). True once (not again on a later show, nor after a reload,
+   * which starts a new navigator).
    */
   resumeIntent(key: string): boolean
   openLink(link: Link): Promise<unknown>
@@ -195,6 +204,10 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
   let intent: { key: string } | undefined
   /** The intent the last login page was opened for, until its page carries it on. */
   let loginFor: string | undefined
+  /** The page the login page was opened over, and the stack's depth then: the login goes back to it. */
+  let loginOver: { route: RouteName; depth: number } | undefined
+  /** The page the login went back to, until it carries its intent on. */
+  let backFromLogin: RouteName | undefined
 
   /** Runs one navigation at a time; a second one while it runs is rejected. */
   const exclusive = async (go: () => Promise<unknown>): Promise<unknown> => {
@@ -252,8 +265,20 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       const current = currentPageUrl(intent?.key)
       if (current?.route === LOGIN_ROUTE) return Promise.resolve()
       loginFor = current ? intent?.key : undefined
-      return host.redirectTo(url(LOGIN_ROUTE, current ? { [REDIRECT_PARAM]: current.url } : {}))
+      loginOver = current ? { route: current.route, depth: host.stackDepth() } : undefined
+      backFromLogin = undefined
+      return host.navigateTo(url(LOGIN_ROUTE, current ? { [REDIRECT_PARAM]: current.url } : {}))
     },
+    leaveLogin: (route, query) =>
+      exclusive(() => {
+        const over = loginOver
+        loginOver = undefined
+        if (over?.route === route && host.stackDepth() === over.depth + 1) {
+          backFromLogin = route
+          return host.navigateBack(1)
+        }
+        return host.redirectTo(url(route, query))
+      }),
     beginIntent(key) {
       const mine = { key }
       intent = mine
@@ -262,8 +287,12 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       }
     },
     resumeIntent(key) {
-      if (loginFor !== key || host.currentPage()?.query[RESUME_PARAM] !== encodeURIComponent(key)) return false
+      if (loginFor !== key) return false
+      const current = host.currentPage()
+      const back = backFromLogin !== undefined && current !== undefined && routeOfPath(current.path) === backFromLogin
+      if (!back && current?.query[RESUME_PARAM] !== encodeURIComponent(key)) return false
       loginFor = undefined
+      backFromLogin = undefined
       return true
     },
     openLink(link) {

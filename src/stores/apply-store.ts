@@ -8,8 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { newApplyPaused, pausedReason } from '../domain/apply-checks'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
-import { APPLY_STEP } from '../domain/enums'
-import type { ReapplyType } from '../domain/order'
+import { APPLY_STEP, PAY_STATE } from '../domain/enums'
 import { parsePlate } from '../domain/plate'
 import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
@@ -26,7 +25,7 @@ import type { ApplySource } from './apply-form-store'
 import type { AnswerOf } from './contract'
 import { InFlight } from './in-flight'
 import { checkPlate, reapplyCheck } from './plate-decision'
-import type { PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
+import type { GuideType, PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
 export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 'newApplySwitch'> {
@@ -153,8 +152,8 @@ export class ApplyStore {
     return answer
   }
 
-  /** The reapply check of an earlier order (the plate check and the domain's rule): what its guide shows. */
-  reapplyTypeOf(order: ReapplyOrder): Promise<ReapplyType> {
+  /** The reapply check of a failed order (the plate check and the domain's rule): what its guide shows. */
+  reapplyTypeOf(order: ReapplyOrder): Promise<GuideType> {
     return reapplyCheck(this.deps.api, order)
   }
 
@@ -184,9 +183,10 @@ export class ApplyStore {
     const checks: PlateChecks = { ...api, newApplySwitch: () => this.readNewApplySwitch() }
     const verdict = await checkPlate(checks, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId })
     switch (verdict.kind) {
-      case 'resume':
-        this.adoptOrder(verdict.orderId, verdict.certificates)
-        return { kind: 'resume', orderId: verdict.orderId }
+      case 'resume': {
+        const { orderId, orderSource } = verdict.order
+        return { kind: 'resume', orderId, orderSource, next: verdict.next, step: this.resumeOrder(verdict.order) }
+      }
       case 'free': {
         const created = await api.apply(this.payload(APPLY_STEP.CREATE))
         this.adoptOrder(created.orderId, created.certificatesCommitSate)
@@ -258,7 +258,8 @@ export class ApplyStore {
     return this.inFlight.run('submit', async () => {
       const response = await this.sendStep(APPLY_STEP.FINAL_COMMIT)
       if (response.submitted) this.deps.adoptSubmitted?.(response.submitted)
-      if (response.missing.length === 0) this.pushToIssuer(response.orderId)
+      // Only a free order goes to its issuer at once: any other goes when its payment settles (the server's outbox).
+      if (response.missing.length === 0 && response.depositPayState === PAY_STATE.NOT_NEEDED) this.pushToIssuer(response.orderId)
       return response
     })
   }
@@ -315,7 +316,7 @@ export class ApplyStore {
   }
 
   /**
-   * Asks the server to hand the submitted order to its issuer now. The final commit already queued
+   * Asks the server to hand the submitted free order to its issuer now. The final commit already queued
    * the hand-over and the server's job delivers it whatever happens here, so a failed call changes
    * nothing the person needs to know: it is left to the server, unreported.
    */

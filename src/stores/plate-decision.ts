@@ -2,13 +2,17 @@
  * What the plate page decides before an order is opened: the plate's format, then the server's
  * checks (uniqueness, the issuer's interception, an open order of the user's, whether new
  * applications are taken, the risk review). Those need only the plate, so they run together; their
- * answers are read in the order that decides. An open order goes through the reapply check (the
- * plate check and the domain's rule); a free plate, while new applications are taken, through the
- * risk review's verdict.
+ * answers are read in the order that decides. The person's own open order goes on where it stands
+ * (src/domain/order-journey.ts), a failed one through the reapply check (the plate check and the
+ * domain's rule); a free plate, while new applications are taken, through the risk review's verdict.
  */
 import { newApplyPaused, pausedReason, riskVerdict } from '../domain/apply-checks'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
 import type { OrderFields, ReapplyType } from '../domain/order'
+import { nextAction } from '../domain/order-journey'
+import type { NextAction } from '../domain/order-journey'
+import type { ApplyStepName } from '../domain/apply-form'
+import type { OrderDetail } from '../../types/api/orders'
 import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled } from '../domain/plate'
 import type { AnswerOf, RequestTo } from './contract'
 
@@ -30,21 +34,25 @@ export type PlateDecision =
   | { kind: 'invalid'; reason: string }
   | { kind: 'taken'; message: string }
   | { kind: 'intercepted'; reason: string }
-  | { kind: 'reapply'; orderId: string; reapplyType: Exclude<ReapplyType, 0> }
+  | { kind: 'reapply'; orderId: string; reapplyType: GuideType }
   /** New applications are paused: no new order (an open one still resumes). */
   | { kind: 'paused'; reason: string }
   /** The risk review refused a new application. */
   | { kind: 'refused'; reason: string }
-  | { kind: 'resume'; orderId: string }
+  /** The person's own open order of the plate, and what the plate page does with it (the journey table). */
+  | { kind: 'resume'; orderId: string; orderSource: number; next: ResumeAction; step: ApplyStepName }
   | { kind: 'created'; orderId: string }
+
+/** What the plate page does with the person's own open order: go on with it where it stands. */
+export type ResumeAction = Extract<NextAction, 'continue' | 'pay' | 'repay' | 'track' | 'activate'>
 
 /**
  * What the checks found, for the store to act on: a decision already, the user's open order to
- * resume (with its certificate mask), or a free plate whose order is to be opened.
+ * resume (in full, for the journey to adopt), or a free plate whose order is to be opened.
  */
 export type PlateVerdict =
   | Exclude<PlateDecision, { kind: 'resume' | 'created' }>
-  | { kind: 'resume'; orderId: string; certificates: number }
+  | { kind: 'resume'; order: OrderDetail; next: ResumeAction }
   | { kind: 'free' }
 
 /** A check's answer; its failure once the decision comes to it (an earlier answer may decide first). */
@@ -63,12 +71,18 @@ export interface PlateQuestion {
   orderId: string | undefined
 }
 
+/** The guide's types: pay or cancel, cancel and apply again. */
+export type GuideType = Exclude<ReapplyType, 0>
+
 /**
- * The reapply check of a plate's earlier order: the plate check (white list and the two window
- * switches) asked for the order's plate, and the domain's rule (stock interception first).
+ * The reapply check of a failed order (rejected, or one the issuer cannot serve): the plate check
+ * (white list and the two window switches) asked for the order's plate, and the domain's rule
+ * (stock interception first). A failed order the rule lets through still has to be cancelled
+ * before the plate can apply again: the guide then cancels and starts over.
  */
-export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>, order: ReapplyOrder): Promise<ReapplyType> {
-  return reapplyType(order, await checks.checkApplyPlate(order.plateNumber))
+export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>, order: ReapplyOrder): Promise<GuideType> {
+  const type = reapplyType(order, await checks.checkApplyPlate(order.plateNumber))
+  return type === REAPPLY_TYPE.NONE ? REAPPLY_TYPE.CANCEL_AND_REAPPLY : type
 }
 
 export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
@@ -97,10 +111,19 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
   if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
   const existing = answerOf(open)
   if (existing) {
-    // Every plate with an earlier order of the user's: the plate check and the domain's rule decide.
-    const type = await reapplyCheck(checks, { ...existing, plateNumber: parsed.plate })
-    if (type !== REAPPLY_TYPE.NONE) return { kind: 'reapply', orderId: existing.orderId, reapplyType: type }
-    return { kind: 'resume', orderId: existing.orderId, certificates: existing.certificatesCommitSate }
+    // The person's own order goes on where it stands (the journey table): a draft continues, an
+    // unpaid one is paid, a paid one is followed. Only an order that failed leads to the guide.
+    const next = nextAction(existing, 'plateEntry')
+    switch (next) {
+      case 'reapply':
+        return { kind: 'reapply', orderId: existing.orderId, reapplyType: await reapplyCheck(checks, { ...existing, plateNumber: parsed.plate }) }
+      case 'none':
+        return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
+      case 'apply':
+        break
+      default:
+        return { kind: 'resume', order: existing, next }
+    }
   }
   const switchAnswer = answerOf(newApply)
   if (newApplyPaused(switchAnswer)) return { kind: 'paused', reason: pausedReason(switchAnswer) }

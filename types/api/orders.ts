@@ -15,8 +15,12 @@ export type TimelineKind =
   | 'audited'
   | 'auditRejected'
   | 'shipped'
+  /** An on-site pick-up's device waits at its branch. */
+  | 'readyForPickup'
   | 'delivered'
   | 'activated'
+  /** A deposit given back once the device was activated, as the package promised; the note says how much. */
+  | 'depositRefunded'
   | 'cancelRequested'
   | 'cancelled'
   | 'cancelFailed'
@@ -79,6 +83,13 @@ export interface OrderDetail extends OrderSummary {
   amountDueCents: number | null
   deliveryMethod: DeliveryMethod | null
   trackingNo: string | null
+  /** Where an on-site pick-up's device is collected (DELIVERY_METHOD.ON_SITE orders with an issuer), else null. */
+  pickup: { branchName: string; address: string; hours: string } | null
+  /** The promotion's name for customers (its subject) and the partner's, never their ids. */
+  promotionName: string | null
+  partnerName: string | null
+  /** Money given back: a deposit after activation, or what a cancel refunded; null while none. */
+  refund: { amountCents: number; at: string } | null
   /** Masked: 张*, 1101**********1234, 138****5678. */
   owner: { ownerName: string; idNumber: string; mobile: string } | null
   vehicle: { vehicleInfo: string; vin: string; engineNo: string } | null

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import type { ApplyPayload, ApplyResponse, UploadResponse } from '../../../types/api/apply'
 import type { TokenGrant } from '../../../types/api/auth'
-import { API } from '../../../types/api/paths'
+import { API, SIMULATOR_PATHS } from '../../../types/api/paths'
+import type { PayDepositResponse } from '../../../types/api/payment'
 import { SEALED_FIELD } from '../../../types/api/sealed'
 import { ACTIVITY_TYPE, APPLY_STEP, BUSINESS_MODE, DELIVERY_METHOD, PLATE_COLOR } from '../../../src/domain/enums'
 import { PACKAGE_VARIANT } from '../../../src/domain/money'
@@ -167,6 +168,8 @@ export interface OrderOptions {
   plateNumber?: string
   commodityId?: string
   promotionChannelId?: string
+  /** How the device reaches the owner: by mail (the default) or picked up on site. */
+  delivery?: 'mail' | 'onSite'
 }
 
 export async function fillOrder(test: TestApp, grant: TokenGrant, orderId: string, options: OrderOptions = {}): Promise<ApplyResponse> {
@@ -180,7 +183,7 @@ export async function fillOrder(test: TestApp, grant: TokenGrant, orderId: strin
       promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId,
       owner: OWNER,
       vehicle: VEHICLE,
-      delivery: MAIL_DELIVERY,
+      delivery: options.delivery === 'onSite' ? { method: DELIVERY_METHOD.ON_SITE } : MAIL_DELIVERY,
       commodityId: options.commodityId ?? FIXTURE.paidCommodity,
       issuerAgreements: [ISSUER_AGREEMENT],
     }),
@@ -250,6 +253,48 @@ export async function submittedOrder(test: TestApp, grant: TokenGrant, options: 
   await uploadAllPhotos(test, grant, orderId)
   const committed = data<ApplyResponse>(await apply(test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber, promotionChannelId })))
   if (committed.missing.length) throw new Error(`Commit incomplete: ${committed.missing.join(', ')}`)
+  return orderId
+}
+
+/** The simulated cashier of a started payment: its payment id, one-time token, and page. */
+export interface Cashier {
+  paymentId: string
+  token: string
+  /** Path and query of the cashier page. */
+  path: string
+}
+
+export function cashierOf(answer: PayDepositResponse): Cashier {
+  if (!answer.cashierUrl) throw new Error('No cashier URL')
+  const url = new URL(answer.cashierUrl)
+  const paymentId = /^\/sim\/cashier\/([^/]+)$/.exec(url.pathname)?.[1]
+  const token = url.searchParams.get('token')
+  if (!paymentId || !token) throw new Error(`Unexpected cashier URL ${answer.cashierUrl}`)
+  return { paymentId, token, path: `${url.pathname}${url.search}` }
+}
+
+/** The person's answer on the simulated cashier page. */
+export function cashierResult(test: TestApp, paymentId: string, token: string, outcome: string): Promise<LightMyRequestResponse> {
+  return test.inject({
+    method: 'POST',
+    url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, outcome }).toString(),
+  })
+}
+
+/** A submitted order paid on the simulated cashier: what hands it to its issuer. */
+export async function paidOrder(test: TestApp, grant: TokenGrant, options: OrderOptions = {}): Promise<string> {
+  const orderId = await submittedOrder(test, grant, options)
+  const started = await test.inject({
+    method: 'POST',
+    url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
+    headers: bearer(grant),
+    payload: { promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId },
+  })
+  const cashier = cashierOf(envelope<PayDepositResponse>(started).data)
+  const settled = await cashierResult(test, cashier.paymentId, cashier.token, 'success')
+  if (settled.statusCode >= 400) throw new Error(`Payment not settled: ${settled.statusCode}`)
   return orderId
 }
 

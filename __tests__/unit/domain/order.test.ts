@@ -10,7 +10,6 @@ import {
   PAY_STATE,
   REAPPLY_TYPE,
   arrangeOrders,
-  awaitsPayment,
   deriveOrderStatus,
   orderActions,
   orderUnderWay,
@@ -205,17 +204,3 @@ describe('reapplyType', () => {
   })
 })
 
-describe('awaitsPayment', () => {
-  it.each([
-    [PAY_STATE.AWAITING_PAYMENT, true],
-    [PAY_STATE.FAILED, true],
-    [String(PAY_STATE.FAILED), true],
-    [PAY_STATE.PAYING, false],
-    [PAY_STATE.SUCCESS, false],
-    [PAY_STATE.NOT_NEEDED, false],
-    [null, false],
-    [undefined, false],
-  ])('%p: %p', (state, expected) => {
-    expect(awaitsPayment(state)).toBe(expected)
-  })
-})

@@ -10,6 +10,7 @@ const paid: LifecycleOrder = {
   deliveryState: null,
   obuActivationState: null,
   cancelState: null,
+  deliveryMethod: '3',
 }
 const context = { trackingNo: 'SF1234567890' }
 

@@ -1,6 +1,6 @@
 /** The application's issuer side: the issuers' agreements accepted on the consent step, and the push after the final commit. */
 import { entryFromText } from '../../../src/domain/plate-entry'
-import { APPLY_STEP } from '../../../src/domain/enums'
+import { APPLY_STEP, PAY_STATE } from '../../../src/domain/enums'
 import { CHANNELS } from '../../../src/config/channel'
 import { RequestError } from '../../../src/services/request/errors'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../../types/api/apply'
@@ -17,6 +17,11 @@ async function openOrder(overrides: Parameters<typeof setup>[0] = {}, backend = 
   await world.store.submitPlate()
   return world
 }
+
+/** A final commit's answer for a free package: nothing to pay, so the order goes to its issuer at once. */
+const freeCommit = (): Parameters<typeof setup>[0] => ({
+  apply: async (payload) => ({ orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: PAY_STATE.NOT_NEEDED, missing: [] }),
+})
 
 /** Lets the calls started without waiting (the push) run. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -97,13 +102,13 @@ describe('the issuers of an application', () => {
     const found = await openOrder({ currentProcessByPlate: async () => (open ? detail({ orderId: open, plateNumber: '京A12345' }) : null) })
     found.store.acceptAgreements([BEIJING])
     open = 'ETC3'
-    await expect(found.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'ETC3' })
+    await expect(found.store.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'ETC3' })
     expect(found.store.issuerAgreements).toEqual([])
   })
 
-  it('hands the submitted order to its issuer once the final commit succeeds, with the promotion', async () => {
+  it('hands a submitted free order to its issuer once the final commit succeeds, with the promotion', async () => {
     const pushed: [string, string][] = []
-    const { store } = await openOrder({ push: async (orderId, promotionChannelId) => (pushed.push([orderId, promotionChannelId]), { orderId, pushed: true, issuerReceivedAt: null }) })
+    const { store } = await openOrder({ ...freeCommit(), push: async (orderId, promotionChannelId) => (pushed.push([orderId, promotionChannelId]), { orderId, pushed: true, issuerReceivedAt: null }) })
     await store.submit()
     await settled()
     expect(pushed).toEqual([['ETC1', CHANNELS.bank.defaultPromotion.promotionChannelId]])
@@ -113,6 +118,7 @@ describe('the issuers of an application', () => {
     const calls: string[] = []
     let saved: () => void = () => undefined
     const { store } = await openOrder({
+      ...freeCommit(),
       saveDraft: () => (calls.push('saveDraft'), new Promise((resolve) => (saved = () => resolve({ savedAt: 'now' })))),
       push: async (orderId) => (calls.push('push'), { orderId, pushed: true, issuerReceivedAt: null }),
     })
@@ -134,9 +140,16 @@ describe('the issuers of an application', () => {
     expect(incomplete.pushes).toEqual([])
   })
 
+  it('leaves an order that is still to be paid to the server: it goes to its issuer once paid', async () => {
+    const unpaid = await openOrder()
+    await expect(unpaid.store.submit()).resolves.toMatchObject({ orderId: 'ETC1', depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
+    await settled()
+    expect(unpaid.pushes).toEqual([])
+  })
+
   it('answers the final commit even when the push fails: the server hands the order over itself', async () => {
     const calls: string[] = []
-    const { store } = await openOrder({ push: (orderId) => (calls.push(orderId), Promise.reject(new Error('网络异常'))) })
+    const { store } = await openOrder({ ...freeCommit(), push: (orderId) => (calls.push(orderId), Promise.reject(new Error('网络异常'))) })
     await expect(store.submit()).resolves.toMatchObject({ orderId: 'ETC1', missing: [] })
     await settled()
     expect(calls).toEqual(['ETC1'])

@@ -56,18 +56,22 @@ describe('ApplyStore plate check', () => {
     expect([failing.sent, failing.store.orderId]).toEqual([[], undefined])
   })
 
-  it('sends the user with a historical order to the reapply guide, or resumes it', async () => {
-    const existing = detail({ orderId: 'OLD', depositPayState: 2, certificatesCommitSate: 1 })
-    const guide = setup({
+  it('goes on with the person\'s own open order where it stands, and sends a failed one to the reapply guide', async () => {
+    const existing = detail({ orderId: 'OLD', depositPayState: null, certificatesCommitSate: 1, completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false } })
+    const resume = setup({
       currentProcessByPlate: async () => existing,
+      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
+    })
+    resume.store.setPlate(entryFromText('京A12345'))
+    await expect(resume.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD', orderSource: 0, next: 'continue', step: 'photos' })
+    expect([resume.store.orderId, resume.store.certificates, resume.sent]).toEqual(['OLD', 1, []])
+    const rejected = detail({ orderId: 'OLD', depositPayState: 5, auditState: 3 })
+    const guide = setup({
+      currentProcessByPlate: async () => rejected,
       checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false }),
     })
     guide.store.setPlate(entryFromText('京A12345'))
-    await expect(guide.store.submitPlate()).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 1 })
-    const resume = setup({ currentProcessByPlate: async () => existing })
-    resume.store.setPlate(entryFromText('京A12345'))
-    await expect(resume.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD' })
-    expect([resume.store.orderId, resume.store.certificates, resume.sent]).toEqual(['OLD', 1, []])
+    await expect(guide.store.submitPlate()).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
   })
 
   it('opens no order while new applications are paused, and keeps what the switch said for the page', async () => {
@@ -90,7 +94,7 @@ describe('ApplyStore plate check', () => {
       newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
     })
     resume.store.setPlate(entryFromText('京A12345'))
-    await expect(resume.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD' })
+    await expect(resume.store.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'OLD', next: 'continue' })
     expect([resume.store.orderId, resume.sent]).toEqual(['OLD', []])
   })
 

@@ -5,6 +5,7 @@ import type { PlateChecks, PlateQuestion } from '../../../src/stores/plate-decis
 import { detail } from '../../support/order-fixtures'
 
 const CHANNEL_ID = CHANNELS.bank.defaultPromotion.promotionChannelId
+const SUBMITTED = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true } as const
 
 function fakeChecks(overrides: Partial<PlateChecks> = {}) {
   const asked: string[] = []
@@ -50,15 +51,42 @@ describe('checkPlate', () => {
     ])
   })
 
-  it('sends the user with a historical order to the reapply guide, or resumes it', async () => {
-    const existing = detail({ orderId: 'OLD', depositPayState: 2, certificatesCommitSate: 1 })
-    const guide = fakeChecks({
+  // Issue 25's first dead end: the person's own minutes-old draft was sent to 历史订单处理 by the
+  // window switches. Their own order goes on where it stands, whatever the switches say.
+  it.each([
+    ['a draft', { depositPayState: null, certificatesCommitSate: 1 }, 'continue'],
+    ['a submitted, unpaid order', { depositPayState: 2, completeness: { ...SUBMITTED } }, 'pay'],
+    ['an order whose payment was left', { depositPayState: 3, completeness: { ...SUBMITTED } }, 'repay'],
+    ['an order whose payment failed', { depositPayState: 4, completeness: { ...SUBMITTED } }, 'repay'],
+    ['a paid order waiting for its audit', { depositPayState: 5, completeness: { ...SUBMITTED } }, 'track'],
+    ['a device waiting to be activated', { depositPayState: 5, auditState: 2, supplierAuditState: 2, obuActivationState: 1, completeness: { ...SUBMITTED } }, 'activate'],
+  ] as const)('resumes %s of the person\'s own where it stands, with every switch on: %s', async (_case, fields, next) => {
+    const existing = detail({ orderId: 'OWN', ...fields })
+    const { checks } = fakeChecks({
       currentProcessByPlate: async () => existing,
-      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false }),
+      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
     })
-    await expect(checkPlate(guide.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 1 })
-    const resume = fakeChecks({ currentProcessByPlate: async () => existing })
-    await expect(checkPlate(resume.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OLD', certificates: 1 })
+    const reapplyChecked = jest.spyOn(checks, 'checkApplyPlate')
+    await expect(checkPlate(checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', order: existing, next })
+    expect(reapplyChecked).not.toHaveBeenCalled()
+  })
+
+  it('sends a failed order to the guide with the reapply rule\'s type, and to cancel-and-reapply where the rule lets it through', async () => {
+    const rejected = detail({ orderId: 'OLD', depositPayState: 5, auditState: 3, completeness: { ...SUBMITTED } })
+    const two = fakeChecks({
+      currentProcessByPlate: async () => rejected,
+      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: true }),
+    })
+    const reapplyChecked = jest.spyOn(two.checks, 'checkApplyPlate')
+    await expect(checkPlate(two.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
+    expect(reapplyChecked).toHaveBeenCalledWith('京A12345')
+    const whitePaid = fakeChecks({
+      currentProcessByPlate: async () => rejected,
+      checkApplyPlate: async () => ({ isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
+    })
+    await expect(checkPlate(whitePaid.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
+    const intercepted = fakeChecks({ currentProcessByPlate: async () => detail({ orderId: 'OLD', depositPayState: 2, stockInterceptionFlag: true }) })
+    await expect(checkPlate(intercepted.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
   })
 
   it('finds a free plate when nothing stands in the way, after the switch and the risk review', async () => {
@@ -67,45 +95,28 @@ describe('checkPlate', () => {
     expect(asked).toEqual(['unique', 'interception', 'open order', 'new apply', 'risk'])
   })
 
-  it('runs the reapply check for every plate with an open order, whatever the switch and the risk review say', async () => {
+  it('goes on with an open order whatever the new-apply switch and the risk review say', async () => {
     const kinds = [
       detail({ orderId: 'OLD', stockInterceptionFlag: true }),
       detail({ orderId: 'OLD', bizType: 1 }),
-      detail({ orderId: 'OLD', depositPayState: 5 }),
+      detail({ orderId: 'OLD', depositPayState: 5, completeness: { ...SUBMITTED } }),
     ]
     for (const existing of kinds) {
-      const { checks, asked } = fakeChecks({
+      const { checks } = fakeChecks({
         currentProcessByPlate: async () => existing,
         newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
         requiredRisk: async () => ({ required: true, reason: '风控拒绝' }),
       })
-      const checked = jest.spyOn(checks, 'checkApplyPlate')
-      await expect(checkPlate(checks, question('京A12345'))).resolves.toMatchObject({ orderId: 'OLD' })
-      expect(checked).toHaveBeenCalledWith('京A12345')
-      expect(asked).toContain('apply plate')
+      await expect(checkPlate(checks, question('京A12345'))).resolves.toMatchObject({ kind: expect.stringMatching(/^(resume|reapply)$/) })
     }
-  })
-
-  it('applies the whole reapply rule to the plate check: switch two sends an unaudited order to type 2, a paid white-listed one resumes', async () => {
-    const unpaid = detail({ orderId: 'OLD', depositPayState: 2, certificatesCommitSate: 1 })
-    const two = fakeChecks({
-      currentProcessByPlate: async () => unpaid,
-      checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: true }),
-    })
-    await expect(checkPlate(two.checks, question('京A12345'))).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
-    const whitePaid = fakeChecks({
-      currentProcessByPlate: async () => ({ ...unpaid, depositPayState: 5 }),
-      checkApplyPlate: async () => ({ isWhiteNo: true, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
-    })
-    await expect(checkPlate(whitePaid.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OLD', certificates: 1 })
   })
 
   it('resumes an open order while new applications are paused, and a failed switch does not stop it', async () => {
     const existing = detail({ orderId: 'OPEN', certificatesCommitSate: 3 })
     const paused = fakeChecks({ currentProcessByPlate: async () => existing, newApplySwitch: async () => ({ allowNewApply: false, reason: '' }) })
-    await expect(checkPlate(paused.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OPEN', certificates: 3 })
+    await expect(checkPlate(paused.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', order: existing, next: 'continue' })
     const failing = fakeChecks({ currentProcessByPlate: async () => existing, newApplySwitch: () => Promise.reject(new Error('网络错误')) })
-    await expect(checkPlate(failing.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', orderId: 'OPEN', certificates: 3 })
+    await expect(checkPlate(failing.checks, question('京A12345'))).resolves.toEqual({ kind: 'resume', order: existing, next: 'continue' })
   })
 
   it('pauses a new application while the switch is off, with the operator\'s reason or the default, whatever the risk review says', async () => {

@@ -1,5 +1,4 @@
 import { Text, View } from '@tarojs/components'
-import { payModeLabel } from '../../../config/payment'
 import { Pressable } from '../../../components/pressable/Pressable'
 import type { CommodityView } from '../../../components/commodity-view/commodity-view'
 import { Button } from '../../../components/ui/button'
@@ -47,7 +46,7 @@ export function CommodityCard({ view, voucherPrice, selected, busy, disabled, ch
           price={view.price}
           originalPrice={view.originalPrice}
           voucherPrice={voucherPrice}
-          modeLabel={payModeLabel(view.bizType)}
+          businessMode={view.bizType}
           testIdPrefix={prefix}
         />
         <View className='commodity-card__actions'>

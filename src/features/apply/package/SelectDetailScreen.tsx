@@ -11,7 +11,7 @@ import { useServicePromise } from '../../../components/service-promise/use-servi
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import { payModeLabel, refundNote } from '../../../config/payment'
-import { issuerName } from '../../../domain/enums'
+import { DELIVERY_METHOD, issuerName } from '../../../domain/enums'
 import { formatYuan } from '../../../domain/money'
 import type { ServicePromise } from '../../../domain/service-promise'
 import { navigateFromTap } from '../../../platform/navigator'
@@ -21,7 +21,7 @@ import { CommodityPrice } from './CommodityPrice'
 import { PackageTags } from './PackageTags'
 import { PackagesGate } from './PackagesGate'
 import { TierBadge } from './TierBadge'
-import { useChoosePackage } from './use-choose-package'
+import { PACKAGE_LOCK_NOTE, useChoosePackage } from './use-choose-package'
 import type { ChoosePackage } from './use-choose-package'
 import { useOrderVoucher } from './use-order-voucher'
 import './select-detail.scss'
@@ -81,7 +81,7 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
           price={view.price}
           originalPrice={view.originalPrice}
           voucherPrice={voucherPrice}
-          modeLabel={modeLabel}
+          businessMode={view.bizType}
           testIdPrefix='package-detail'
           large
         />
@@ -120,6 +120,11 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
             发行方：{issuer}
           </Text>
         ) : null}
+        {apply.form.values.deliveryMethod === DELIVERY_METHOD.ON_SITE ? (
+          <Text className='select-detail__text select-detail__text--strong' data-testid='package-detail-pickup'>
+            {ON_SITE_NOTE}
+          </Text>
+        ) : null}
         <ServicePromiseView promise={promise} testId='package-detail-promise' />
       </View>
 
@@ -127,6 +132,11 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
       <CustomerService prompt='对套餐有疑问' testId='package-detail-customer-service' />
 
       <View className='select-detail__bar'>
+        {choice.locked ? null : (
+          <Text className='select-detail__lock-note' data-testid='package-detail-lock-note'>
+            {PACKAGE_LOCK_NOTE}
+          </Text>
+        )}
         <Button
           block
           type='primary'
@@ -144,6 +154,9 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
     </View>
   )
 })
+
+/** What a person who chose 网点领取 gets instead of the mailing the package may describe. */
+export const ON_SITE_NOTE = '您选择了网点领取：审核通过后请到发行方网点领取设备，网点地址可在订单详情中查看；套餐说明中的“包邮”仅适用于邮寄到家。'
 
 /** 套餐详情 [commodityId]: one package in full, and the same choice as the list. */
 export const SelectDetailScreen = observer(function SelectDetailScreen({ commodityId }: { commodityId: string }) {

@@ -10,7 +10,7 @@ import { useStores } from '../../../stores/store-context'
 import { ChooseFeedback } from './ChooseFeedback'
 import { CommodityCard } from './CommodityCard'
 import { PackagesGate } from './PackagesGate'
-import { useChoosePackage } from './use-choose-package'
+import { PACKAGE_LOCKED_NOTE, PACKAGE_LOCK_NOTE, useChoosePackage } from './use-choose-package'
 import type { ChoosePackage } from './use-choose-package'
 import { useOrderVoucher } from './use-order-voucher'
 import { VoucherEntry } from './VoucherEntry'
@@ -53,11 +53,9 @@ const PackageList = observer(function PackageList({ choice, orderId }: { choice:
           </Text>
         ) : null}
       </View>
-      {choice.locked ? (
-        <View className='select-land__locked' role='note' data-testid='package-locked'>
-          订单已提交，套餐不可更改。
-        </View>
-      ) : null}
+      <View className='select-land__locked' role='note' data-testid={choice.locked ? 'package-locked' : 'package-lock-note'}>
+        {choice.locked ? PACKAGE_LOCKED_NOTE : PACKAGE_LOCK_NOTE}
+      </View>
       <ChooseFeedback choice={choice} />
       {orderId ? <VoucherEntry orderId={orderId} choosing={choosing} /> : null}
       <View role='list' aria-label='可选套餐'>

@@ -15,6 +15,11 @@ const CHOOSE_MESSAGES = {
   failed: '套餐提交失败，请重试',
 } as const
 
+/** Said before choosing: the choice submits the order, and the package is fixed from then on. */
+export const PACKAGE_LOCK_NOTE = '选择套餐即提交订单，提交后套餐不可更改，请确认后选择。'
+/** Said once it is: how to change it all the same. */
+export const PACKAGE_LOCKED_NOTE = `${CHOOSE_MESSAGES.locked}后重新申办。`
+
 export interface ChoosePackage {
   /** The package being chosen right now. */
   choosingId: string | undefined

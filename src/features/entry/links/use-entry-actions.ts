@@ -13,6 +13,8 @@ export interface EntryActions {
   tracked(target: string, run: () => Promise<void>): Promise<void>
   open(route: RouteName, query?: PageQuery): Promise<void>
   replace(route: RouteName, query?: PageQuery): Promise<void>
+  /** From the login page: back to the page that asked for it, or to `route` (Navigator.leaveLogin). */
+  leaveLogin(route: RouteName, query?: PageQuery): Promise<void>
   /** The promotion's customer-service hall, or a call to the hotline (see useCustomerService). */
   customerService(): Promise<void>
 }
@@ -33,6 +35,7 @@ export function useEntryActions(page: RouteName): EntryActions {
       },
       open: (route, query) => settle(navigator.open(route, query)),
       replace: (route, query) => settle(navigator.replace(route, query)),
+      leaveLogin: (route, query) => settle(navigator.leaveLogin(route, query)),
       customerService: contact,
     }),
     [navigator, tracker, contact, page],

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { ENTRY_ROUTE } from '../../../config/routes'
+import type { RouteName } from '../../../config/routes'
 import { validateMobile } from '../../../domain/validation'
 import { LOGIN_REASON, VERIFY_CODE_LENGTH, checkPhoneLogin } from '../../../domain/verify-code'
 import { requestMessageOr, useAction } from '../../../components/action/use-action'
@@ -20,6 +21,15 @@ export const LOGIN_MESSAGES = {
   loginFailed: '登录失败，请稍后重试',
   codeSent: '验证码已发送，请查收短信',
 } as const
+
+/** What the login leads on to, by the page it returns to: the order pages', or the application's. */
+const LOGIN_PURPOSE: Partial<Record<RouteName, string>> = {
+  orderList: '登录后查看您的订单',
+  order: '登录后查看订单详情',
+  orderJh: '登录后查看订单详情',
+  redirectOrderList: '登录后查看您的订单',
+}
+export const LOGIN_PURPOSE_DEFAULT = '登录后继续办理ETC'
 
 /** Where the login returns to: the page that asked (an app page only), else the entry page. */
 export function returnTarget(redirect: string | undefined) {
@@ -74,7 +84,7 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
       if (!checked.ok) return
       await user.loginWithCode(checked.mobile, checked.code)
       const target = returnTarget(redirect)
-      await actions.replace(target.route, target.query)
+      await actions.leaveLogin(target.route, target.query)
     },
     { report: 'inline', message: requestMessageOr(LOGIN_MESSAGES.loginFailed) },
   )
@@ -91,7 +101,9 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
   return (
     <View className='entry-login'>
       <Heading level={1} className='entry-login__title'>手机号登录</Heading>
-      <Text className='entry-login__subtitle'>登录后继续办理ETC</Text>
+      <Text className='entry-login__subtitle' data-testid='login-purpose'>
+        {LOGIN_PURPOSE[returnTarget(redirect).route] ?? LOGIN_PURPOSE_DEFAULT}
+      </Text>
       <View className='entry-login__card'>
         <LoginField name='mobile' value={mobile} error={mobileError} onChange={(digits) => typed(setMobile, digits)} onBlur={() => leave('mobile')} />
         <LoginField name='code' value={code} error={codeError} onChange={(digits) => typed(setCode, digits)} onBlur={() => leave('code')}>

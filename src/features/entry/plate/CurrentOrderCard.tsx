@@ -2,22 +2,22 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { usePageVisible } from '../../../components/page-shell/use-page-visible'
-import { deriveOrderStatus, orderActions } from '../../../domain/order'
+import { deriveOrderStatus } from '../../../domain/order'
+import { JOURNEY_HINT, NEXT_ACTION_LABEL, NEXT_ACTIONS, journeyState } from '../../../domain/order-journey'
 import { useStores } from '../../../stores/store-context'
-import { StatusTag, orderDetailTarget, useContinueApplying } from '../../order'
+import { StatusTag, useNextAction } from '../../order'
 import { EntryButton } from '../button/EntryButton'
 import { useEntryActions } from '../links/use-entry-actions'
 
 export const CURRENT_ORDER_TITLE = '您有一笔进行中的ETC申请'
-export const CURRENT_ORDER_CONTINUE = '继续办理'
 
 /**
  * The bank app's shortcut to the person's order under way: asked for as the form opens (it renders
  * the keyboard first and waits for nothing; the store asks only on the bank app, with the person's
  * own session, one call at a time, and logs no one in), shown when there is one. Asked again when
  * the session's person changes (the login 下一步 may cause) and when the page is shown again (the
- * order may have moved on meanwhile), never while the page is hidden. 继续办理 goes on as the order
- * list does: an order still being filled in opens its first missing step, any other its detail.
+ * order may have moved on meanwhile), never while the page is hidden. Its button is the journey
+ * table's next action (src/domain/order-journey.ts): continue a draft, pay, follow, activate…
  *
  * A failed lookup shows nothing here: it is a shortcut the person did not ask for, the order stays
  * reachable through its plate (the plate check resumes it) and 我的订单, and a message about it
@@ -26,7 +26,7 @@ export const CURRENT_ORDER_CONTINUE = '继续办理'
 export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }: { deferred: boolean }) {
   const { currentProcess, apply } = useStores()
   const actions = useEntryActions('plateEntry')
-  const { continuing, continueOrder } = useContinueApplying()
+  const next = useNextAction()
   const visible = usePageVisible()
   const uid = currentProcess.personUid
   const checkingPlate = apply.checkingPlate
@@ -47,13 +47,12 @@ export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }:
   if (!order) return null
   const status = deriveOrderStatus(order)
 
-  // The answer is the order in full (its completeness too): the continuation needs no second call.
-  const resume = () =>
-    actions.tracked('continueCurrentOrder', async () => {
-      if (orderActions(status).continue) return continueOrder(order.orderId, order)
-      const target = orderDetailTarget(order)
-      return actions.open(target.route, target.query)
-    })
+  const journey = journeyState(order)
+  const action = NEXT_ACTIONS[journey].homeCard
+  // The answer is the order in full (its completeness too): a continuation needs no second call.
+  const resume = () => {
+    if (action !== 'none') void actions.tracked('continueCurrentOrder', async () => next.run(action, order))
+  }
 
   return (
     <View className='entry-plate__current' role='region' aria-label={CURRENT_ORDER_TITLE} data-testid='plate-current-order'>
@@ -64,15 +63,20 @@ export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }:
         </Text>
         <StatusTag status={status} testId='plate-current-order-status' />
       </View>
-      <EntryButton
-        variant='plain'
-        className='entry-plate__current-action'
-        label={CURRENT_ORDER_CONTINUE}
-        busy={continuing === order.orderId}
-        busyText='正在打开…'
-        testId='plate-current-order-continue'
-        onPress={() => void resume()}
-      />
+      <Text className='entry-plate__current-hint' data-testid='plate-current-order-hint'>
+        {JOURNEY_HINT[journey]}
+      </Text>
+      {action !== 'none' ? (
+        <EntryButton
+          variant='plain'
+          className='entry-plate__current-action'
+          label={NEXT_ACTION_LABEL[action]}
+          busy={next.busyOrder === order.orderId}
+          busyText='正在打开…'
+          testId='plate-current-order-continue'
+          onPress={resume}
+        />
+      ) : null}
     </View>
   )
 })

@@ -9,6 +9,7 @@ import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
+import { continueTarget, nextActionTarget } from '../../order'
 import { CurrentOrderCard } from './CurrentOrderCard'
 import { PlateCard } from './PlateCard'
 import { NewApplyPausedNotice, RiskRefusedNotice } from './PreCheckNotices'
@@ -93,9 +94,17 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
           await actions.open('guideReapply', { orderId: decision.orderId, reapplyType: decision.reapplyType })
           break
         case 'created':
-        case 'resume':
           await actions.open(apply.agreementsAcceptedAt ? 'upinfo' : 'agree')
           break
+        case 'resume': {
+          // The person's own order goes on where it stands: its first missing step, its payment or its progress.
+          const target =
+            decision.next === 'continue'
+              ? continueTarget(decision.step, decision.orderId, apply.agreementsAcceptedAt !== undefined)
+              : nextActionTarget(decision.next, { orderId: decision.orderId, orderSource: decision.orderSource })
+          await actions.open(target.route, target.query)
+          break
+        }
       }
     },
     { report: 'inline', message: requestMessageOr(SUBMIT_FAILED_MESSAGE), intent: PLATE_NEXT_INTENT },

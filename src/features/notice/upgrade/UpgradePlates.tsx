@@ -2,15 +2,17 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
-import { deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
+import { deriveOrderStatus, statusLabel } from '../../../domain/order'
 import type { ArrangedOrders } from '../../../domain/order'
+import { JOURNEY_HINT, NEXT_ACTION_LABEL, NEXT_ACTIONS, journeyState } from '../../../domain/order-journey'
+import type { NextAction } from '../../../domain/order-journey'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { Heading } from '../../../components/heading/Heading'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { Button } from '../../../components/ui/button'
-import { orderDetailTarget, useContinueApplying } from '../../order'
+import { useNextAction } from '../../order'
 
 /**
  * The person's orders still under way: the open (not activated) ones as the order list arranges
@@ -22,14 +24,13 @@ function platesUnderWay(arranged: ArrangedOrders<OrderSummary>): OrderSummary[] 
 
 /**
  * The plates with open orders: the person's own (a silent personal login first; a visitor it
- * cannot log in is offered the login page, which returns here). Picking one continues its
- * application where it stopped, or opens the order when nothing is left to fill in, as the
- * order list does; "办理新车辆" starts with a new plate.
+ * cannot log in is offered the login page, which returns here). Picking one does what the home
+ * card does with it (the journey table: continue, pay, follow…); "办理新车辆" starts with a new plate.
  */
 export const UpgradePlates = observer(function UpgradePlates() {
   const { user, order: orders } = useStores()
   const { navigator } = useAppServices()
-  const { continuing, continueOrder } = useContinueApplying()
+  const next = useNextAction()
   const [login, setLogin] = useState<'pending' | 'visitor' | 'person'>('pending')
 
   useEffect(() => {
@@ -47,21 +48,14 @@ export const UpgradePlates = observer(function UpgradePlates() {
     }
   }, [user, orders])
 
-  const pick = (order: OrderSummary) => {
-    if (orderActions(deriveOrderStatus(order)).continue) {
-      void continueOrder(order.orderId)
-      return
-    }
-    const detail = orderDetailTarget(order)
-    navigateFromTap(navigator.open(detail.route, detail.query))
-  }
+  const pick = (order: OrderSummary) => next.run(plateAction(order), order)
 
   return (
     <View>
       <Heading level={2} className='notice-pages__section-title'>
         选择要继续办理的车辆
       </Heading>
-      <Plates login={login} onLogin={() => navigateFromTap(navigator.toLogin())} onPick={pick} continuing={continuing} />
+      <Plates login={login} onLogin={() => navigateFromTap(navigator.toLogin())} onPick={pick} continuing={next.busyOrder} />
       <Button block type='primary' className='notice-pages__new' onClick={() => navigateFromTap(navigator.open('plateEntry'))} aria-label='办理新车辆' data-testid='upgrade-new-plate'>
         办理新车辆
       </Button>
@@ -74,6 +68,12 @@ interface PlatesProps {
   onLogin: () => void
   onPick: (order: OrderSummary) => void
   continuing: string | undefined
+}
+
+/** The home card's action for the order (an order under way always has one; following it is the fallback). */
+function plateAction(order: OrderSummary): Exclude<NextAction, 'none'> {
+  const action = NEXT_ACTIONS[journeyState(order)].homeCard
+  return action === 'none' ? 'track' : action
 }
 
 const Plates = observer(function Plates({ login, onLogin, onPick, continuing }: PlatesProps) {
@@ -118,13 +118,15 @@ const Plates = observer(function Plates({ login, onLogin, onPick, continuing }: 
     <View className='notice-pages__plates' role='list' aria-label='办理中的车辆' data-testid='upgrade-plates'>
       {plates.map((order) => {
         const status = statusLabel(deriveOrderStatus(order))
+        const hint = JOURNEY_HINT[journeyState(order)]
+        const action = NEXT_ACTION_LABEL[plateAction(order)]
         const busy = continuing === order.orderId
         return (
           <View key={order.orderId} role='listitem'>
-            <Pressable className='notice-pages__plate' label={`${order.plateNumber} ${status}，继续办理`} testId={`upgrade-plate-${order.orderId}`} onPress={() => onPick(order)}>
+            <Pressable className='notice-pages__plate' label={`${order.plateNumber} ${status} ${hint}，${action}`} testId={`upgrade-plate-${order.orderId}`} onPress={() => onPick(order)}>
               <Text className='notice-pages__plate-number'>{order.plateNumber}</Text>
               <Text className='notice-pages__plate-status'>{status}</Text>
-              <Text className='notice-pages__plate-action'>{busy ? '正在打开…' : '继续办理'}</Text>
+              <Text className='notice-pages__plate-action'>{busy ? '正在打开…' : action}</Text>
             </Pressable>
           </View>
         )

@@ -1,6 +1,7 @@
 import type { ApplyStepName } from '../../../domain/apply-form'
 import { ORDER_SOURCE } from '../../../domain/enums'
 import { code } from '../../../domain/order'
+import type { NextAction } from '../../../domain/order-journey'
 import type { OrderSummary } from '../../../../types/api/orders'
 import type { RouteName } from '../../../config/routes'
 import type { PageQuery } from '../../../platform/navigator'
@@ -32,5 +33,25 @@ export function continueTarget(step: ApplyStepName, orderId: string, agreementsA
       return { route: 'pay', query: { orderId } }
     case 'done':
       return { route: 'order', query: { orderId } }
+  }
+}
+
+/** The next actions of the journey table (src/domain/order-journey.ts) that open one of the order's pages. */
+export type OrderPageAction = Extract<NextAction, 'pay' | 'repay' | 'track' | 'activate'>
+
+/**
+ * Where such an action leads. The others are not an order's page: a continuation opens the
+ * draft's first missing step (continueTarget), the guide opens with the type its own check gives
+ * (useReapplyGuide), and a new application starts over on the plate page.
+ */
+export function nextActionTarget(action: OrderPageAction, order: Pick<OrderSummary, 'orderId' | 'orderSource'>): PageTarget {
+  switch (action) {
+    case 'pay':
+    case 'repay':
+      return { route: 'pay', query: { orderId: order.orderId } }
+    case 'track':
+      return orderDetailTarget(order)
+    case 'activate':
+      return { route: 'longPayGuide' }
   }
 }

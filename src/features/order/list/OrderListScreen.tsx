@@ -9,7 +9,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { navigateFromTap } from '../../../platform/navigator'
 import { orderDetailTarget } from '../actions/continue-route'
-import { useContinueApplying } from '../actions/use-continue-applying'
+import { useNextAction } from '../actions/use-next-action'
 import { OrderLoading } from '../detail/OrderStates'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
 import { OrderPopup } from './OrderPopup'
@@ -28,7 +28,7 @@ import './order-list.scss'
 export const OrderListScreen = observer(function OrderListScreen() {
   const { order: orders } = useStores()
   const { navigator } = useAppServices()
-  const { continuing, continueOrder } = useContinueApplying()
+  const next = useNextAction()
   const [qrOrder, setQrOrder] = useState<OrderSummary>()
   const popup = useOrderPopup()
 
@@ -83,13 +83,13 @@ export const OrderListScreen = observer(function OrderListScreen() {
       key={order.orderId}
       order={order}
       current={order === current && deriveOrderStatus(order) !== 'cancelled'}
-      continuing={continuing === order.orderId}
+      busy={next.busyOrder === order.orderId}
       onOpen={() => {
         const detail = orderDetailTarget(order)
         navigateFromTap(navigator.open(detail.route, detail.query))
       }}
       onCancel={() => navigateFromTap(navigator.open('orderCancel', { orderId: order.orderId }))}
-      onContinue={() => void continueOrder(order.orderId)}
+      onNext={(action) => next.run(action, order)}
       onQr={() => setQrOrder(order)}
     />
   )

@@ -1,3 +1,4 @@
 import { pageConfig } from '../../../config/app-config'
 
-export default definePageConfig(pageConfig('order'))
+// Pull down to ask for the order again (the mini-programs and H5 alike).
+export default definePageConfig({ ...pageConfig('order'), enablePullDownRefresh: true })
