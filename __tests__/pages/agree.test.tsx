@@ -173,6 +173,21 @@ describe('agree page', () => {
       expect(isDisabled(page)).toBe(false)
     })
 
+    it('ticks all four agreements with 全部同意, and clears them all with a second tap', async () => {
+      const { page } = await consentPage({ issuers: [3, 7], agreements: [BEIJING, JIANGSU] })
+      const all = getByTestId(page, 'agree-all')
+      expect([all.getAttribute('role'), all.getAttribute('aria-label'), all.getAttribute('aria-checked')]).toEqual(['checkbox', '全部同意（4份协议）', 'false'])
+      page.fireEvent.click(all)
+      await flush(page)
+      const checks = ['agree-etc', 'agree-privacy', 'agree-issuer-3', 'agree-issuer-7'].map((id) => getByTestId(page, `${id}-check`))
+      expect(checks.map((check) => check.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true', 'true'])
+      expect([getByTestId(page, 'agree-all').getAttribute('aria-checked'), isDisabled(page)]).toEqual(['true', false])
+      page.fireEvent.click(getByTestId(page, 'agree-all'))
+      await flush(page)
+      expect(checks.map((check) => check.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'false'])
+      expect(isDisabled(page)).toBe(true)
+    })
+
     it('records the versions accepted, and the next step sends them to the server', async () => {
       const { redirect } = spyNavigation()
       const { world, page } = await consentPage({ issuers: [3, 7, 3], agreements: [BEIJING, JIANGSU] })

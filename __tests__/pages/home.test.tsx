@@ -88,7 +88,8 @@ describe('home page', () => {
     expect(redirectTo).not.toHaveBeenCalled()
     page.fireEvent.click(getByTestId(page, 'home-packages-login-action'))
     await settle(page)
-    expect(redirectTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(redirectTo).not.toHaveBeenCalled()
   })
 
   it('loading: says the packages are loading while the list is on its way', async () => {

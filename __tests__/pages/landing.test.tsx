@@ -240,7 +240,8 @@ describe('landing pages', () => {
     expect(redirectTo).not.toHaveBeenCalled()
     page.fireEvent.click(getByTestId(page, 'landing-packages-login-action'))
     await settle(page)
-    expect(redirectTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(redirectTo).not.toHaveBeenCalled()
   })
 
   it("the address's promotion wins over the landing's own", async () => {

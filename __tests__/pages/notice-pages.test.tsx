@@ -118,7 +118,7 @@ describe('upgrade notice page (/pages/notice/upgrade)', () => {
 
   const UPGRADE = `/${ROUTES.upgradeNotice.page}`
   const ORDERS = [
-    summary({ orderId: 'O-apply', plateNumber: '京A12345' }),
+    summary({ orderId: 'O-apply', plateNumber: '京A12345', depositPayState: null }),
     summary({ orderId: 'O-audit', plateNumber: '沪B11111', ...STATUS_FIELDS.awaitingAudit }),
     summary({ orderId: 'O-cancel', plateNumber: '粤B22222', ...STATUS_FIELDS.cancelled }),
     summary({ orderId: 'O-done', plateNumber: '苏E33333', ...STATUS_FIELDS.activated }),
@@ -171,7 +171,7 @@ describe('upgrade notice page (/pages/notice/upgrade)', () => {
 
   it('continues an application where it stopped when its plate is picked', async () => {
     const world = upgradeWorld()
-    world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-apply', plateNumber: '京A12345' })))
+    world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-apply', plateNumber: '京A12345', depositPayState: null })))
     const page = await mount(UpgradeNoticePage, world, UPGRADE)
     page.fireEvent.click(getByTestId(page, 'upgrade-plate-O-apply'))
     await settle(page)
@@ -235,6 +235,6 @@ describe('upgrade notice page (/pages/notice/upgrade)', () => {
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: {}, path: UPGRADE, onReady: '', onHide: '', onShow: '' } } as ReturnType<typeof Taro.getCurrentInstance>)
     page.fireEvent.click(getByTestId(page, 'upgrade-plates-login-action'))
     await settle(page)
-    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(UPGRADE)}` })
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(UPGRADE)}` })
   })
 })

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import OrderListPage from '../../src/pages/order/order-list/index'
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
-import { PLATE_COLOR, ORDER_SOURCE } from '../../src/domain/enums'
+import { PAY_STATE, PLATE_COLOR, ORDER_SOURCE } from '../../src/domain/enums'
+import { nextAction } from '../../src/domain/order-journey'
 import { API } from '../../types/api/paths'
 import type { OrderSummary } from '../../types/api/orders'
 import { lifecycle } from '../support/page-lifecycle'
@@ -16,7 +17,7 @@ const page = (list: OrderSummary[]) => envelope({ list, total: list.length, page
 const mountList = (world: OrdersWorld) => mountLoggedIn(OrderListPage, world)
 
 const buttonsOf = (mounted: Awaited<ReturnType<typeof mountLoggedIn>>, orderId: string): string[] =>
-  ['qr', 'cancel', 'continue'].filter((action) => byTestId(mounted, `order-${action}-${orderId}`))
+  ['qr', 'cancel'].filter((action) => byTestId(mounted, `order-${action}-${orderId}`))
 
 describe('order list page', () => {
   let navigation: ReturnType<typeof spyNavigation>
@@ -35,9 +36,29 @@ describe('order list page', () => {
     expect(tag.textContent).toBe(statusLabel(status))
     expect(tag.getAttribute('data-colour')).toBe(statusColour(status))
     expect(tag.className).toContain(`status-tag--${statusColour(status)}`)
-    expect(buttonsOf(mounted, 'O-9')).toEqual(STATUS_ACTIONS[status])
+    // The spec's cancel and QR code by status; the one way on is the journey table's (following
+    // the order is the row's own tap, so it has no button).
+    expect(buttonsOf(mounted, 'O-9')).toEqual(STATUS_ACTIONS[status].filter((action) => action !== 'continue'))
+    const next = nextAction(summary(STATUS_FIELDS[status]), 'orderList')
+    expect(byTestId(mounted, 'order-next-O-9')?.getAttribute('data-action') ?? 'track').toBe(next === 'none' ? 'track' : next)
     expect(textOf(mounted, 'order-package-O-9')).toBe('基础版ETC')
     expect(textOf(mounted, 'order-date-O-9')).toMatch(/^申办时间：2026-11-2\d \d\d:\d\d$/)
+  })
+
+  // Issue 25: an order left at the cashier showed 待审核 and 支付中 with no way to pay.
+  it.each([
+    [PAY_STATE.AWAITING_PAYMENT, '去支付', '订单已提交，待支付'],
+    [PAY_STATE.PAYING, '重新支付', '支付未完成，可重新支付'],
+    [PAY_STATE.FAILED, '重新支付', '支付失败，可重新支付'],
+  ])('offers to pay a submitted order in pay state %p from its row, and says where it stands', async (depositPayState, label, hint) => {
+    const world = ordersWorld()
+    world.on(API.searchOrders, () => page([summary({ ...STATUS_FIELDS.awaitingAudit, depositPayState })]))
+    const mounted = await mountList(world)
+    expect(textOf(mounted, 'order-hint-O-1')).toBe(hint)
+    expect(textOf(mounted, 'order-next-O-1')).toBe(label)
+    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
   })
 
   it('shows the colours the specification gives', () => {
@@ -189,13 +210,14 @@ describe('order list page', () => {
 
   it('continues an applying order at its first missing step, once on a double tap', async () => {
     const world = ordersWorld()
-    world.on(API.searchOrders, () => page([summary()]))
+    world.on(API.searchOrders, () => page([summary({ depositPayState: null })]))
     world.on(API.orderDetail, () =>
       envelope(detail({ completeness: { owner: true, vehicle: true, delivery: true, commodity: false, submitted: false }, certificatesCommitSate: 7 })),
     )
     const mounted = await mountList(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-continue-O-1'))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-continue-O-1'))
+    expect(textOf(mounted, 'order-next-O-1')).toBe('继续办理')
+    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
     await settle(mounted)
     expect(world.calls(API.orderDetail)).toHaveLength(1)
     expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
@@ -206,10 +228,10 @@ describe('order list page', () => {
   it('says once, by a toast, why an order could not be continued, and stays', async () => {
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
     const world = ordersWorld()
-    world.on(API.searchOrders, () => page([summary()]))
+    world.on(API.searchOrders, () => page([summary({ depositPayState: null })]))
     world.on(API.orderDetail, () => ({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }))
     const mounted = await mountList(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-continue-O-1'))
+    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
     await settle(mounted)
     expect(toast.mock.calls.map(([options]) => options?.title)).toEqual(['服务器繁忙，请稍后重试'])
     expect(world.ui.toasts).toEqual([])

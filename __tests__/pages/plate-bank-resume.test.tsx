@@ -129,10 +129,13 @@ describe('entry page on the bank app: the order under way', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
-  it('继续办理 opens the detail of an order past the form (awaiting audit), as the order list does', async () => {
-    const world = await loggedIn({ current: detail({ orderId: 'order-8', ...STATUS_FIELDS.awaitingAudit }) })
+  it('查看进度 opens the detail of a paid order waiting for its audit, as the order list does', async () => {
+    const submitted = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true }
+    const world = await loggedIn({ current: detail({ orderId: 'order-8', ...STATUS_FIELDS.awaitingAudit, completeness: submitted }) })
     const page = await open(world)
     expect(textOf(page, 'plate-current-order-status')).toBe('待审核')
+    expect(textOf(page, 'plate-current-order-hint')).toBe('已支付，等待审核')
+    expect(getByTestId(page, 'plate-current-order-continue').getAttribute('aria-label')).toBe(NEXT_ACTION_LABEL.track)
     await continueOrder(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/detail/index?orderId=order-8' })
     expect(world.services.store.apply.orderId).toBeUndefined()

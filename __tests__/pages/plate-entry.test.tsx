@@ -18,6 +18,10 @@ import type { Reply } from '../support/plate-page-world'
 import { envelope, testWorld } from '../support/test-services'
 import { detail } from '../support/order-fixtures'
 
+/** The person's own draft of the plate, its photos begun: the server's order in full. */
+const SUBMITTED = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true } as const
+const OWN_DRAFT = detail({ orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1, depositPayState: null })
+
 /** A world logged in through the bank app's page token, answering from `replies`. */
 const entryWorld = (replies: Record<string, Reply> = {}, raw?: Map<string, string>) => plateWorld({ replies, ...(raw ? { raw } : {}) })
 
@@ -185,7 +189,9 @@ describe('plate entry page', () => {
     const world = entryWorld({ contractUserInterception: { intercept: true, reason: '该车辆存在未结清的通行费，请结清后再办理' } })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(textOf(page, 'plate-intercepted')).toBe('该车辆存在未结清的通行费，请结清后再办理')
+    expect(textOf(page, 'plate-intercepted-reason')).toBe('该车辆存在未结清的通行费，请结清后再办理')
+    // As for a plate that has ETC already: the way on is customer service.
+    expect(getByTestId(page, 'plate-intercepted-service').getAttribute('aria-label')).toBe('联系客服')
     expect(navigateTo).not.toHaveBeenCalled()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
   })
@@ -210,12 +216,26 @@ describe('plate entry page', () => {
   })
 
   it('resume: an open order of the user for this plate is continued, not opened again', async () => {
-    const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
+    const world = entryWorld({ handleProcess: OWN_DRAFT })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(world.services.store.apply.orderId).toBe('order-5')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+  })
+
+  // Issue 25: with the window switches on, the person's own draft was sent to 历史订单处理.
+  it.each([
+    ['their draft goes on', OWN_DRAFT, '/pages/apply/agree/index'],
+    ['their unpaid order is paid', detail({ ...OWN_DRAFT, depositPayState: 2, completeness: { ...SUBMITTED } }), '/pages/apply/pay/index?orderId=order-5'],
+    ['a payment left at the cashier is paid again', detail({ ...OWN_DRAFT, depositPayState: 3, completeness: { ...SUBMITTED } }), '/pages/apply/pay/index?orderId=order-5'],
+    ['a paid order is followed', detail({ ...OWN_DRAFT, depositPayState: 5, completeness: { ...SUBMITTED } }), '/pages/order/detail/index?orderId=order-5'],
+  ])('resume, every window switch on: %s', async (_case, order, url) => {
+    const world = entryWorld({ handleProcess: order, checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true } })
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
+    expect(navigateTo).toHaveBeenCalledWith({ url })
+    expect(navigateTo).not.toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('guide-reapply') }))
   })
 
   it('created: asks for consent to the new order, whatever was accepted for an earlier one', async () => {
@@ -227,7 +247,7 @@ describe('plate entry page', () => {
   })
 
   it('resume: goes straight to the form once the agreements were accepted for this order', async () => {
-    const world = entryWorld({ handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, bizType: 1 } })
+    const world = entryWorld({ handleProcess: OWN_DRAFT })
     world.services.store.apply.resumeOrder(detail({ orderId: 'order-5', plateNumber: '京A12345' }))
     world.services.store.apply.acceptAgreements()
     const page = await mountPlatePage(world, '京A12345')

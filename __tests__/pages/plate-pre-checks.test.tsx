@@ -12,6 +12,7 @@ import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { press } from '../support/plate-keys'
 import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
 import type { Reply } from '../support/plate-page-world'
+import { detail } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
 
 const PAUSED = { allowNewApply: false, reason: '系统升级维护中，预计3月1日恢复受理' }
@@ -106,7 +107,7 @@ describe('plate page: new applications switched off', () => {
   it('still continues the open order of a plate: no new order, on to the agreements', async () => {
     const world = entryWorld({
       restNewApplySwitch: PAUSED,
-      handleProcess: { orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, depositPayState: 2, bizType: 0 },
+      handleProcess: detail({ orderId: 'order-5', plateNumber: '京A12345', certificatesCommitSate: 1, depositPayState: null, bizType: 0 }),
     })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)

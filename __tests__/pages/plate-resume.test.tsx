@@ -82,25 +82,27 @@ describe('plate page: a login that 下一步 caused', () => {
     return page
   }
 
-  it('opens the login page with the plate page and the tap to return to', async () => {
+  it('opens the login page over the plate page, with the page and the tap to return to', async () => {
     const world = visitorWorld()
     await tapNextAsVisitor(world)
-    const login = address(lastUrl(redirectTo))
+    const login = address(lastUrl(navigateTo))
     expect(login.path).toBe(LOGIN_PAGE)
     const back = address(login.query.get(REDIRECT_PARAM) ?? '')
     expect(back.path).toBe(PLATE_PAGE)
     expect(back.query.get(RESUME_PARAM)).toBe(PLATE_NEXT_INTENT)
     expect(plateChecks(world)).toHaveLength(0)
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(redirectTo).not.toHaveBeenCalled()
   })
 
   it('after the login, the plate check runs by itself once and goes on to the agreements; a later show does not run it again', async () => {
     const world = visitorWorld()
     const plate = await tapNextAsVisitor(world)
-    const redirect = address(lastUrl(redirectTo)).query.get(REDIRECT_PARAM) ?? ''
+    const redirect = address(lastUrl(navigateTo)).query.get(REDIRECT_PARAM) ?? ''
     plate.unmout()
 
-    // The login page, opened as the request layer asked, logs in and returns to its address.
+    // The login page, opened as the request layer asked, logs in and returns to its address (in
+    // its place here: this test's page stack never grew, so there is no plate page to go back to).
     const login = await open(LoginPage, world, LOGIN_PAGE, { [REDIRECT_PARAM]: encodeURIComponent(redirect) })
     const mobile = getByTestId(login, 'login-mobile') as HTMLInputElement
     mobile.value = '13800138000'
@@ -124,7 +126,8 @@ describe('plate page: a login that 下一步 caused', () => {
     await resumed.act(() => lifecycle.show())
     await settle(resumed)
     expect(plateChecks(world)).toHaveLength(1)
-    expect(navigateTo).toHaveBeenCalledTimes(1)
+    // The login, then the agreements once.
+    expect(navigateTo).toHaveBeenCalledTimes(2)
   })
 
   it('an address naming the tap is not enough: without the login it caused, nothing runs by itself', async () => {

@@ -3,7 +3,8 @@ import { ROUTES } from '../../src/config/routes'
 import { API } from '../../types/api/paths'
 import { CHANNELS } from '../../src/config/channel'
 import { envelope } from '../support/test-services'
-import { byTestId, getByTestId, mountPage } from '../support/page-test'
+import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { lifecycle } from '../support/page-lifecycle'
 import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
@@ -40,11 +41,20 @@ describe('redirect to the order list', () => {
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: ORDER_LIST_URL })
   })
 
-  it('sends the user to the login page, which returns here, when no silent login works', async () => {
+  it('opens the login page over itself, which returns here, when no silent login works; back from it, it asks instead of sending again', async () => {
     const world = ordersWorld()
-    await mountRedirect(world)
-    expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
-    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+    const mounted = await mountRedirect(world)
+    expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+    // Back from the login without logging in: no second trip there, the way out stays open.
+    await mounted.act(() => lifecycle.hide())
+    await mounted.act(() => lifecycle.show())
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
+    expect(textOf(mounted, 'redirect-order-list-login')).toContain('登录后查看您的订单')
+    mounted.fireEvent.click(getByTestId(mounted, 'redirect-order-list-login').querySelector('[role="button"]') as Element)
+    await settle(mounted)
+    expect(navigation.navigateTo).toHaveBeenCalledTimes(2)
   })
 
   it('does not take the map channel\'s promoter login for a person: the login page comes first', async () => {
@@ -53,8 +63,8 @@ describe('redirect to the order list', () => {
     await world.services.store.user.login()
     expect(world.services.store.user.isLoggedIn()).toBe(true)
     await mountRedirect(world)
-    expect(navigation.redirectTo).toHaveBeenCalledTimes(1)
-    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
+    expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.login.page}?redirect=${encodeURIComponent(REDIRECT_PAGE)}` })
     expect(world.calls(API.promoterLogin)).toHaveLength(1)
   })
 

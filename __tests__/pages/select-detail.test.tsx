@@ -55,7 +55,10 @@ describe('select-detail page', () => {
     expect(textOf(page, 'package-detail-name')).toBe('VIP尊享ETC套餐')
     expect(textOf(page, 'package-detail-tier')).toBe('VIP版')
     expect(textOf(page, 'package-detail-price')).toBe('¥49.90')
-    expect(textOf(page, 'package-detail-original')).toBe('原价¥180.00')
+    // A deposit comes back: the device's value beside it is no struck-through price.
+    expect(textOf(page, 'package-detail-mode')).toBe('押金')
+    expect(textOf(page, 'package-detail-original')).toBe('设备价值¥180.00')
+    expect(getByTestId(page, 'package-detail-original').className).toContain('commodity-price__original--value')
     expect(textOf(page, 'package-detail')).toContain('通行费95折')
     expect(textOf(page, 'package-detail')).toContain('高速通行享折扣')
     const goods = Array.from(page.queries.querySelectorAll('[data-testid="package-detail-goods-item"]'), (item) => item.textContent)

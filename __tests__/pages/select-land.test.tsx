@@ -9,6 +9,7 @@ import { settle } from '../unit/services/fakes'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
+import { PACKAGE_LOCK_NOTE } from '../../src/features/apply/package/use-choose-package'
 import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
 
 const LIST: Commodity[] = [
@@ -75,8 +76,12 @@ describe('select-land page', () => {
     expect(ids).toEqual(['package-FEE', 'package-BASIC', 'package-VIP', 'package-EXISTING'])
     expect(textOf(page, 'package-BASIC-name')).toBe('基础版ETC套餐')
     expect(textOf(page, 'package-BASIC-price')).toBe('¥29.90')
-    expect(textOf(page, 'package-BASIC-original')).toBe('原价¥180.00')
-    expect(textOf(page, 'package-EXISTING-original')).toBe('原价¥199.00')
+    // Deposits: what the money is comes first, and the device's value is no struck-through price.
+    expect(textOf(page, 'package-BASIC-mode')).toBe('押金')
+    expect(textOf(page, 'package-BASIC-original')).toBe('设备价值¥180.00')
+    expect(textOf(page, 'package-EXISTING-original')).toBe('设备价值¥199.00')
+    expect(textOf(page, 'package-FEE-mode')).toBe('服务费')
+    expect(textOf(page, 'package-lock-note')).toBe(PACKAGE_LOCK_NOTE)
     // No original price above the price: nothing struck through.
     expect(byTestId(page, 'package-FEE-original')).toBeNull()
     expect(textOf(page, 'package-BASIC-tier')).toBe('基础版')

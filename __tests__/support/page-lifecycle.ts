@@ -1,5 +1,5 @@
 /**
- * Taro's lifecycle hooks (useDidShow, useDidHide, usePullDownRefresh) need a running Taro app, which a page mounted on
+ * Taro's lifecycle hooks (useDidShow, useDidHide, usePullDownRefresh) and its page stack need a running Taro app, which a page mounted on
  * its own does not have. Page tests get stand-ins that register with the mounted components like
  * the real hooks and fire when a test says the page (or app) was shown or hidden.
  */
@@ -21,6 +21,9 @@ function standIn(lifecycle: Lifecycle) {
     }, [])
   }
 }
+
+// Nor is its router running, which keeps the page stack: a page mounted on its own is the only page.
+Taro.getCurrentPages = () => [Taro.getCurrentInstance().page].filter((page) => page !== undefined && page !== null)
 
 Taro.useDidShow = standIn('show')
 Taro.useDidHide = standIn('hide')

@@ -155,6 +155,7 @@ export const SEED_PROMOTION_CHANNELS: readonly SeedPromotionChannel[] = [
   },
 ]
 
+/** Partners by the names customers know them by (the landing pages list them): never an internal channel type. */
 export const SEED_PARTNER_CHANNELS = [
   { partnerId: bank.defaultPromotion.partnerId, partnerName: '银行手机银行', promotionChannelId: bank.defaultPromotion.promotionChannelId },
   { partnerId: 'PLACEHOLDER_BANK_LIFE_PARTNER', partnerName: '银行生活App', promotionChannelId: bank.defaultPromotion.promotionChannelId },
@@ -164,17 +165,17 @@ export const SEED_PARTNER_CHANNELS = [
   { partnerId: 'PLACEHOLDER_BANK_BRANCH_PARTNER', partnerName: '银行营业网点', promotionChannelId: landing.bankApp.promotionChannelId },
   { partnerId: landing.bankLifeApp.partnerId, partnerName: '银行生活App', promotionChannelId: landing.bankLifeApp.promotionChannelId },
   { partnerId: 'PLACEHOLDER_BANK_LIFE_MALL_PARTNER', partnerName: '生活App积分商城', promotionChannelId: landing.bankLifeApp.promotionChannelId },
-  { partnerId: landing.searchAd.partnerId, partnerName: '搜索推广', promotionChannelId: landing.searchAd.promotionChannelId },
-  { partnerId: 'PLACEHOLDER_SEARCH_FEED_PARTNER', partnerName: '信息流推广', promotionChannelId: landing.searchAd.promotionChannelId },
-  { partnerId: landing.mapSearchAd.partnerId, partnerName: '地图搜索推广', promotionChannelId: landing.mapSearchAd.promotionChannelId },
+  { partnerId: landing.searchAd.partnerId, partnerName: '百度搜索', promotionChannelId: landing.searchAd.promotionChannelId },
+  { partnerId: 'PLACEHOLDER_SEARCH_FEED_PARTNER', partnerName: '百度App', promotionChannelId: landing.searchAd.promotionChannelId },
+  { partnerId: landing.mapSearchAd.partnerId, partnerName: '地图App搜索', promotionChannelId: landing.mapSearchAd.promotionChannelId },
   { partnerId: landing.carOwnerApp.partnerId, partnerName: '车主服务App', promotionChannelId: landing.carOwnerApp.promotionChannelId },
   { partnerId: 'PLACEHOLDER_CAR_CLUB_PARTNER', partnerName: '车友俱乐部', promotionChannelId: landing.carOwnerApp.promotionChannelId },
   { partnerId: landing.partnerSite.partnerId, partnerName: '合作伙伴官网', promotionChannelId: landing.partnerSite.promotionChannelId },
   { partnerId: 'PLACEHOLDER_PARTNER_STORE_PARTNER', partnerName: '合作伙伴门店', promotionChannelId: landing.partnerSite.promotionChannelId },
-  { partnerId: landing.ended.partnerId, partnerName: '夏季推广', promotionChannelId: landing.ended.promotionChannelId },
+  { partnerId: landing.ended.partnerId, partnerName: '夏季车主节', promotionChannelId: landing.ended.promotionChannelId },
   // The write-off campaigns.
   { partnerId: 'PLACEHOLDER_WRITE_OFF_PARTNER', partnerName: '核销码合作网点', promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.bank },
-  { partnerId: 'PLACEHOLDER_MAP_WRITE_OFF_PARTNER', partnerName: '地图核销码推广', promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.map },
+  { partnerId: 'PLACEHOLDER_MAP_WRITE_OFF_PARTNER', partnerName: '地图App', promotionChannelId: SEED_WRITE_OFF_PROMOTIONS.map },
 ] as const
 
 export interface SeedCommodity {

@@ -82,6 +82,19 @@ export function fieldError(form: ApplyForm, field: ApplyFormField): string | und
   return result.ok ? undefined : result.reason
 }
 
+/**
+ * The form with one field changed. Choosing mail delivery fills the consignee left empty with the
+ * owner's name and mobile (most people send the device to themselves); what was typed stays.
+ */
+export function withField(form: ApplyForm, field: ApplyFormField, value: string): ApplyForm {
+  const next = { ...form, [field]: value }
+  if (field === 'deliveryMethod' && value === DELIVERY_METHOD.MAIL) {
+    if (!next.consigneeName) next.consigneeName = form.ownerName
+    if (!next.consigneeMobile) next.consigneeMobile = form.mobile
+  }
+  return next
+}
+
 /** Every wrong field with its reason, in form order. */
 export function formErrors(form: ApplyForm): Partial<Record<ApplyFormField, string>> {
   const errors: Partial<Record<ApplyFormField, string>> = {}

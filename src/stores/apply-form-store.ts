@@ -3,7 +3,7 @@
  * from then on), and the apply payload built from the form and the application it belongs to.
  */
 import { makeAutoObservable } from 'mobx'
-import { EMPTY_APPLY_FORM, formErrors, normaliseForm } from '../domain/apply-form'
+import { EMPTY_APPLY_FORM, formErrors, normaliseForm, withField } from '../domain/apply-form'
 import type { ApplyForm, ApplyFormField } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
@@ -36,7 +36,7 @@ export class ApplyFormStore {
   }
 
   setField(field: ApplyFormField, value: string): void {
-    this.values = { ...this.values, [field]: value }
+    this.values = withField(this.values, field, value)
   }
 
   touch(field: ApplyFormField): void {

@@ -1,4 +1,5 @@
-import { EMPTY_APPLY_FORM, DELIVERY_REQUIRED, REGION_REQUIRED, fieldApplies, fieldError, formErrors, nextApplyStep, normaliseForm } from '../../../src/domain/apply-form'
+import { EMPTY_APPLY_FORM, DELIVERY_REQUIRED, REGION_REQUIRED, fieldApplies, fieldError, formErrors, nextApplyStep, normaliseForm, withField } from '../../../src/domain/apply-form'
+import { DELIVERY_METHOD } from '../../../src/domain/enums'
 import type { ApplyForm, ApplyProgress } from '../../../src/domain/apply-form'
 
 const valid: ApplyForm = {
@@ -66,4 +67,19 @@ describe('next apply step', () => {
     ['no payment needed', { depositPayState: 1 }, 'done'],
     ['paid', {}, 'done'],
   ])('%s → %s', (_name, change, step) => expect(nextApplyStep({ ...done, ...change })).toBe(step))
+})
+
+describe('changing a field', () => {
+  const owner = { ...EMPTY_APPLY_FORM, ownerName: '张三', mobile: '13800138000' }
+
+  it('fills an empty consignee with the owner when mail delivery is chosen', () => {
+    expect(withField(owner, 'deliveryMethod', DELIVERY_METHOD.MAIL)).toMatchObject({ consigneeName: '张三', consigneeMobile: '13800138000' })
+  })
+
+  it('keeps a consignee already typed, and fills nothing for a pick-up or any other field', () => {
+    const typed = { ...owner, consigneeName: '李四', consigneeMobile: '' }
+    expect(withField(typed, 'deliveryMethod', DELIVERY_METHOD.MAIL)).toMatchObject({ consigneeName: '李四', consigneeMobile: '13800138000' })
+    expect(withField(owner, 'deliveryMethod', DELIVERY_METHOD.ON_SITE)).toMatchObject({ consigneeName: '', consigneeMobile: '' })
+    expect(withField(owner, 'ownerName', '王五')).toEqual({ ...owner, ownerName: '王五' })
+  })
 })

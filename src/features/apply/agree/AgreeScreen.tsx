@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import type { SupplierProtocolResponse } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { CheckBox } from '../../../components/form-field/CheckBox'
 import { ConsentCheck } from '../../../components/form-field/ConsentCheck'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
 import { Pressable } from '../../../components/pressable/Pressable'
@@ -102,6 +103,12 @@ export const AgreeScreen = observer(function AgreeScreen() {
   const ticked = (agreement: SupplierProtocolResponse) => issuerTicks[agreement.issuerId] ?? acceptedBefore(agreement)
   const agreements = issuer.status === 'ready' ? issuer.agreements : []
   const ready = consents.etc && consents.privacy && issuer.status === 'ready' && agreements.every(ticked)
+  // Ticks every agreement shown, or clears them all when all are ticked (the issuers' only once loaded).
+  const toggleAll = () => {
+    const all = !ready
+    setConsents({ etc: all, privacy: all })
+    setIssuerTicks(Object.fromEntries(agreements.map((agreement) => [agreement.issuerId, all])))
+  }
   const onContinue = () => {
     if (!ready) return
     tracker.click(PAGE, 'agree-continue')
@@ -139,6 +146,16 @@ export const AgreeScreen = observer(function AgreeScreen() {
           ticked={ticked}
           onToggle={(agreement) => setIssuerTicks((current) => ({ ...current, [agreement.issuerId]: !ticked(agreement) }))}
         />
+        {issuer.status === 'ready' ? (
+          <CheckBox
+            className='agree__all'
+            checked={ready}
+            onToggle={toggleAll}
+            label={`全部同意（${DOCUMENTS.length + agreements.length}份协议）`}
+            text={`我已阅读并同意以上全部${DOCUMENTS.length + agreements.length}份协议`}
+            testId='agree-all'
+          />
+        ) : null}
       </View>
       {ready ? null : (
         <View className='agree__hint' role='status' data-testid='agree-hint'>

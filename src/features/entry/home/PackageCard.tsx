@@ -25,7 +25,7 @@ export function PackageCard({ item, onApply }: { item: CommodityFields; onApply:
             </Text>
           ) : null}
         </View>
-        <EntryButton className='entry-home__package-apply' label={`办理${view.name}`} testId={`home-package-apply-${view.id}`} onPress={onApply}>
+        <EntryButton className='entry-home__package-apply' label={`去办理 ${view.name}`} testId={`home-package-apply-${view.id}`} onPress={onApply}>
           去办理
         </EntryButton>
       </View>

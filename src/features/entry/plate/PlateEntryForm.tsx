@@ -24,6 +24,8 @@ type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reaso
 /** Shown for a failure that did not come from the request layer's catalogue. */
 const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
 export const SUBMIT_RETRY_HINT = '车牌号已保留，请稍后重新提交'
+/** Said under the issuer's reason for stopping a plate: who can help. */
+export const PLATE_INTERCEPTED_HINT = '如有疑问或已处理完毕，请联系客服协助办理'
 /** 下一步's intent: a login it leads to returns here with it, and the check goes on by itself. */
 export const PLATE_NEXT_INTENT = 'plate-next'
 
@@ -143,7 +145,17 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       ) : null}
       {outcome?.kind === 'intercepted' ? (
         <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-intercepted'>
-          <Text className='entry-plate__notice-title'>{outcome.reason}</Text>
+          <Text className='entry-plate__notice-title' data-testid='plate-intercepted-reason'>
+            {outcome.reason}
+          </Text>
+          <Text className='entry-plate__notice-text'>{PLATE_INTERCEPTED_HINT}</Text>
+          <EntryButton
+            variant='plain'
+            className='entry-plate__notice-action'
+            label='联系客服'
+            testId='plate-intercepted-service'
+            onPress={() => void actions.tracked('interceptedCustomerService', actions.customerService)}
+          />
         </View>
       ) : null}
       {outcome?.kind === 'refused' ? <RiskRefusedNotice reason={outcome.reason} /> : null}
