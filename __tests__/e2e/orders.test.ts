@@ -11,7 +11,8 @@ import { freshPhone, lifecycle, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
 
-type Button = 'cancel' | 'continue' | 'qr'
+/** The spec's cancel and QR code, and the row's one next action of the journey table. */
+type Button = 'cancel' | 'next' | 'qr'
 
 interface RowLook {
   label: string
@@ -33,7 +34,7 @@ async function expectRow(page: Page, orderId: string, look: RowLook): Promise<vo
   await expect(status.textContent()).resolves.toContain(look.label)
   await expect(status.getAttribute('data-colour')).resolves.toBe(look.colour)
   const shown: Button[] = []
-  for (const button of ['cancel', 'continue', 'qr'] as const) {
+  for (const button of ['cancel', 'next', 'qr'] as const) {
     if (await page.locator(`[data-testid="order-${button}-${orderId}"]`).count()) shown.push(button)
   }
   expect(shown).toEqual(look.buttons)
@@ -59,7 +60,7 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
 
       await lifecycle(orderId, 'ship')
       await openList(page)
-      await expectRow(page, orderId, { label: '待激活', colour: 'blue', buttons: ['qr'] })
+      await expectRow(page, orderId, { label: '待激活', colour: 'blue', buttons: ['next', 'qr'] })
 
       await lifecycle(orderId, 'activate')
       await openList(page)
@@ -76,8 +77,10 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
       await tap(page, `order-open-${orderId}`)
       await onPage(page, 'order')
       await expect(byTestId(page, 'order-detail-status').textContent()).resolves.toContain('已激活')
-      for (const kind of ['paid', 'audited', 'shipped', 'activated']) await page.locator(`[data-kind="${kind}"]`).first().waitFor()
-      await expect(byTestId(page, 'order-detail-tracking').textContent()).resolves.toMatch(/\S/)
+      for (const kind of ['paid', 'audited', 'readyForPickup', 'activated', 'depositRefunded']) await page.locator(`[data-kind="${kind}"]`).first().waitFor()
+      // Picked up on site: the branch, never a courier's tracking number.
+      await expect(byTestId(page, 'order-detail-pickup-branch').textContent()).resolves.toMatch(/\S/)
+      expect(await page.locator('[data-testid="order-detail-tracking"]').count()).toBe(0)
       await screenshot(page, 'order-detail-activated')
 
       // A second plate, left while applying: it can be cancelled (once) and then shows as cancelled.
@@ -86,7 +89,8 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
       await openList(page)
       const applying = await page.locator('[data-testid^="order-row-"][data-status="applying"]').first().getAttribute('data-testid')
       const openId = (applying ?? '').replace('order-row-', '')
-      await expectRow(page, openId, { label: '申办中', colour: 'orange', buttons: ['cancel', 'continue'] })
+      await expectRow(page, openId, { label: '申办中', colour: 'orange', buttons: ['cancel', 'next'] })
+      await expect(byTestId(page, `order-next-${openId}`).textContent()).resolves.toBe('继续办理')
       await tap(page, `order-cancel-${openId}`)
       await onPage(page, 'orderCancel')
       await tap(page, 'order-cancel-reason-0')
@@ -105,12 +109,12 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
       const orderId = await applyAndPay(page, files, '京D13579', freshPhone())
       await lifecycle(orderId, 'audit-reject', '行驶证照片不清晰，请重新上传')
       await openList(page)
-      await expectRow(page, orderId, { label: '审核未通过', colour: 'red', buttons: ['cancel', 'qr'] })
+      await expectRow(page, orderId, { label: '审核未通过', colour: 'red', buttons: ['cancel', 'next', 'qr'] })
       await tap(page, `order-open-${orderId}`)
       await onPage(page, 'order')
       await expect(byTestId(page, 'order-detail-audit-reason').textContent()).resolves.toContain('行驶证照片不清晰')
       await screenshot(page, 'order-detail-rejected')
-      await tap(page, 'order-detail-reapply')
+      await page.getByRole('button', { name: '重新申办' }).click()
       await onPage(page, 'guideReapply')
       await expect(byTestId(page, 'guide-reapply').getAttribute('data-type')).resolves.toBe('2')
       await byTestId(page, 'guide-cancel-reapply').waitFor()

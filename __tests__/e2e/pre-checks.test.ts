@@ -137,7 +137,7 @@ describeBrowser('checks before a new order', () => {
       // The order already made: continued from the order list, on to the agreements and the form.
       await tap(page, 'plate-new-apply-orders')
       await onPage(page, 'orderList')
-      const continueButtons = page.locator('[data-testid^="order-continue-"]')
+      const continueButtons = page.getByRole('button', { name: /^继续办理 / })
       await continueButtons.first().waitFor()
       await expect(continueButtons.count()).resolves.toBe(1)
       await continueButtons.first().click()

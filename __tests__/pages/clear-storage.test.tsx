@@ -4,6 +4,7 @@ import { CHANNELS } from '../../src/config/channel'
 import { PERSISTED_STATE_PREFIX, TOAST_DURATION_MS } from '../../src/domain/constants'
 import { TransportFailure } from '../../src/services/request/transport'
 import { API } from '../../types/api/paths'
+import { entryFromText } from '../../src/domain/plate-entry'
 import { flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { pageTestWorld } from '../support/test-app'
 import { envelope } from '../support/test-services'
@@ -142,6 +143,16 @@ describe('clear storage page', () => {
       expect(world.services.store.user.rememberedMobile).toBeUndefined()
       expect(storedKeys()).toEqual([...FOREIGN].sort())
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '缓存已清除' }))
+    })
+
+    it('forgets the journey\'s plate and form in memory too: the plate page shows no last plate', async () => {
+      const world = await loggedInWorld()
+      world.respondWith(async () => envelope(null))
+      world.services.store.apply.setPlate(entryFromText('京A12345'))
+      world.services.store.apply.form.setField('ownerName', '张三')
+      await confirm(world)
+      expect(world.services.store.apply.plateNumber).toBe('')
+      expect(world.services.store.apply.form.values.ownerName).toBe('')
     })
 
     it('clears and logs out here even offline', async () => {

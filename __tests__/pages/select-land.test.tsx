@@ -9,7 +9,7 @@ import { settle } from '../unit/services/fakes'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
-import { PACKAGE_LOCK_NOTE } from '../../src/features/apply/package/use-choose-package'
+import { PACKAGE_LOCK_NOTE } from '../../src/config/payment'
 import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
 
 const LIST: Commodity[] = [

@@ -235,6 +235,26 @@ describe('navigator', () => {
     expect([log.at(-1), direct.log]).toEqual(['redirectTo /pages/order/order-list/index', ['redirectTo /pages/entry/plate/index']])
   })
 
+  it('sends the person from a page to the login page once for its calls: back from it, only a tap opens it again', async () => {
+    const options: { current: CurrentPage } = { current: { path: 'pages/order/redirect-list/index', query: {} } }
+    const { host, log } = fakeHost(options)
+    const nav = createNavigator(host, () => undefined)
+    await nav.toLogin('call')
+    // Back on the page, its call fails again: no second trip (back could never leave the page).
+    await nav.toLogin('call')
+    expect(log).toHaveLength(1)
+    // A tap under way, or the person's own tap on 登录, opens it.
+    const end = nav.beginIntent('plate-next')
+    await nav.toLogin('call')
+    end()
+    await nav.toLogin()
+    expect(log).toHaveLength(3)
+    // Another page's call is its own first.
+    options.current = { path: 'pages/order/order-list/index', query: {} }
+    await nav.toLogin('call')
+    expect(log).toHaveLength(4)
+  })
+
   it('forgets the intent when a later login is for no tap', async () => {
     const options: { current: CurrentPage } = { current: { path: 'pages/entry/plate/index', query: {} } }
     const nav = createNavigator(fakeHost(options).host, () => undefined)

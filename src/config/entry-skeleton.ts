@@ -34,7 +34,7 @@ export function entrySkeletonHtml(keyboardScript: string): string {
     .join('')
   return [
     `<div id="${ENTRY_SKELETON_ID}" style="position:fixed;inset:0;z-index:1;overflow:hidden">`,
-    `<div class="page-shell"><div class="page-shell__body" style="max-width:${MAX_LAYOUT_WIDTH_PX}px"><div class="entry-plate">`,
+    `<div class="page-shell"><div class="page-shell__body" role="main" style="max-width:${MAX_LAYOUT_WIDTH_PX}px"><div class="entry-plate">`,
     `<div class="entry-plate__intro"><span class="entry-plate__intro-text">${ENTRY_COPY.intro}</span><div class="entry-plate__steps">${steps}</div></div>`,
     `<div class="entry-plate__card"><div class="entry-plate__heading">${ENTRY_COPY.heading}</div><span class="entry-plate__hint">${ENTRY_COPY.hint}</span>`,
     `<div class="plate-input" ${EARLY_KEYBOARD_HOST}></div>`,

@@ -10,6 +10,11 @@ export const PAY_POLL_INTERVAL_MS = 3 * SECOND_MS
 /** The result page stops asking after this long and offers a refresh instead. */
 export const PAY_POLL_TIMEOUT_MS = 60 * SECOND_MS
 
+/** Said before a package is chosen: the choice submits the order, and the package is fixed from then on. */
+export const PACKAGE_LOCK_NOTE = '选择套餐即提交订单，提交后套餐不可更改，请确认后选择。'
+/** Said once it is, and how to change it all the same. */
+export const PACKAGE_LOCKED_NOTE = '订单已提交，套餐不可更改；如需更换，请先取消订单后重新申办。'
+
 /** What the money of a package is called, by its BUSINESS_MODE. */
 export const PAY_MODE_LABEL: Readonly<Record<number, string>> = {
   [BUSINESS_MODE.DEPOSIT]: '押金',
@@ -37,7 +42,7 @@ export function refundNote(businessMode: number): string {
 /** The pay page's "温馨提示", by business mode (the refund rule differs). */
 export function payTips(businessMode: number): string[] {
   return [
-    '订单已提交，套餐不可更改；如需更换，请先取消订单后重新申办。',
+    PACKAGE_LOCKED_NOTE,
     refundNote(businessMode),
     '支付完成后，发行方将审核您的资料，审核结果和物流进度可在“我的订单”中查看。',
     `如有疑问，请联系客服 ${HOTLINE}。`,

@@ -20,3 +20,7 @@ export const PLATE_KEYBOARD_ROOM_CLASS = 'plate-input-room'
 
 /** The attribute of the element in index.html's first screen that the early keyboard draws into. */
 export const EARLY_KEYBOARD_HOST = 'data-early-keyboard'
+
+/** The plate input's and its keyboard's element ids (one plate input a page): the page keeps the input in sight above the keyboard. */
+export const PLATE_INPUT_ID = 'plate-input'
+export const PLATE_KEYBOARD_ID = 'plate-input-keyboard'

@@ -130,9 +130,12 @@ export interface Navigator {
   reload(): Promise<unknown>
   /**
    * Opens the login page over the current page (back leaves the login for it), which returns to it
-   * after the login (leaveLogin).
+   * after the login (leaveLogin). `by` 'call': a call of the page needed a login the person did
+   * not ask for; a page that already sent them and got them back (no tap since) is not sent again,
+   * or back could never leave it. A tap ('tap', the default, or a call made for a tap under way,
+   * beginIntent) always opens it.
    */
-  toLogin(): Promise<unknown>
+  toLogin(by?: 'tap' | 'call'): Promise<unknown>
   /**
    * Leaves the login page for the page it returns to: back to the page it was opened over when
    * that is the one (as it was left: typed values, scroll), else in its place.
@@ -208,6 +211,8 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
   let loginOver: { route: RouteName; depth: number } | undefined
   /** The page the login went back to, until it carries its intent on. */
   let backFromLogin: RouteName | undefined
+  /** The page a call last sent to the login page: sent once, not again when the person comes back. */
+  let callSentFrom: RouteName | undefined
 
   /** Runs one navigation at a time; a second one while it runs is rejected. */
   const exclusive = async (go: () => Promise<unknown>): Promise<unknown> => {
@@ -261,9 +266,12 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       }
       return host.reLaunch(currentPageUrl()?.url ?? url(ENTRY_ROUTE))
     },
-    toLogin() {
+    toLogin(by = 'tap') {
       const current = currentPageUrl(intent?.key)
       if (current?.route === LOGIN_ROUTE) return Promise.resolve()
+      const byCall = by === 'call' && intent === undefined
+      if (byCall && current !== undefined && callSentFrom === current.route) return Promise.resolve()
+      callSentFrom = byCall ? current?.route : undefined
       loginFor = current ? intent?.key : undefined
       loginOver = current ? { route: current.route, depth: host.stackDepth() } : undefined
       backFromLogin = undefined

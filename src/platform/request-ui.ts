@@ -11,7 +11,7 @@ export function createRequestUi(navigator: Navigator, ui: Pick<UiService, 'toast
   return {
     toast: (message) => ui.toast(message),
     alert: (dialog) => ui.alert(dialog),
-    goToLogin: () => void navigator.toLogin(),
+    goToLogin: () => void navigator.toLogin('call'),
     reloadPage: () => void navigator.reload(),
   }
 }

@@ -22,6 +22,13 @@ const PageNotices = lazy<ComponentType<{ route: RouteName }>>(() =>
 /** Pages whose content is the notices themselves: the notice bar would repeat them. */
 const NOTICE_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['gaodeNotice', 'upgradeNotice'])
 
+/**
+ * Pages where the person types from the first moment: the notices, which arrive when the network
+ * lets them (seconds later on a slow link), go under the content, so nothing being typed into
+ * moves down when they come.
+ */
+const NOTICES_BELOW: ReadonlySet<RouteName> = new Set<RouteName>(['plateEntry', 'login', 'upinfo'])
+
 export interface PageShellProps {
   route: RouteName
   /** A custom header for pages whose route has `customHeader` (see CustomHeader). */
@@ -36,7 +43,7 @@ export interface PageShellProps {
  * and an error boundary around the content (Taro renders each page in its own root, so a
  * boundary at the app level never sees a page's errors). Each show of the page is tracked as a
  * page view under its route, and the remote notices whose effect range names the route show at
- * the top of its content (see PageNotices).
+ * the top of its content, or under it on the pages typed into at once (see PageNotices).
  *
  * The frame paints at once; header and content, which use the stores and services, render when
  * those have loaded (src/app.tsx loads them once the first page has painted), with a
@@ -51,18 +58,20 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
   useLayoutEffect(() => {
     if (process.env.TARO_ENV === 'h5') removeEntrySkeleton()
   }, [])
+  const notices = NOTICE_PAGES.has(route) ? null : (
+    <Suspense fallback={null}>
+      <PageNotices route={route} />
+    </Suspense>
+  )
   return (
     <View className='page-shell' data-testid={`page-${route}`}>
       {ready ? header : null}
-      <View className='page-shell__body' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
+      <View className='page-shell__body' role='main' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
         {ready ? (
           <ErrorBoundary>
-            {NOTICE_PAGES.has(route) ? null : (
-              <Suspense fallback={null}>
-                <PageNotices route={route} />
-              </Suspense>
-            )}
+            {notices && !NOTICES_BELOW.has(route) ? notices : null}
             {children}
+            {notices && NOTICES_BELOW.has(route) ? notices : null}
           </ErrorBoundary>
         ) : (
           <>

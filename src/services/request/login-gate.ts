@@ -2,7 +2,7 @@
  * Login coordination for the request client. However many calls need a login at once, the
  * session logs in once (one shared promise, one login in flight whatever the scope: see
  * login-flight); if that fails, every waiting call rejects and the user is sent to the login page
- * once. A call that needs a person is not satisfied by the channel's promoter login: it logs in by
+ * once for it. A call that needs a person is not satisfied by the channel's promoter login: it logs in by
  * the channel's personal methods, else the login page (phone + SMS code). However many calls come
  * back 401 at once, one dialog shows, then one logout, one login and one page refresh.
  */
@@ -22,20 +22,15 @@ export interface LoginGate {
 
 export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
   let expiredEpisode: Promise<void> | undefined
-  let sentToLogin = false
 
   const satisfied = (scope: SessionScope): boolean => (scope === 'person' ? session.isPersonal() : session.isLoggedIn())
 
   const logIn = (scope: SessionScope): Promise<void> =>
     session.login(scope).then(
-      () => {
-        sentToLogin = false
-      },
+      () => undefined,
       (cause: unknown) => {
-        if (!sentToLogin) {
-          sentToLogin = true
-          ui.goToLogin()
-        }
+        // The UI keeps a page that got the person back from the login from sending them again by itself.
+        ui.goToLogin()
         const error = new RequestError('loginRequired', MESSAGES.loginRequired)
         throw Object.assign(error, { cause })
       },

@@ -85,6 +85,7 @@ export interface RequestUi {
   toast(message: string): void
   /** Shows a one-button dialog; resolves when the user confirms. */
   alert(dialog: { title: string; confirmText: string }): Promise<void>
+  /** A login the person did not ask for failed: the login page, unless this page already sent them there. */
   goToLogin(): void
   reloadPage(): void
 }

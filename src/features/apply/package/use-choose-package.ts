@@ -9,16 +9,12 @@ import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { pageForMissing, submitThenPay } from '../missing-parts'
+import { PACKAGE_LOCKED_NOTE } from '../../../config/payment'
 
 const CHOOSE_MESSAGES = {
-  locked: '订单已提交，套餐不可更改；如需更换请先取消订单',
+  locked: PACKAGE_LOCKED_NOTE,
   failed: '套餐提交失败，请重试',
 } as const
-
-/** Said before choosing: the choice submits the order, and the package is fixed from then on. */
-export const PACKAGE_LOCK_NOTE = '选择套餐即提交订单，提交后套餐不可更改，请确认后选择。'
-/** Said once it is: how to change it all the same. */
-export const PACKAGE_LOCKED_NOTE = `${CHOOSE_MESSAGES.locked}后重新申办。`
 
 export interface ChoosePackage {
   /** The package being chosen right now. */

@@ -1,14 +1,15 @@
 import { View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { boxCount, deleteKey, isFull, plateText, switchKind, typeKey } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { PLATE_KIND_LABEL } from '../../../domain/plate'
-import { PLATE_INPUT_COPY, plateBoxesLabel } from '../../../config/plate-input-copy'
+import { PLATE_INPUT_COPY, PLATE_INPUT_ID, PLATE_KEYBOARD_ID, plateBoxesLabel } from '../../../config/plate-input-copy'
 import type { PlateKind } from '../../../domain/plate'
 import { keyboardButtonProps } from '../../../components/pressable/activation-keys'
 import { Pressable } from '../../../components/pressable/Pressable'
 // With the input, not on first use: the entry page opens with the keyboard, usable at once.
 import { PlateKeyboard } from './PlateKeyboard'
+import { revealAbove } from '../../../platform/h5/reveal-above'
 import './plate-input.scss'
 
 export interface PlateInputProps {
@@ -28,6 +29,21 @@ export interface PlateInputProps {
 const KINDS: readonly PlateKind[] = ['blue', 'green']
 
 /**
+ * The keyboard is fixed to the bottom of the window: where it would cover the input (a short or
+ * zoomed screen), the page scrolls the kinds and the boxes into sight above it, as it opens and
+ * at each key (what arrived above the input meanwhile may have pushed it down). A web page's
+ * only: the mini-programs lay out their own keyboard room.
+ */
+function useInputInSight(open: boolean, typed: number): void {
+  useEffect(() => {
+    if (!open || process.env.TARO_ENV !== 'h5') return
+    const input = document.getElementById(PLATE_INPUT_ID)
+    const keyboard = document.getElementById(PLATE_KEYBOARD_ID)
+    if (input && keyboard) revealAbove(input, keyboard)
+  }, [open, typed])
+}
+
+/**
  * A plate input built for phones: a blue / green switch that sets 7 or 8 boxes, the province
  * panel for the first box, then letters and digits without I or O. The system keyboard never
  * opens; every key is a button with an accessible name. The keyboard closes itself once every
@@ -35,6 +51,7 @@ const KINDS: readonly PlateKind[] = ['blue', 'green']
  */
 export function PlateInput({ value, onChange, error, initiallyOpen = false, onKeyboardChange }: PlateInputProps) {
   const [open, setOpen] = useState(initiallyOpen)
+  useInputInSight(open, value.chars.length)
   const show = (next: boolean) => {
     setOpen(next)
     onKeyboardChange?.(next)
@@ -50,7 +67,7 @@ export function PlateInput({ value, onChange, error, initiallyOpen = false, onKe
   }
 
   return (
-    <View className='plate-input'>
+    <View id={PLATE_INPUT_ID} className='plate-input'>
       <View className='plate-input__kinds' role='radiogroup' aria-label={PLATE_INPUT_COPY.kindsLabel}>
         {KINDS.map((kind) => (
           <View

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import { panelFor, panelKeys } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { Pressable } from '../../../components/pressable/Pressable'
-import { PLATE_INPUT_COPY } from '../../../config/plate-input-copy'
+import { PLATE_INPUT_COPY, PLATE_KEYBOARD_ID } from '../../../config/plate-input-copy'
 
 export interface PlateKeyboardProps {
   value: PlateEntry
@@ -19,7 +19,7 @@ export interface PlateKeyboardProps {
 export function PlateKeyboard({ value, onKey, onDelete, onDone }: PlateKeyboardProps) {
   const panel = panelFor(value)
   return (
-    <View className='plate-input__keyboard' data-testid='plate-keyboard' data-panel={panel} role='group' aria-label={PLATE_INPUT_COPY.keyboardLabel}>
+    <View id={PLATE_KEYBOARD_ID} className='plate-input__keyboard' data-testid='plate-keyboard' data-panel={panel} role='group' aria-label={PLATE_INPUT_COPY.keyboardLabel}>
       <View className={`plate-input__keys plate-input__keys--${panel}`}>
         {panelKeys(panel).map((key) => (
           <Pressable key={key} label={key} testId={`plate-key-${key}`} className='plate-input__key' onPress={() => onKey(key)}>

@@ -3,6 +3,28 @@ import type { LoadState } from '../../../stores/load-state'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { navigateFromTap } from '../../../platform/navigator'
 import { StatusView } from '../../../components/status-view/StatusView'
+import { isRequestError } from '../../../services/request/errors'
+
+/** A failed load whose cause is a login the person has not given: its way on is the login page, not a retry. */
+function needsLogin(error: Error | undefined): boolean {
+  return isRequestError(error) && error.kind === 'loginRequired'
+}
+
+/** The failure of an order page's load, with its way on: log in, or try again. */
+export function OrderLoadFailed({ error, testId, onRetry }: { error: Error | undefined; testId: string; onRetry: () => void }) {
+  const { navigator } = useAppServices()
+  const login = needsLogin(error)
+  return (
+    <StatusView
+      role='alert'
+      testId={testId}
+      title={login ? '登录后查看订单' : '订单加载失败'}
+      description={error?.message}
+      actionText={login ? '登录' : '重试'}
+      onAction={login ? () => navigateFromTap(navigator.toLogin()) : onRetry}
+    />
+  )
+}
 
 /** While an order loads. */
 export function OrderLoading({ title = '加载中…' }: { title?: string }) {
@@ -28,5 +50,5 @@ export function OrderNotFound() {
 export function OrderPending({ load, errorTestId, onRetry }: { load: LoadState; errorTestId: string; onRetry: () => void }) {
   if (load.status !== 'error') return <OrderLoading />
   if (isOrderMissing(load.error)) return <OrderNotFound />
-  return <StatusView role='alert' testId={errorTestId} title='订单加载失败' description={load.error?.message} actionText='重试' onAction={onRetry} />
+  return <OrderLoadFailed error={load.error} testId={errorTestId} onRetry={onRetry} />
 }

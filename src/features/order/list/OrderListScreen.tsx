@@ -10,7 +10,7 @@ import { CustomerService } from '../../../components/customer-service/CustomerSe
 import { navigateFromTap } from '../../../platform/navigator'
 import { orderDetailTarget } from '../actions/continue-route'
 import { useNextAction } from '../actions/use-next-action'
-import { OrderLoading } from '../detail/OrderStates'
+import { OrderLoadFailed, OrderLoading } from '../detail/OrderStates'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
 import { OrderPopup } from './OrderPopup'
 import { OrderRow } from './OrderRow'
@@ -49,14 +49,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
   if (!listLoaded) {
     if (listLoad.status === 'error') {
       return (
-        <StatusView
-          role='alert'
-          testId='order-list-error'
-          title='订单加载失败'
-          description={listLoad.error?.message}
-          actionText='重试'
-          onAction={() => void orders.fetchList({ fresh: true })}
-        />
+        <OrderLoadFailed error={listLoad.error} testId='order-list-error' onRetry={() => void orders.fetchList({ fresh: true })} />
       )
     }
     return <OrderLoading />

@@ -11,13 +11,14 @@ import { useStores } from '../../../stores/store-context'
 import './clear-storage.scss'
 
 /**
- * Clears this app's cached data (its own keys only) after a confirmation, then returns. The login
+ * Clears this app's cached data (its own keys only, and the journey's plate and form in memory)
+ * after a confirmation, then returns. The login
  * ends on the server too (the session and the remembered phone's tickets); offline, the data here
  * is cleared all the same.
  */
 export function ClearStorageScreen() {
   const { navigator, ui } = useAppServices()
-  const { user } = useStores()
+  const { user, apply } = useStores()
   const [count, setCount] = useState(() => ownKeys(taroStorage).length)
   const returnTimer = useRef<ReturnType<typeof setTimeout>>()
   const isVisible = useIsPageVisible()
@@ -36,6 +37,8 @@ export function ClearStorageScreen() {
       if (!confirmed) return undefined
       await user.signOut()
       clearOwnKeys(taroStorage)
+      // What the journey holds in memory goes too: the plate page must not show the last plate.
+      apply.clear()
       setCount(0)
       ui.toast('缓存已清除', 'success')
       // Hidden by then (the app in the background), it stays and may be used again: going back
