@@ -98,6 +98,20 @@ describe('select image page', () => {
     expect(imageRecords.consentedAt()).toBeUndefined()
   })
 
+  it('says the question could not open (offline), not that the person refused, when the consent dialog fails', async () => {
+    spyNavigation()
+    jest.spyOn(Taro, 'showModal').mockRejectedValue(new Error('showModal:fail'))
+    const { choose } = pickPhoto()
+    openWith({ subject: 'drivingLicense' })
+    const page = await mountPage(SelectImagePage)
+    page.fireEvent.click(getByTestId(page, 'select-album'))
+    await flush(page)
+    expect(choose).not.toHaveBeenCalled()
+    expect(byTestId(page, 'select-declined')).toBeNull()
+    expect(textOf(page, 'select-unasked')).toContain('暂时无法打开授权提示')
+    expect(imageRecords.consentedAt()).toBeUndefined()
+  })
+
   it('compresses the chosen photo and hands it to the confirmation page, asking for consent only once', async () => {
     const { redirect } = spyNavigation()
     const modal = answerConsent(true)

@@ -63,6 +63,8 @@ const PAGES: Readonly<Record<LandingRoute, ComponentType>> = {
 
 const DEFAULT = CHANNELS.bank.defaultPromotion.promotionChannelId
 const FOREIGN_REASON = '该推广活动不适用于当前渠道'
+/** What the server's interception check says of an ended promotion: not applicable, where the page offers the default. */
+const ENDED_REASON = '该推广活动已结束，暂不支持办理'
 
 /** What the scripted server knows of each promotion: its subject, hall link, packages and partners. */
 const subjectOf = (id: string) => `活动-${id}`
@@ -103,8 +105,9 @@ function landingWorld({ loggedIn = true, params = {}, ended = [], foreign = [], 
       }
       if (request.url.includes('/getWeixinConfig')) return envelope(WECHAT_CONFIG)
       if (request.url.includes('/interceptCheck')) {
-        const refused = foreign.includes(bodyOf(request).promotionChannelId ?? '')
-        return envelope({ intercept: refused, reason: refused ? FOREIGN_REASON : '' })
+        const id = bodyOf(request).promotionChannelId ?? ''
+        const refused = foreign.includes(id) || ended.includes(id)
+        return envelope({ intercept: refused, reason: foreign.includes(id) ? FOREIGN_REASON : ended.includes(id) ? ENDED_REASON : '' })
       }
       const list = /listCommodity\/([^/?]+)/.exec(request.url)
       if (list) return envelope([commodity({ id: packageOf(list[1] ?? ''), commodityName: '套餐', commodityPrice: 2990 })])
@@ -203,7 +206,9 @@ describe('landing pages', () => {
     const own = LANDING_PROMOTIONS.searchAd.promotionChannelId
     const world = landingWorld({ ended: [own] })
     const page = await open('baiduLand', world)
-    expect(textOf(page, 'landing-refusal')).toContain(LANDING_REFUSAL_TITLES.expired)
+    expect(textOf(page, 'landing-refusal')).toBe(LANDING_REFUSAL_TITLES.expired)
+    // Not the check's "暂不支持办理" under "推荐默认活动": the default offer can be applied for.
+    expect(textOf(page, 'landing-refusal')).not.toContain('暂不支持办理')
     expect(textOf(page, 'landing-offer')).toBe(subjectOf(DEFAULT))
     expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${DEFAULT}`)])
     expect(byTestId(page, `home-package-${packageOf(DEFAULT)}`)).not.toBeNull()

@@ -361,6 +361,8 @@ describe('information page: photos uploading behind the form', () => {
     await eventually(page, () => slotState(page, 'idCardFront') === 'received')
     expect(progressOf(page, 'idCardFront')).toBeNull()
     expect(getByTestId(page, 'photo-slot-idCardFront').getAttribute('aria-label')).toBe('已上传身份证人像面，点击重新上传')
+    // The photo sent stays as the slot's thumbnail, not just the words 已上传.
+    expect(slot(page, 'idCardFront').querySelector('.photo-slot__preview')).not.toBeNull()
     expect(world.ui.toasts).toEqual([])
   })
 

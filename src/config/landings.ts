@@ -179,6 +179,7 @@ export const LANDINGS: Readonly<Record<LandingRoute, LandingVariant>> = {
 
 /** What a landing page says when the promotion it arrived with is not used. */
 export const LANDING_REFUSAL_TITLES = {
-  expired: '该推广活动已结束，已为您推荐默认活动',
-  foreign: '该推广活动不适用于当前渠道，已为您推荐默认活动',
+  // Ended, or unknown to the server: the page cannot tell them apart, and neither can be used.
+  expired: '该推广活动已结束或不可用，已为您推荐当前可办理的活动',
+  foreign: '该推广活动不适用于当前渠道，已为您推荐当前可办理的活动',
 } as const

@@ -23,7 +23,8 @@ export type PhotoUploadState =
   /** `percent` once the host reports the bytes going out. */
   | { kind: 'uploading'; path: string; percent: number | undefined }
   | { kind: 'failed'; path: string; message: string }
-  | { kind: 'received' }
+  /** `path`: the photo sent in this run of the app, shown as the slot's thumbnail (none after a reload). */
+  | { kind: 'received'; path?: string }
 
 /** The application the photos belong to: its order, what the order has received, and the upload. */
 export type PhotoApplication = Pick<ApplyStore, 'orderId' | 'certificates' | 'idCardSides' | 'uploadPhoto'>
@@ -32,6 +33,7 @@ export type PhotoApplication = Pick<ApplyStore, 'orderId' | 'certificates' | 'id
 type Entry = { attempt: number; orderId: string | undefined } & (
   | { kind: 'uploading'; path: string; percent: number | undefined }
   | { kind: 'failed'; path: string; message: string }
+  | { kind: 'sent'; path: string }
 )
 
 const messageOf = (cause: unknown): string => (cause instanceof Error && cause.message ? cause.message : PHOTO_UPLOAD_FAILED)
@@ -58,7 +60,8 @@ export class PhotoUploadStore {
     if (entry?.kind === 'uploading') return { kind: 'uploading', path: entry.path, percent: entry.percent }
     if (entry?.kind === 'failed') return { kind: 'failed', path: entry.path, message: entry.message }
     const { certificates, idCardSides } = this.application
-    return photoReceived(subject, certificates, idCardSubjectsOf(idCardSides)) ? { kind: 'received' } : { kind: 'missing' }
+    if (!photoReceived(subject, certificates, idCardSubjectsOf(idCardSides))) return { kind: 'missing' }
+    return entry?.kind === 'sent' ? { kind: 'received', path: entry.path } : { kind: 'received' }
   }
 
   /** Whether a photo of the order is on its way. */
@@ -134,11 +137,14 @@ export class PhotoUploadStore {
     if (entry?.kind === 'uploading' && entry.attempt === attempt) this.entries.set(subject, { ...entry, percent })
   }
 
-  /** The end of an upload: received (its slot then reads the order's truth), or failed with `message`. */
+  /**
+   * The end of an upload: sent (its slot then reads the order's truth, with the photo as its
+   * thumbnail), or failed with `message`.
+   */
   private finish(subject: PhotoSubject, attempt: number, message: string | undefined): void {
     const entry = this.entries.get(subject)
     if (entry?.kind !== 'uploading' || entry.attempt !== attempt) return
-    if (message === undefined) this.entries.delete(subject)
-    else this.entries.set(subject, { kind: 'failed', attempt, orderId: entry.orderId, path: entry.path, message })
+    const { orderId, path } = entry
+    this.entries.set(subject, message === undefined ? { kind: 'sent', attempt, orderId, path } : { kind: 'failed', attempt, orderId, path, message })
   }
 }

@@ -63,7 +63,7 @@ describe('PhotoUploadStore', () => {
     expect(photos.stateOf('drivingLicense')).toEqual({ kind: 'uploading', path: '/tmp/licence.jpg', percent: 40 })
   })
 
-  it("reads received from the order's answer (an ID card side counts once this device sent it), and ignores a late progress report", async () => {
+  it("reads received from the order's answer (an ID card side counts once this device sent it), with the photo sent as its thumbnail, and ignores a late progress report", async () => {
     const { apply, photos, call } = await world()
     photos.start('idCardBack', '/tmp/back.jpg')
     photos.start('vehicleFront', '/tmp/car.jpg')
@@ -71,13 +71,13 @@ describe('PhotoUploadStore', () => {
     call(0).answer.resolve(received(0))
     call(1).answer.resolve(received(CERTIFICATE.VEHICLE_FRONT))
     await photos.settled()
-    expect(photos.stateOf('idCardBack')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('idCardBack')).toEqual({ kind: 'received', path: '/tmp/back.jpg' })
     expect(photos.stateOf('idCardFront')).toEqual({ kind: 'missing' })
-    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received', path: '/tmp/car.jpg' })
     expect([apply.certificates, apply.idCardSides]).toEqual([CERTIFICATE.VEHICLE_FRONT, ['back']])
     expect(photos.uploading).toBe(false)
     call(1).progress(100)
-    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received', path: '/tmp/car.jpg' })
     expect(photos.unsent).toEqual(['idCardFront', 'drivingLicense'])
   })
 
@@ -96,7 +96,7 @@ describe('PhotoUploadStore', () => {
     expect(calls.map((made) => made.path)).toEqual(['/tmp/licence.jpg', '/tmp/licence.jpg'])
     call(1).answer.resolve(received(CERTIFICATE.DRIVING_LICENCE))
     await photos.settled()
-    expect(photos.stateOf('drivingLicense')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('drivingLicense')).toEqual({ kind: 'received', path: '/tmp/licence.jpg' })
   })
 
   it('says the generic words for a failure without a message, and retries nothing that has not failed', async () => {
@@ -157,7 +157,7 @@ describe('PhotoUploadStore', () => {
     call(1).answer.resolve(received(CERTIFICATE.VEHICLE_FRONT))
     await tick()
     expect(settled).toBe(true)
-    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received', path: '/tmp/second.jpg' })
   })
 
   it('counts a failed new photo of a received slot as unsent: it was chosen to replace that one', async () => {
@@ -208,7 +208,7 @@ describe('PhotoUploadStore', () => {
     await tick()
     // The old order's upload is still unanswered.
     expect(settled).toBe(true)
-    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received' })
+    expect(photos.stateOf('vehicleFront')).toEqual({ kind: 'received', path: '/tmp/car.jpg' })
   })
 
   it('waits for an upload of the order that queues behind one of an order let go of', async () => {

@@ -5,7 +5,9 @@ import { useStores } from '../../stores/store-context'
 
 /**
  * Why the promotion the visit arrived with is not used (ended, or not open to this channel), and
- * that the channel's default offer below replaces it; nothing when it is used.
+ * that the channel's default offer below replaces it; nothing when it is used. The check's own
+ * reason is said for another channel's promotion only: for an ended or unknown one it says
+ * "暂不支持办理", which the default offer below contradicts.
  */
 export const RefusalNotice = observer(function RefusalNotice() {
   const { refusal } = useStores().promotion
@@ -14,7 +16,7 @@ export const RefusalNotice = observer(function RefusalNotice() {
   return (
     <View className='landing__refusal' role='status' data-testid='landing-refusal'>
       <Text className='landing__refusal-title'>{title}</Text>
-      {refusal.message ? <Text className='landing__refusal-detail'>{refusal.message}</Text> : null}
+      {refusal.kind === 'foreign' && refusal.message ? <Text className='landing__refusal-detail'>{refusal.message}</Text> : null}
     </View>
   )
 })

@@ -53,14 +53,15 @@ function SlotProgress({ subject, percent }: { subject: PhotoSubject; percent: nu
 
 /**
  * One photo the application needs: what it is and where its photo stands (missing, uploading with
- * the chosen photo's preview, failed with why and 重新上传, received); a tap chooses a (new) one.
+ * the chosen photo's preview, failed with why and 重新上传, received with its thumbnail while this
+ * run of the app has it); a tap chooses a (new) one.
  * The progress and the failure sit outside the tappable frame: a button's content is not read out
  * as controls of their own.
  */
 export function PhotoSlot({ subject, state, onChoose, onRetry }: PhotoSlotProps) {
   const { title } = PHOTO_INFO[subject]
   const { status, tap } = SLOT_TEXT[state.kind]
-  const preview = state.kind === 'uploading' || state.kind === 'failed' ? state.path : undefined
+  const preview = state.kind === 'missing' ? undefined : state.path
   return (
     <View className={`photo-slot photo-slot--${subject} photo-slot--${state.kind}`}>
       <Pressable

@@ -23,6 +23,8 @@ function stepStatus(step: Step): PhotoStatus | undefined {
       return { className: 'select-image__error', role: 'alert', testId: 'select-error', text: step.message }
     case 'declined':
       return { className: 'select-image__error', role: 'alert', testId: 'select-declined', text: '需要您同意使用相机和相册后才能上传照片，可再次点击按钮授权' }
+    case 'unasked':
+      return { className: 'select-image__error', role: 'alert', testId: 'select-unasked', text: '暂时无法打开授权提示，请检查网络后再次点击按钮' }
   }
 }
 

@@ -12,15 +12,18 @@ export const PHOTO_CONSENT = {
   cancelText: '不同意',
 } as const
 
-/** True once the user has agreed (now or before); false when they decline or the dialog fails. */
-export async function ensurePhotoConsent(ui: UiService, now: () => number = Date.now): Promise<boolean> {
-  if (imageRecords.consentedAt()) return true
+/** The person agreed (now or before), said no, or was never asked: the question could not open (offline, say). */
+export type PhotoConsent = 'agreed' | 'declined' | 'unasked'
+
+export async function ensurePhotoConsent(ui: UiService, now: () => number = Date.now): Promise<PhotoConsent> {
+  if (imageRecords.consentedAt()) return 'agreed'
+  let confirmed: boolean
   try {
-    const confirm = await ui.confirm(PHOTO_CONSENT)
-    if (confirm) imageRecords.rememberConsent(now())
-    return confirm
+    confirmed = await ui.confirm(PHOTO_CONSENT)
   } catch {
-    // The host could not show the question: nothing was agreed to.
-    return false
+    // The host could not show the question: nothing was agreed to, and nothing refused either.
+    return 'unasked'
   }
+  if (confirmed) imageRecords.rememberConsent(now())
+  return confirmed ? 'agreed' : 'declined'
 }

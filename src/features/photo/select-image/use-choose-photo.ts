@@ -13,7 +13,7 @@ import { ensurePhotoConsent } from './photo-consent'
 const PAGE = trackedPage('selectImage')
 const prepareImage = platformImagePreparer()
 
-export type Step = { kind: 'idle' } | { kind: 'declined' } | { kind: 'processing' } | { kind: 'failed'; message: string }
+export type Step = { kind: 'idle' } | { kind: 'declined' } | { kind: 'unasked' } | { kind: 'processing' } | { kind: 'failed'; message: string }
 
 /**
  * Choosing the photo for `subject`: the one-time consent, the camera or album, then the
@@ -50,12 +50,12 @@ export function useChoosePhoto(subject: PhotoSubject): { step: Step; choose: (so
     async (source: ImageSource) => {
       // A tap while the last photo is being prepared is ignored too.
       if (prepare.busy) return
-      const agreed = await ensurePhotoConsent(ui)
+      const consent = await ensurePhotoConsent(ui)
       prepare.clearError()
-      setStep({ kind: agreed ? 'idle' : 'declined' })
-      if (agreed) void pick(source)
+      setStep({ kind: consent === 'agreed' ? 'idle' : consent })
+      if (consent === 'agreed') void pick(source)
     },
-    // The consent question answers "no" when it cannot open: nothing else can fail here.
+    // The consent question answers 'unasked' when it cannot open: nothing else can fail here.
     { report: 'toast', message: ownMessageOr(IMAGE_PICKER_MESSAGE.failed) },
   )
 
