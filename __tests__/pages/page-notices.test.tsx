@@ -85,7 +85,12 @@ describe('notices on every page', () => {
     const page = await open(OrderListPage, noticesWorld([notice('a'), notice('b', { noticeScene: { effectRange: '/apply/upinfo' } })]), ORDER_LIST)
     expect(shownIds(page, 'orderList')).toEqual(['notice-a'])
     const body = getByTestId(page, 'page-orderList').querySelector('.page-shell__body')
-    expect(body?.firstElementChild?.getAttribute('data-testid')).toBe('notices')
+    // After the page's heading for screen readers, before the content.
+    const visible = Array.from(body?.children ?? []).filter((child) => !child.classList.contains('page-shell__title'))
+    expect(visible[0]?.getAttribute('data-testid')).toBe('notices')
+    expect(body?.getAttribute('role')).toBe('main')
+    const heading = body?.querySelector('[role="heading"][aria-level="1"]')
+    expect(heading?.textContent).toBe('ETC申办')
   })
 
   it('shows no bar and asks once for the notices when none applies', async () => {

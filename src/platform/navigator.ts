@@ -213,6 +213,8 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
   let backFromLogin: RouteName | undefined
   /** The page a call last sent to the login page: sent once, not again when the person comes back. */
   let callSentFrom: RouteName | undefined
+  /** The tap the login page was last opened for: its calls open it once. */
+  let openedForTap: { key: string } | undefined
 
   /** Runs one navigation at a time; a second one while it runs is rejected. */
   const exclusive = async (go: () => Promise<unknown>): Promise<unknown> => {
@@ -269,9 +271,11 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
     toLogin(by = 'tap') {
       const current = currentPageUrl(intent?.key)
       if (current?.route === LOGIN_ROUTE) return Promise.resolve()
+      if (intent !== undefined && openedForTap === intent) return Promise.resolve()
       const byCall = by === 'call' && intent === undefined
       if (byCall && current !== undefined && callSentFrom === current.route) return Promise.resolve()
       callSentFrom = byCall ? current?.route : undefined
+      openedForTap = intent
       loginFor = current ? intent?.key : undefined
       loginOver = current ? { route: current.route, depth: host.stackDepth() } : undefined
       backFromLogin = undefined

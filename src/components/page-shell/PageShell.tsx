@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components'
 import { Suspense, lazy, useLayoutEffect } from 'react'
 import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
-import type { RouteName } from '../../config/routes'
+import { ROUTES, routeTitle } from '../../config/routes'
+import type { RouteDef, RouteName } from '../../config/routes'
 import { removeEntrySkeleton } from '../../platform/h5/entry-skeleton'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
@@ -28,6 +29,35 @@ const NOTICE_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['gaodeNotice', 
  * moves down when they come.
  */
 const NOTICES_BELOW: ReadonlySet<RouteName> = new Set<RouteName>(['plateEntry', 'login', 'upinfo'])
+
+/**
+ * Pages whose screen shows its own title as the page's heading (h1): the others get the route's
+ * title as one for screen readers, so every page has a heading and a main landmark to jump to.
+ * Pages with a custom header have theirs in it.
+ */
+const OWN_HEADING: ReadonlySet<RouteName> = new Set<RouteName>([
+  'plateEntry',
+  'home',
+  'login',
+  'payResult',
+  'longPayGuide',
+  'agreementEtc',
+  'agreementPrivacy',
+  'wxPark',
+  'land',
+  'jhLand',
+  'jhshLand',
+  'baiduLand',
+  'baidu2Land',
+  'baidu3Land',
+  'chelun',
+  'qishi',
+])
+
+function hasOwnHeading(route: RouteName): boolean {
+  const def: RouteDef = ROUTES[route]
+  return OWN_HEADING.has(route) || def.customHeader === true
+}
 
 export interface PageShellProps {
   route: RouteName
@@ -67,6 +97,11 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
     <View className='page-shell' data-testid={`page-${route}`}>
       {ready ? header : null}
       <View className='page-shell__body' role='main' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
+        {hasOwnHeading(route) ? null : (
+          <View className='page-shell__title' role='heading' aria-level={1}>
+            {routeTitle(route)}
+          </View>
+        )}
         {ready ? (
           <ErrorBoundary>
             {notices && !NOTICES_BELOW.has(route) ? notices : null}
