@@ -16,6 +16,7 @@ import { boxes, press } from '../support/plate-keys'
 import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
 import type { Reply } from '../support/plate-page-world'
 import { envelope, testWorld } from '../support/test-services'
+import { createRequestUi } from '../../src/platform/request-ui'
 import { detail } from '../support/order-fixtures'
 
 /** The person's own draft of the plate, its photos begun: the server's order in full. */
@@ -142,13 +143,16 @@ describe('plate entry page', () => {
     expect(getByTestId(page, 'plate-submit').textContent).toBe('下一步')
   })
 
-  it('no login possible: the login page opens and the page says why, without a toast', async () => {
-    const world = testWorld({ navigationHost: createTaroNavigationHost() })
+  it('no login possible: the login page opens once and the page says why, without a toast', async () => {
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    // The app's own request UI: however many of the tap's calls ask for the login page, one opens.
+    const world = testWorld({ navigationHost: createTaroNavigationHost(), requestUi: createRequestUi })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(world.ui.logins).toBe(1)
+    const logins = navigateTo.mock.calls.filter(([options]) => (options as { url: string }).url.startsWith('/pages/entry/login/index'))
+    expect(logins).toHaveLength(1)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.loginRequired)
-    expect(world.ui.toasts).toEqual([])
+    expect(toast).not.toHaveBeenCalled()
   })
 
   it('taken: says the vehicle has ETC, how to reapply, and calls customer service', async () => {

@@ -15,13 +15,16 @@ import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
 const LIST: Commodity[] = [
   commodity({ id: 'VIP', commodityName: 'VIP尊享ETC套餐', commodityPrice: 4990, frontData: { sort: 2, marketingData: { tags: ['顺丰包邮'] }, isExistUser: false } }),
   commodity({ id: 'BASIC', commodityName: '基础版ETC套餐', commodityPrice: 2990, frontData: { sort: 2, marketingData: null, isExistUser: false } }),
+  // Its price's tier is the spec's existing-user tier; it is open to every application.
   commodity({
     id: 'EXISTING',
-    commodityName: '老用户换新套餐',
+    commodityName: '老用户专享套餐',
     commodityPrice: 8990,
     originalCommodityPrice: 19900,
-    frontData: { sort: 3, marketingData: null, isExistUser: true },
+    frontData: { sort: 3, marketingData: null, isExistUser: false },
   }),
+  // A device replacement for a plate that has ETC: never offered to an application (issue 25).
+  commodity({ id: 'REPLACE', commodityName: '老用户换新套餐', commodityPrice: 6990, frontData: { sort: 4, marketingData: null, isExistUser: true } }),
   commodity({ id: 'FEE', commodityName: '服务费套餐', commodityPrice: 2990, originalCommodityPrice: 2990, bizType: BUSINESS_MODE.FEE, frontData: { sort: 1, marketingData: null, isExistUser: false } }),
 ]
 
@@ -74,6 +77,7 @@ describe('select-land page', () => {
     const page = await open(world)
     const ids = Array.from(page.queries.querySelectorAll('[data-testid^="package-"][data-selected]'), (card) => card.getAttribute('data-testid'))
     expect(ids).toEqual(['package-FEE', 'package-BASIC', 'package-VIP', 'package-EXISTING'])
+    expect(byTestId(page, 'package-REPLACE')).toBeNull()
     expect(textOf(page, 'package-BASIC-name')).toBe('基础版ETC套餐')
     expect(textOf(page, 'package-BASIC-price')).toBe('¥29.90')
     // Deposits: what the money is comes first, and the device's value is no struck-through price.

@@ -10,9 +10,10 @@ import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import type { PayOrderInfo } from '../../types/api/payment'
 import { SEALED_FIELD } from '../../types/api/sealed'
-import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
+import { APPLY_STEP, BUSINESS_MODE, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
+import { PACKAGE_VARIANT, REPLACEMENT_ONLY_MESSAGE } from '../../src/domain/money'
 import { seal } from '../../server/crypto/sealed-box'
-import { applyDrafts, orderEvents, orders } from '../../server/db/schema'
+import { applyDrafts, commodities, orderEvents, orders } from '../../server/db/schema'
 import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
@@ -292,6 +293,24 @@ describeDb('apply routes', () => {
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('套餐不存在或已下架')
       expect(await orderRow(database.db, orderId)).toMatchObject({ ownerName: null, commodityId: null, stepId: APPLY_STEP.CREATE })
+    })
+
+    it("refuses an existing user's package (a device replacement) for an application, writing nothing", async () => {
+      await database.db.insert(commodities).values({
+        id: 'TEST_REPLACEMENT',
+        promotionChannelId: BANK.promotionChannelId,
+        name: '老用户换新套餐',
+        commodityPrice: 6990,
+        bizType: BUSINESS_MODE.DEPOSIT,
+        packageVariant: PACKAGE_VARIANT.existingUser,
+        issuerId: ISSUER_AGREEMENT.issuerId,
+        isExistUser: true,
+      })
+      const orderId = await createOrder(test, owner)
+      const response = await apply(test, owner, payload({ stepId: APPLY_STEP.UPDATE, orderId, owner: OWNER, commodityId: 'TEST_REPLACEMENT' }))
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toBe(REPLACEMENT_ONLY_MESSAGE)
+      expect(await orderRow(database.db, orderId)).toMatchObject({ ownerName: null, commodityId: null })
     })
 
     it("answers another user's order as not found and leaves it alone", async () => {

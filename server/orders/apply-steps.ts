@@ -52,6 +52,7 @@ import { issuerAgreementMissing, recordIssuerAgreements } from './issuer-agreeme
 import { queueIssuerDelivery } from './issuer-outbox'
 import { completeness } from './order-views'
 import { assertProvinceVerified, provinceOrderSource } from './province-verification'
+import { REPLACEMENT_ONLY_MESSAGE, offeredForApplication } from '../../src/domain/money'
 import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
 
 /** The index that gives a plate to the first user who submits it. */
@@ -150,6 +151,7 @@ async function changesFrom(db: Db, target: ChangeTarget, payload: CheckedApplyPa
       .where(and(eq(commodities.id, payload.commodityId), eq(commodities.promotionChannelId, target.promotionChannelId), eq(commodities.onSale, true)))
       .limit(1)
     if (!commodity) throw DomainError.invalid(APPLY_MESSAGE.unknownCommodity)
+    if (!offeredForApplication({ frontData: { isExistUser: commodity.isExistUser } })) throw DomainError.invalid(REPLACEMENT_ONLY_MESSAGE)
     changes.commodityId = commodity.id
     changes.amountCents = commodity.commodityPrice
     changes.businessMode = commodity.bizType

@@ -190,6 +190,19 @@ export async function pushOrder(context: IssuerOutboxContext, userId: number, or
   return { orderId, pushed: pushedAt !== null, issuerReceivedAt: pushedAt?.toISOString() ?? null }
 }
 
+/**
+ * Delivers the hand-over of an order just paid, without waiting for the job: the person's order
+ * page then says the issuer has it. A failure is the job's to retry (the row stays queued), and is
+ * logged, not the payer's: the payment stands.
+ */
+export async function handOverNow(context: IssuerOutboxContext, orderId: string): Promise<void> {
+  try {
+    await deliverDue(context, orderId)
+  } catch (error) {
+    context.log.warn({ err: error, orderId }, 'issuer hand-over left to the outbox job')
+  }
+}
+
 /** Deletes the undelivered hand-overs of orders cancelled or activated since they were queued; answers how many. */
 export async function dropClosedHandOvers(db: Db): Promise<number> {
   const closed = db.select({ orderId: orders.orderId }).from(orders).where(not(OPEN_ORDER))

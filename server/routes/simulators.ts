@@ -30,7 +30,9 @@ import { ApiError, fail, ok } from '../http/envelope'
 import { text } from '../http/text'
 import { parseInput } from '../http/validation'
 import { PAYMENT_MESSAGE, cashierView, settlePayment } from '../payments/payments'
-import type { SettleResult } from '../payments/payments'
+import type { CashierOutcome, SettleProof, SettleResult } from '../payments/payments'
+import { handOverNow } from '../orders/issuer-outbox'
+import { PAY_STATE } from '../../src/domain/enums'
 import { startAutoAdvance } from '../simulators/auto-advance'
 import type { AutoAdvance } from '../simulators/auto-advance'
 import { payResultPath, renderCashierMessage, renderCashierPage } from '../simulators/cashier-page'
@@ -90,6 +92,21 @@ function lifecycleAnswer(run: LifecycleRun): Envelope<Omit<Extract<LifecycleRun,
   return ok(data)
 }
 
+/** Settles a payment; a paid order then goes to its issuer at once (the outbox's job is the backstop). */
+async function settleAndHandOver(
+  context: RouteContext,
+  request: FastifyRequest,
+  paymentId: string,
+  proof: SettleProof,
+  outcome: CashierOutcome,
+): Promise<SettleResult> {
+  const result = await settlePayment(context, paymentId, proof, outcome)
+  if (result.ok && result.state === PAY_STATE.SUCCESS) {
+    await handOverNow({ db: context.db, clock: context.clock, issuer: context.issuer, log: request.log }, result.orderId)
+  }
+  return result
+}
+
 /** The simulated cashier's page and the form that settles its payment. */
 function registerCashierPages(app: FastifyInstance, context: RouteContext): void {
   app.get(routePath(SIMULATOR_PATHS.cashier), { config: { public: true } }, async (request, reply) => {
@@ -105,7 +122,7 @@ function registerCashierPages(app: FastifyInstance, context: RouteContext): void
   app.post(routePath(SIMULATOR_PATHS.cashierResult), { config: { public: true } }, async (request, reply) => {
     const { paymentId } = parseInput(PaymentParams, request.params)
     const body = parseInput(CashierResultBody, request.body)
-    const result = await settlePayment(context, paymentId, { token: body.token }, body.outcome)
+    const result = await settleAndHandOver(context, request, paymentId, { token: body.token }, body.outcome)
     if (result.ok) return reply.redirect(payResultPath(result.orderId), HTTP_STATUS.seeOther)
     const { status, message } = refusal(result)
     return html(reply, status, renderCashierMessage(message, result.orderId))
@@ -151,7 +168,7 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
         operatorOnly(request)
         const { paymentId } = parseInput(PaymentParams, request.params)
         const body = parseInput(NativePayNotifyBody, request.body)
-        const result = await settlePayment(context, paymentId, { notifiedBy: body.method }, body.outcome)
+        const result = await settleAndHandOver(context, request, paymentId, { notifiedBy: body.method }, body.outcome)
         if (result.ok) return ok({ orderId: result.orderId, depositPayState: result.state })
         if (result.reason === 'invalid') throw ApiError.notFound(PAYMENT_MESSAGE.unknownPayment)
         const { status, message } = refusal(result)

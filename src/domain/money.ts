@@ -83,6 +83,18 @@ export interface CommodityFields {
   issuerId?: number
 }
 
+/**
+ * Whether a package can be chosen for an application. An existing user's package (isExistUser)
+ * replaces the device of a plate that has ETC; this product has no such replacement: a plate with
+ * ETC is refused by the uniqueness check before any order, so no application may take one.
+ */
+export function offeredForApplication(commodity: Pick<CommodityFields, 'frontData'>): boolean {
+  return commodity.frontData?.isExistUser !== true
+}
+
+/** Said when an application names an existing user's package all the same. */
+export const REPLACEMENT_ONLY_MESSAGE = '该套餐仅限已办理ETC的车辆更换设备，请选择其他套餐'
+
 export function originalPriceCents(commodity: CommodityFields): number {
   return commodity.originalCommodityPrice ?? ORIGINAL_PRICE_DEFAULT_CENTS
 }

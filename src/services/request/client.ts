@@ -127,7 +127,7 @@ function businessCode(body: unknown): number | undefined {
 
 export function createRequestClient(deps: RequestClientDeps): RequestClient {
   const { loadTransport, session, ui, clock, pathState } = deps
-  const gate = createLoginGate(session, ui, () => clock.now())
+  const gate = createLoginGate(session, ui)
   const shared = new Map<string, SharedCall>()
 
   const fail = (error: RequestError, silent: boolean | undefined): never => {

@@ -1,13 +1,12 @@
 /**
  * Login coordination for the request client. However many calls need a login at once, the
  * session logs in once (one shared promise, one login in flight whatever the scope: see
- * login-flight); if that fails, every waiting call rejects and the user is sent to the login page
- * once for them. A call that needs a person is not satisfied by the channel's promoter login: it logs in by
+ * login-flight); if that fails, every waiting call rejects and the UI is asked for the login page
+ * (request-ui.ts: the navigator decides whether it opens). A call that needs a person is not satisfied by the channel's promoter login: it logs in by
  * the channel's personal methods, else the login page (phone + SMS code). However many calls come
  * back 401 at once, one dialog shows, then one logout, one login and one page refresh.
  */
 import type { SessionScope } from '../../../types/api/auth'
-import { DEDUPE_WINDOW_MS } from '../../domain/constants'
 import { MESSAGES, RequestError } from './errors'
 import { createLoginFlight } from './login-flight'
 import type { RequestUi, Session } from './transport'
@@ -21,10 +20,8 @@ export interface LoginGate {
   reset(): void
 }
 
-export function createLoginGate(session: Session, ui: RequestUi, now: () => number): LoginGate {
+export function createLoginGate(session: Session, ui: RequestUi): LoginGate {
   let expiredEpisode: Promise<void> | undefined
-  /** When the calls' last failed login sent the person to the login page. */
-  let sentToLoginAt: number | undefined
 
   const satisfied = (scope: SessionScope): boolean => (scope === 'person' ? session.isPersonal() : session.isLoggedIn())
 
@@ -32,14 +29,9 @@ export function createLoginGate(session: Session, ui: RequestUi, now: () => numb
     session.login(scope).then(
       () => undefined,
       (cause: unknown) => {
-        // Once for the calls of one moment (a tap's calls fail together, a second login of theirs
-        // too); a failure later (the person came back without logging in and tried again) asks
-        // again. The navigator keeps a page from sending the person there by itself twice.
-        const at = now()
-        if (sentToLoginAt === undefined || at - sentToLoginAt >= DEDUPE_WINDOW_MS) {
-          sentToLoginAt = at
-          ui.goToLogin()
-        }
+        // Every failed login asks: the navigator opens the login page once for a tap's calls, and
+        // once for a page's own calls (back from it, only a tap opens it again).
+        ui.goToLogin()
         const error = new RequestError('loginRequired', MESSAGES.loginRequired)
         throw Object.assign(error, { cause })
       },

@@ -4,7 +4,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { commodityView } from '../../../components/commodity-view/commodity-view'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { StatusView } from '../../../components/status-view/StatusView'
-import { formatYuan } from '../../../domain/money'
+import { formatYuan, offeredForApplication } from '../../../domain/money'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { ChooseFeedback } from './ChooseFeedback'
@@ -32,7 +32,8 @@ const PackageList = observer(function PackageList({ choice, orderId }: { choice:
   const { commodity, apply, voucher } = useStores()
   const { navigator } = useAppServices()
 
-  if (commodity.items.length === 0) {
+  const offered = commodity.items.filter(offeredForApplication)
+  if (offered.length === 0) {
     return (
       <View data-testid='packages-empty'>
         <StatusView title='暂无可办理的套餐' description='当前渠道暂未上架可办理的ETC套餐，请稍后再试或联系客服。' />
@@ -41,7 +42,7 @@ const PackageList = observer(function PackageList({ choice, orderId }: { choice:
     )
   }
 
-  const views = commodity.items.map(commodityView)
+  const views = offered.map(commodityView)
   const choosing = choice.choosingId !== undefined
   const usingCode = orderId !== undefined && voucher.busyFor(orderId)
   return (
