@@ -41,6 +41,19 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * in the placeholder before the form came (early-plate.ts) becomes the application's plate. On
  * the bank app, a person already logged in is offered their order under way (CurrentOrderCard).
  */
+/** A plate the page cannot take on (it has ETC, the issuer stops it): why, what to do, and customer service. */
+function ServiceNotice({ title, hint, testId, onService }: { title: string; hint: string; testId: string; onService: () => void }) {
+  return (
+    <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid={testId}>
+      <Text className='entry-plate__notice-title' data-testid={`${testId}-reason`}>
+        {title}
+      </Text>
+      <Text className='entry-plate__notice-text'>{hint}</Text>
+      <EntryButton variant='plain' className='entry-plate__notice-action' label='联系客服' testId={`${testId}-service`} onPress={onService} />
+    </View>
+  )
+}
+
 export const PlateEntryForm = observer(function PlateEntryForm() {
   const { apply, user, issuerAgreements, promotion } = useStores()
   const actions = useEntryActions('plateEntry')
@@ -131,32 +144,15 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       lead={<CurrentOrderCard deferred={submit.busy} />}
     >
       {outcome?.kind === 'taken' ? (
-        <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-taken'>
-          <Text className='entry-plate__notice-title'>{outcome.message}</Text>
-          <Text className='entry-plate__notice-text'>{PLATE_TAKEN_HINT}</Text>
-          <EntryButton
-            variant='plain'
-            className='entry-plate__notice-action'
-            label='联系客服'
-            testId='plate-taken-service'
-            onPress={() => void actions.tracked('takenCustomerService', actions.customerService)}
-          />
-        </View>
+        <ServiceNotice title={outcome.message} hint={PLATE_TAKEN_HINT} testId='plate-taken' onService={() => void actions.tracked('takenCustomerService', actions.customerService)} />
       ) : null}
       {outcome?.kind === 'intercepted' ? (
-        <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid='plate-intercepted'>
-          <Text className='entry-plate__notice-title' data-testid='plate-intercepted-reason'>
-            {outcome.reason}
-          </Text>
-          <Text className='entry-plate__notice-text'>{PLATE_INTERCEPTED_HINT}</Text>
-          <EntryButton
-            variant='plain'
-            className='entry-plate__notice-action'
-            label='联系客服'
-            testId='plate-intercepted-service'
-            onPress={() => void actions.tracked('interceptedCustomerService', actions.customerService)}
-          />
-        </View>
+        <ServiceNotice
+          title={outcome.reason}
+          hint={PLATE_INTERCEPTED_HINT}
+          testId='plate-intercepted'
+          onService={() => void actions.tracked('interceptedCustomerService', actions.customerService)}
+        />
       ) : null}
       {outcome?.kind === 'refused' ? <RiskRefusedNotice reason={outcome.reason} /> : null}
       {submit.error ? (
