@@ -427,7 +427,7 @@ describeDb('apply routes', () => {
       test.inject({ method: 'POST', url: `${pathOf(API.applyPush.path, { orderId })}${query}`, headers: bearer(grant), payload: {} })
 
     it('hands a paid order to its issuer, once: asked again, it answers the first receipt', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       const receivedAt = test.clock.now().toISOString()
       expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       const first = (await orderRow(database.db, orderId)).pushedAt
@@ -445,7 +445,7 @@ describeDb('apply routes', () => {
 
     it("answers another user's order as not found", async () => {
       const other = await login(test, PHONES.other)
-      const theirs = await paidOrder(test, other)
+      const theirs = await paidOrder(database.db, test, other)
       expect((await push(owner, theirs)).json()).toEqual({ code: 404, msg: '订单不存在', data: null })
       expect((await orderRow(database.db, theirs)).pushedAt).toBeNull()
     })

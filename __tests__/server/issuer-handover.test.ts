@@ -160,7 +160,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       const unpaid = await submittedOrder(test, owner)
       expect(await outbox(unpaid)).toBeUndefined()
       expect(data<ApplyPushResponse>(await push(unpaid))).toEqual({ orderId: unpaid, pushed: false, issuerReceivedAt: null })
-      const paid = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
+      const paid = await paidOrder(database.db, test, owner, { plateNumber: OTHER_PLATE })
       expect(await outbox(paid)).toMatchObject({ issuerId: ISSUER_AGREEMENT.issuerId, deliveredAt: null, attempts: 0 })
     })
 
@@ -201,7 +201,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
 
   describe('push to the issuer', () => {
     it('delivers the order once when pushed twice, with the accepted agreement, and the order detail says received', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       expect(await detail(orderId)).toMatchObject({ issuerReceivedAt: null })
       const receivedAt = test.clock.now().toISOString()
       expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
@@ -231,7 +231,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers once when two pushes arrive together', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       const answers = await Promise.all([push(orderId), push(orderId)])
       expect(answers.map((response) => response.statusCode)).toEqual([200, 200])
       expect(issuer.attempts).toHaveLength(1)
@@ -242,7 +242,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers once across a restart: committed before it, pushed twice after it', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       await restart()
       expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
       test.clock.advance(LATER_MS)
@@ -253,7 +253,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('sends nothing again after a restart once the issuer has the order', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       data(await push(orderId))
       await restart()
       test.clock.advance(LATER_MS)
@@ -265,7 +265,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('delivers, with the job started after a restart, an order committed but never pushed; a push afterwards sends nothing', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       await restart()
       const job = startIssuerOutbox(outboxContext(), 60_000)
       await job.stop()
@@ -290,7 +290,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
         },
       }
       await restart(lossy)
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: false, issuerReceivedAt: null })
       const failedAt = test.clock.now()
       expect(await outbox(orderId)).toMatchObject({
@@ -328,7 +328,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
         },
       }
       await restart(slow)
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       const pushing = push(orderId)
       // The push has claimed the row once its try counts.
       for (let wait = 0; (await outbox(orderId))?.attempts !== 1; wait += 1) {
@@ -344,8 +344,8 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('sends each row of a run under its own lease, however long the sends before it took', async () => {
-      const first = await paidOrder(test, owner)
-      const second = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
+      const first = await paidOrder(database.db, test, owner)
+      const second = await paidOrder(database.db, test, owner, { plateNumber: OTHER_PLATE })
       const leasedAtSend: boolean[] = []
       const slow: IssuerGateway = {
         submitOrder: async (submission) => {
@@ -362,7 +362,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('does not write its failure over a later try that took the row after its lease ran out', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       let laterLease: Date | undefined
       const failing: IssuerGateway = {
         submitOrder: async () => {
@@ -383,7 +383,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     })
 
     it('never hands over an order cancelled before its delivery', async () => {
-      const orderId = await paidOrder(test, owner)
+      const orderId = await paidOrder(database.db, test, owner)
       const cancel = await test.inject({
         method: 'POST',
         url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
@@ -395,7 +395,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       expect((await push(orderId)).json()).toEqual({ code: 2003, msg: '订单已取消', data: null })
       expect(issuer.attempts).toEqual([])
       // The sweep drops its queued hand-over rather than keeping it for ever; a delivered one stays.
-      const delivered = await paidOrder(test, owner, { plateNumber: OTHER_PLATE })
+      const delivered = await paidOrder(database.db, test, owner, { plateNumber: OTHER_PLATE })
       expect(data<ApplyPushResponse>(await push(delivered)).pushed).toBe(true)
       expect(await runMaintenance({ db: database.db, clock: test.clock, storage: createMemoryFileStorage(), log: test.app.log })).toMatchObject({ issuerHandOvers: 1 })
       expect(await outbox(orderId)).toBeUndefined()
@@ -406,7 +406,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       const orderId = await createOrder(test, owner)
       expect((await push(orderId)).json()).toEqual({ code: 2003, msg: '订单尚未提交，请先完成申办', data: null })
       const other = await login(test, PHONES.other)
-      const theirs = await paidOrder(test, other, { plateNumber: '沪C67890' })
+      const theirs = await paidOrder(database.db, test, other, { plateNumber: '沪C67890' })
       expect((await push(theirs)).json()).toEqual({ code: 404, msg: '订单不存在', data: null })
       expect(issuer.attempts).toEqual([])
     })

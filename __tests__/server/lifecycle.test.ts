@@ -65,7 +65,7 @@ describeDb('lifecycle simulator', () => {
       (row) => (row.note ? `${row.kind}:${row.note}` : row.kind),
     )
 
-  const paidOrder = (options: OrderOptions = {}) => paidOrderOf(test, owner, options)
+  const paidOrder = (options: OrderOptions = {}) => paidOrderOf(database.db, test, owner, options)
 
   describe('rules on stored orders', () => {
     it('audits, ships and activates a paid order, each step on the timeline', async () => {

@@ -180,7 +180,7 @@ describeDb('paying in the mini-programs', () => {
         expect(again.statusCode).toBe(409)
         expect(envelope(again)).toEqual({ code: 2003, msg: '该笔支付已处理，请勿重复提交', data: null })
       }
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
     })
 
     it('records an Alipay failure (state 4) and lets the user pay again with a new payment', async () => {
@@ -191,7 +191,7 @@ describeDb('paying in the mini-programs', () => {
       const retry = data<PayDepositResponse>(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
       expect(retry).not.toBe(first)
       expect(data(await notify(retry, { method: 'alipay', outcome: 'success' }))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paymentFailed', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paymentFailed', 'paid', 'issuerReceived'])
     })
 
     it('settles one of two simultaneous notifications', async () => {
@@ -200,7 +200,7 @@ describeDb('paying in the mini-programs', () => {
       const body = { method: 'wechat', outcome: 'success' }
       const answers = await Promise.all([notify(paymentId, body), notify(paymentId, body)])
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
     })
 
     it('refuses an unknown payment with a 404, malformed input with a 400, settling nothing', async () => {

@@ -128,7 +128,11 @@ describeDb('payment routes and the cashier simulator', () => {
         promotionChannelId: BANK.promotionChannelId,
       })
       const timeline = data<OrderDetail>(await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })).timeline
-      expect(timeline.at(-1)).toEqual({ kind: 'paid', at: paidAt.toISOString(), note: '已支付29.90元' })
+      // Paid, then handed to its issuer at once: nothing is left to pay.
+      expect(timeline.slice(-2)).toMatchObject([
+        { kind: 'paid', at: paidAt.toISOString(), note: '已支付29.90元' },
+        { kind: 'issuerReceived', at: paidAt.toISOString() },
+      ])
     })
   })
 
@@ -144,7 +148,7 @@ describeDb('payment routes and the cashier simulator', () => {
         expect(again.body).toContain(`/#/apply/payResult?orderId=${orderId}`)
       }
       expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.SUCCESS)
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
       const page = await cashierPage(cashier.path)
       expect(page.statusCode).toBe(409)
     })
@@ -162,7 +166,7 @@ describeDb('payment routes and the cashier simulator', () => {
       const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
       const answers = await Promise.all([result(cashier.paymentId, cashier.token, 'success'), result(cashier.paymentId, cashier.token, 'success')])
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([303, 409])
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
     })
 
     it('keeps one payment when payDeposit arrives twice at once', async () => {
@@ -210,7 +214,7 @@ describeDb('payment routes and the cashier simulator', () => {
       expect((await result(retry.paymentId, retry.token, 'success')).statusCode).toBe(303)
       const states = (await paymentRows(orderId)).map((row) => row.state).sort()
       expect(states).toEqual([PAY_STATE.FAILED, PAY_STATE.SUCCESS])
-      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paymentFailed', 'paid'])
+      expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paymentFailed', 'paid', 'issuerReceived'])
     })
 
     it('answers a free order with state 1 and no cashier', async () => {

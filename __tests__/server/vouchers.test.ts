@@ -318,7 +318,8 @@ describeDb('write-off codes', () => {
       expect(page.body).toContain(formatYuan(due))
       expect((await settle(cashier)).statusCode).toBe(303)
       expect(await info(orderId)).toMatchObject({ amountCents: due, priceCents: PRICE, voucher, depositPayState: PAY_STATE.SUCCESS })
-      expect((await detail(orderId)).timeline.at(-1)).toMatchObject({ kind: 'paid', note: `已支付${formatYuan(due)}元` })
+      // Paid, then handed to its issuer at once by the cashier's settlement.
+      expect((await detail(orderId)).timeline.slice(-2)).toMatchObject([{ kind: 'paid', note: `已支付${formatYuan(due)}元` }, { kind: 'issuerReceived' }])
     })
 
     /** The activity of the bank channel's default promotion, the one `payload()` names. */

@@ -14,6 +14,8 @@ import { ACTIVITY_TYPE, APPLY_STEP, BUSINESS_MODE, DELIVERY_METHOD, PLATE_COLOR 
 import { PACKAGE_VARIANT } from '../../../src/domain/money'
 import { PLATE_UNIQUE_RESULT } from '../../../src/domain/plate'
 import { hashSecret } from '../../../server/auth/secrets'
+import { settlePayment } from '../../../server/payments/payments'
+import { cryptoRandom } from '../../../server/runtime/random'
 import { SEED_SUPPLIER_PROTOCOL_VERSION } from '../../../server/catalogue/seed-data'
 import { phoneIndex } from '../../../server/crypto/field-cipher'
 import type { Db } from '../../../server/db/database'
@@ -283,8 +285,12 @@ export function cashierResult(test: TestApp, paymentId: string, token: string, o
   })
 }
 
-/** A submitted order paid on the simulated cashier: what hands it to its issuer. */
-export async function paidOrder(test: TestApp, grant: TokenGrant, options: OrderOptions = {}): Promise<string> {
+/**
+ * A submitted order paid through the payment service itself, as a vendor's notification settles
+ * it: queued for its issuer, not yet handed over (the cashier page's route also hands it over at
+ * once: payment.test.ts).
+ */
+export async function paidOrder(db: Db, test: TestApp, grant: TokenGrant, options: OrderOptions = {}): Promise<string> {
   const orderId = await submittedOrder(test, grant, options)
   const started = await test.inject({
     method: 'POST',
@@ -293,8 +299,8 @@ export async function paidOrder(test: TestApp, grant: TokenGrant, options: Order
     payload: { promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId },
   })
   const cashier = cashierOf(envelope<PayDepositResponse>(started).data)
-  const settled = await cashierResult(test, cashier.paymentId, cashier.token, 'success')
-  if (settled.statusCode >= 400) throw new Error(`Payment not settled: ${settled.statusCode}`)
+  const settled = await settlePayment({ db, clock: test.clock, random: cryptoRandom }, cashier.paymentId, { token: cashier.token }, 'success')
+  if (!settled.ok) throw new Error(`Payment not settled: ${settled.reason}`)
   return orderId
 }
 
