@@ -8,6 +8,7 @@
 import Taro from '@tarojs/taro'
 import PayPage from '../../src/pages/apply/pay/index'
 import OrderListPage from '../../src/pages/order/order-list/index'
+import LoginPage from '../../src/pages/entry/login/index'
 import { SEED_NOTICES } from '../../server/catalogue/seed-data'
 import { NOTICE_MESSAGES } from '../../src/components/notices/use-notice-link'
 import { ROUTES } from '../../src/config/routes'
@@ -91,6 +92,18 @@ describe('notices on every page', () => {
     expect(body?.getAttribute('role')).toBe('main')
     const heading = body?.querySelector('[role="heading"][aria-level="1"]')
     expect(heading?.textContent).toBe('ETC申办')
+  })
+
+  it('shows the notices under the content of a page typed into at once, so their arrival moves nothing', async () => {
+    const login = noticeOn('/pages/login/index')
+    const page = await open(LoginPage, noticesWorld([login('a')]), `/${ROUTES.login.page}`)
+    const body = getByTestId(page, 'page-login').querySelector('.page-shell__body')
+    const children = Array.from(body?.children ?? [])
+    const notices = children.findIndex((child) => child.getAttribute('data-testid') === 'notices')
+    expect(notices).toBeGreaterThan(0)
+    // Last in the page, after the form.
+    expect(notices).toBe(children.length - 1)
+    expect(body?.querySelector('[data-testid="login-mobile"]')).not.toBeNull()
   })
 
   it('shows no bar and asks once for the notices when none applies', async () => {
