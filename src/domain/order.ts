@@ -146,6 +146,8 @@ export function arrangeOrders<T extends OrderFields>(orders: readonly T[], chann
 /** 0: apply normally; 1: pay or cancel the unpaid old order; 2: cancel the old order and apply again. */
 export type ReapplyType = 0 | 1 | 2
 export const REAPPLY_TYPE = { NONE: 0, PAY_OR_CANCEL: 1, CANCEL_AND_REAPPLY: 2 } as const
+/** The reapply guide's types: pay or cancel, cancel and apply again. */
+export type GuideType = Exclude<ReapplyType, 0>
 
 /** The plate check (checkApplyPlateNumber): white list and the two window switches. */
 export interface PlateCheck {

@@ -25,7 +25,8 @@ import type { ApplySource } from './apply-form-store'
 import type { AnswerOf } from './contract'
 import { InFlight } from './in-flight'
 import { checkPlate, reapplyCheck } from './plate-decision'
-import type { GuideType, PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
+import type { PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
+import type { GuideType } from '../domain/order'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
 export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 'newApplySwitch'> {

@@ -8,7 +8,7 @@
  */
 import { newApplyPaused, pausedReason, riskVerdict } from '../domain/apply-checks'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
-import type { OrderFields, ReapplyType } from '../domain/order'
+import type { GuideType, OrderFields } from '../domain/order'
 import { nextAction } from '../domain/order-journey'
 import type { NextAction } from '../domain/order-journey'
 import type { ApplyStepName } from '../domain/apply-form'
@@ -70,9 +70,6 @@ export interface PlateQuestion {
   /** The order the journey holds, which the interception check is asked about too. */
   orderId: string | undefined
 }
-
-/** The guide's types: pay or cancel, cancel and apply again. */
-export type GuideType = Exclude<ReapplyType, 0>
 
 /**
  * The reapply check of a failed order (rejected, or one the issuer cannot serve): the plate check

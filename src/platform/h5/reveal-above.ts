@@ -6,7 +6,7 @@
  */
 
 /** Room left between the element and the panel's top edge. */
-export const REVEAL_MARGIN_PX = 8
+const REVEAL_MARGIN_PX = 8
 
 /** The nearest ancestor that scrolls (the page's container on H5), or the document's. */
 function scrollerOf(element: Element): Element {

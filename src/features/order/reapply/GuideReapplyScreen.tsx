@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import type { OrderDetail } from '../../../../types/api/orders'
 import { CANCEL_STATE } from '../../../domain/enums'
 import { REAPPLY_TYPE, code, deriveOrderStatus, flagOn, orderActions } from '../../../domain/order'
+import type { GuideType } from '../../../domain/order'
 import type { CancelResult } from '../../../stores/order-store'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
@@ -23,8 +24,6 @@ export const REAPPLY_CANCEL_REASON = '重新申办'
 
 /** Said before a cancel-and-reapply while new applications are paused: the new one would have to wait. */
 export const PAUSED_BEFORE_CANCEL = '当前暂停受理新的ETC申请，取消旧订单后需等恢复受理才能重新申办。'
-
-type GuideType = typeof REAPPLY_TYPE.PAY_OR_CANCEL | typeof REAPPLY_TYPE.CANCEL_AND_REAPPLY
 
 function guideType(value: string): GuideType | undefined {
   const type = code(value)
