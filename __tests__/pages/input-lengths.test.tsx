@@ -7,7 +7,7 @@ import { createElement } from 'react'
 import LoginPage from '../../src/pages/entry/login/index'
 import UpinfoPage from '../../src/pages/apply/upinfo/index'
 import { FormField } from '../../src/components/form-field/FormField'
-import { MAIL_FIELDS, OWNER_FIELDS, VEHICLE_FIELDS } from '../../src/features/apply/upinfo/upinfo-fields'
+import { ADDRESS_FIELD, CONSIGNEE_FIELDS, OWNER_FIELDS, VEHICLE_FIELDS } from '../../src/features/apply/upinfo/upinfo-fields'
 import type { ApplyFormField } from '../../src/domain/apply-form'
 import { ID_LENGTH } from '../../src/domain/id-number'
 import {
@@ -15,7 +15,6 @@ import {
   ENGINE_NUMBER_MAX_LENGTH,
   MOBILE_LENGTH,
   NAME_MAX_LENGTH,
-  REGION_MAX_LENGTH,
   VEHICLE_INFO_RULE,
   VIN_LENGTH,
 } from '../../src/domain/validation'
@@ -25,7 +24,7 @@ import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
 
-/** Each typed field of the information form and the domain's length for it. */
+/** Each typed field of the information form and the domain's length for it (所在地区 is picked, not typed). */
 const DOMAIN_LENGTHS: Partial<Record<ApplyFormField, number>> = {
   ownerName: NAME_MAX_LENGTH,
   idNumber: ID_LENGTH,
@@ -35,7 +34,6 @@ const DOMAIN_LENGTHS: Partial<Record<ApplyFormField, number>> = {
   engineNo: ENGINE_NUMBER_MAX_LENGTH,
   consigneeName: NAME_MAX_LENGTH,
   consigneeMobile: MOBILE_LENGTH,
-  region: REGION_MAX_LENGTH,
   address: ADDRESS_RULE.max,
 }
 
@@ -79,7 +77,7 @@ describe('the information form', () => {
 
     // The consignee's fields, asked for when the device is mailed.
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-3'))
-    for (const spec of MAIL_FIELDS) {
+    for (const spec of [...CONSIGNEE_FIELDS, ADDRESS_FIELD]) {
       expect([spec.field, await maxlengthOf(page, `field-${spec.field}`)]).toEqual([spec.field, String(spec.maxLength)])
     }
     expect(await maxlengthOf(page, 'field-consigneeMobile')).toBe(String(MOBILE_LENGTH))

@@ -136,7 +136,7 @@ describe('information page', () => {
     await fill(first, VALID)
     first.fireEvent.click(getByTestId(first, 'field-deliveryMethod-3'))
     await flush(first)
-    await fill(first, { consigneeName: '李四', region: '广东省 深圳市 南山区' })
+    await fill(first, { consigneeName: '李四', address: '科技园南区1栋101' })
     first.unmout()
     // The same device storage, a fresh app.
     const reloaded = testWorld({ navigationHost: createTaroNavigationHost(), raw: world.raw })
@@ -145,7 +145,7 @@ describe('information page', () => {
     for (const [field, value] of Object.entries(VALID)) expect(inputValue(page, field)).toBe(value)
     expect(getByTestId(page, 'field-deliveryMethod-3').getAttribute('aria-checked')).toBe('true')
     expect(inputValue(page, 'consigneeName')).toBe('李四')
-    expect(inputValue(page, 'region')).toBe('广东省 深圳市 南山区')
+    expect(inputValue(page, 'address')).toBe('科技园南区1栋101')
     expect(textOf(page, 'upinfo-plate')).toContain('京A12345')
   })
 
@@ -158,6 +158,8 @@ describe('information page', () => {
     expect(getByTestId(page, 'field-deliveryMethod-3').getAttribute('aria-checked')).toBe('true')
     expect(world.services.store.apply.form.values.deliveryMethod).toBe('3')
     for (const field of ['consigneeName', 'consigneeMobile', 'region', 'address']) expect(byTestId(page, `field-${field}`)).not.toBeNull()
+    // The region is picked from the list, not typed.
+    expect(getByTestId(page, 'field-region').querySelector('input')).toBeNull()
     page.fireEvent.click(getByTestId(page, 'field-deliveryMethod-2'))
     await flush(page)
     expect(byTestId(page, 'field-address')).toBeNull()

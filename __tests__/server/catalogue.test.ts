@@ -10,6 +10,9 @@ import type { InjectOptions } from 'fastify'
 import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
 import type { Commodity, PromiseConfigResponse, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
+import { REGIONS_CACHE_CONTROL, regionTree } from '../../server/catalogue/regions'
+import { regionOptions } from '../../src/domain/region'
+import type { RegionTree } from '../../src/domain/region'
 import { API } from '../../types/api/paths'
 import { ACTIVITY_TYPE, BUSINESS_MODE, ISSUERS, SHOW } from '../../src/domain/enums'
 import { NEW_APPLY_PAUSED } from '../../src/domain/apply-checks'
@@ -217,6 +220,17 @@ describeDb('catalogue routes', () => {
       expect(body.data.map(({ id, name }) => ({ id, name }))).toEqual(ISSUERS.map(({ id, name }) => ({ id, name })))
       expect(body.data).toHaveLength(13)
       expect(body.data.filter((issuer) => issuer.miniProgramAppId !== null).map((issuer) => issuer.id)).toEqual([1, 3])
+    })
+  })
+
+  describe('regions', () => {
+    it('answers the region list without a login, cacheable by browsers and CDNs', async () => {
+      const response = await world.test.inject({ method: 'GET', url: API.regions.path })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe(REGIONS_CACHE_CONTROL)
+      const tree = envelope<RegionTree>(response).data
+      expect(tree).toEqual(regionTree())
+      expect(regionOptions(tree, ['广东省', '深圳市'])).toContain('南山区')
     })
   })
 

@@ -1,6 +1,6 @@
 /**
  * Configuration and catalogue: promise configs, notices per channel, the goods-type config,
- * issuers, promotion channels and their partners, packages, supplier protocols and the new-apply
+ * issuers, the region list, promotion channels and their partners, packages, supplier protocols and the new-apply
  * switch. Everything is read from the seeded, editable tables (app_configs holds the JSON
  * documents, server/catalogue/app-configs.ts names their keys). A document edited into a shape
  * the app cannot read is a server fault (logged, "server busy"), never passed on.
@@ -17,6 +17,7 @@ import { readServicePromiseContent } from '../../src/domain/service-promise'
 import { APP_CONFIG_KEY, readAppConfig } from '../catalogue/app-configs'
 import { newApplyState } from '../catalogue/new-apply-switch'
 import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
+import { REGIONS_CACHE_CONTROL, regionTree } from '../catalogue/regions'
 import { readSupplierProtocol } from '../catalogue/supplier-protocols'
 import type { Db } from '../db/database'
 import { commodities, issuers, partnerChannels } from '../db/schema'
@@ -150,6 +151,13 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
         .from(issuers)
         .orderBy(asc(issuers.id))
       return ok(rows)
+    },
+  })
+
+  route(API.regions, {
+    handler: async ({ reply }) => {
+      reply.header('cache-control', REGIONS_CACHE_CONTROL)
+      return ok(regionTree())
     },
   })
 

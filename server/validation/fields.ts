@@ -8,6 +8,7 @@ import { ATTRIBUTION_TAG } from '../../src/domain/attribution'
 import { validateHandoverCode } from '../../src/domain/handover-code'
 import { validateIdNumber } from '../../src/domain/id-number'
 import { parsePlate } from '../../src/domain/plate'
+import { REGION_UNKNOWN, isKnownRegion } from '../../src/domain/region'
 import { normalizeVoucherCode } from '../../src/domain/voucher'
 import {
   fail,
@@ -21,6 +22,7 @@ import {
   validateVin,
 } from '../../src/domain/validation'
 import type { ValidationResult } from '../../src/domain/validation'
+import { regionTree } from '../catalogue/regions'
 import { domainField } from '../http/validation'
 
 /** Longest text any field takes before its own rule looks at it (the framework's input limit). */
@@ -44,7 +46,12 @@ export const vin = ruled(validateVin)
 export const engineNumber = ruled(validateEngineNumber)
 export const vehicleInfo = ruled(validateVehicleInfo)
 export const address = ruled(validateAddress)
-export const region = ruled(validateRegion)
+// Chosen from the region list, so it is one of the list's, as the list spells it.
+export const region = ruled((input) => {
+  const checked = validateRegion(input)
+  if (!checked.ok) return checked
+  return isKnownRegion(regionTree(), checked.value) ? checked : fail(REGION_UNKNOWN)
+})
 export const handoverCode = ruled(validateHandoverCode)
 
 export const VOUCHER_CODE_REASON = {

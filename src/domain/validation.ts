@@ -128,7 +128,7 @@ export const VEHICLE_INFO_RULE: FreeTextRule = {
 }
 
 /** Province, city and district fit comfortably in this many characters. */
-export const REGION_MAX_LENGTH = 30
+const REGION_MAX_LENGTH = 30
 
 /** Chinese characters, letters, digits, spaces and the separators between province, city and district. */
 export const REGION_RULE: FreeTextRule = {

@@ -95,6 +95,12 @@ export interface Issuer {
   miniProgramAppId: string | null
 }
 
+/**
+ * GET of the region list (not in the spec): the provinces, cities and districts a device can be
+ * mailed to, for the 所在地区 picker. Public and cacheable: the list is the same for everyone.
+ */
+export type { RegionTree } from '../../src/domain/region'
+
 /** POST /supplier/v1/getSupplierProtocol: the issuer's own service agreement. */
 export interface SupplierProtocolRequest {
   issuerId: number

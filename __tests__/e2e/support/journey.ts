@@ -93,7 +93,16 @@ export const OWNER = {
   engineNo: 'EA211123456',
 } as const
 
-export const MAIL = { consigneeName: '李四', consigneeMobile: '13900139000', region: '广东省 深圳市 南山区', address: '科技园南区1栋101' } as const
+export const MAIL = { consigneeName: '李四', consigneeMobile: '13900139000', address: '科技园南区1栋101' } as const
+export const REGION = ['广东省', '深圳市', '南山区'] as const
+
+/** Picks 所在地区 as a person does: the field, then province, city and district in the sheet. */
+export async function pickRegion(page: Page, names: readonly string[] = REGION): Promise<void> {
+  await page.getByRole('button', { name: /^所在地区/ }).click()
+  const sheet = page.getByRole('dialog', { name: '选择所在地区' })
+  for (const name of names) await sheet.getByRole('radio', { name, exact: true }).click()
+  await sheet.waitFor({ state: 'detached' })
+}
 
 const PHOTOS = ['idCardFront', 'idCardBack', 'drivingLicense', 'vehicleFront'] as const
 
@@ -115,7 +124,10 @@ export async function acceptAgreements(page: Page, shots?: string): Promise<void
 export async function fillInformation(page: Page, delivery: 'onSite' | 'mail'): Promise<void> {
   for (const [field, value] of Object.entries(OWNER)) await fill(page, `field-${field}`, value)
   await tap(page, delivery === 'mail' ? 'field-deliveryMethod-3' : 'field-deliveryMethod-2')
-  if (delivery === 'mail') for (const [field, value] of Object.entries(MAIL)) await fill(page, `field-${field}`, value)
+  if (delivery === 'mail') {
+    for (const [field, value] of Object.entries(MAIL)) await fill(page, `field-${field}`, value)
+    await pickRegion(page)
+  }
 }
 
 /** Uploads each photo through the camera pages, as from the album. */

@@ -1,4 +1,5 @@
 import { applyPayloadSchema } from '../../../server/validation/apply-payload'
+import { REGION_UNKNOWN } from '../../../src/domain/region'
 
 const base = {
   stepId: 1,
@@ -49,6 +50,14 @@ describe('apply payload schema', () => {
     expect(messages({ ...full, delivery: { method: '3' } })).toEqual(Array(4).fill('邮寄到家需填写收货人、电话和地址'))
     expect(messages({ ...full, delivery: { method: '2' } })).toEqual([])
     expect(messages({ ...full, delivery: { method: '4' } })).toEqual(['请选择领取方式'])
+  })
+
+  it('takes a region only as the region list spells it', () => {
+    const withRegion = (region: string) => messages({ ...full, delivery: { ...full.delivery, region } })
+    expect(withRegion('北京市 北京市 海淀区')).toEqual([])
+    for (const region of ['深圳南山', '广东省 深圳市', '广东省 广州市 南山区', '广东省 深圳市 南山区 科技园', '台湾省 台北市 中正区']) {
+      expect([region, withRegion(region)]).toEqual([region, [REGION_UNKNOWN]])
+    }
   })
 
   it.each(['x'.repeat(100_000), '😀😀', '\u202e京A12345', '\u0000', '１２３'])('refuses hostile text %#', (text) => {

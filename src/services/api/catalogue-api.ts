@@ -27,6 +27,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     // Silent: notices are extras, a landing page does not greet the user with their failure.
     notices: () => callApi(client, { ...API.notices, path: channel.noticeConfigUrl }, undefined, { silent: true }),
     issuers: () => callApi(client, API.issuers),
+    // The 所在地区 picker shows a failed list in its place, with a retry.
+    regions: () => callApi(client, API.regions, undefined, SHOWN_BY_SCREEN),
     // A promise is an extra on the pages that show it: failed, they show none (nothing to toast).
     promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }, { silent: true }),
     // The consent step shows a failed agreement in its place, with a retry.

@@ -3,9 +3,10 @@ import { observer } from 'mobx-react-lite'
 import { ChoiceField } from '../../../components/form-field/ChoiceField'
 import { fieldApplies } from '../../../domain/apply-form'
 import { useStores } from '../../../stores/store-context'
-import { BoundFields } from './BoundField'
+import { BoundField, BoundFields } from './BoundField'
 import { FormSection } from './FormSection'
-import { DELIVERY_CHOICES, MAIL_FIELDS } from './upinfo-fields'
+import { RegionField } from './region/RegionField'
+import { ADDRESS_FIELD, CONSIGNEE_FIELDS, DELIVERY_CHOICES } from './upinfo-fields'
 
 /** How the device reaches the user; mailing it asks for the address. */
 export const DeliverySection = observer(function DeliverySection() {
@@ -25,7 +26,13 @@ export const DeliverySection = observer(function DeliverySection() {
           }}
         />
       </View>
-      {fieldApplies(apply.form.values, 'address') ? <BoundFields specs={MAIL_FIELDS} /> : null}
+      {fieldApplies(apply.form.values, 'address') ? (
+        <>
+          <BoundFields specs={CONSIGNEE_FIELDS} />
+          <RegionField />
+          <BoundField spec={ADDRESS_FIELD} />
+        </>
+      ) : null}
     </FormSection>
   )
 })

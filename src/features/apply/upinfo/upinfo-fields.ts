@@ -10,12 +10,11 @@ import {
   ENGINE_NUMBER_MAX_LENGTH,
   MOBILE_LENGTH,
   NAME_MAX_LENGTH,
-  REGION_MAX_LENGTH,
   VEHICLE_INFO_RULE,
   VIN_LENGTH,
 } from '../../../domain/validation'
 
-export type TextField = Exclude<ApplyFormField, 'deliveryMethod'>
+export type TextField = Exclude<ApplyFormField, 'deliveryMethod' | 'region'>
 
 export interface FieldSpec {
   field: TextField
@@ -40,12 +39,21 @@ export const VEHICLE_FIELDS: readonly FieldSpec[] = [
   { field: 'engineNo', label: '发动机号', placeholder: '行驶证上的发动机号码', maxLength: ENGINE_NUMBER_MAX_LENGTH, upperCase: true },
 ]
 
-export const MAIL_FIELDS: readonly FieldSpec[] = [
+export const REGION_LABEL = '所在地区'
+
+/** Who receives the device; the region (picked, not typed) and the street address follow. */
+export const CONSIGNEE_FIELDS: readonly FieldSpec[] = [
   { field: 'consigneeName', label: '收货人', placeholder: '收货人姓名', maxLength: NAME_MAX_LENGTH, autoComplete: 'name' },
   { field: 'consigneeMobile', label: '联系电话', placeholder: '收货人手机号', maxLength: MOBILE_LENGTH, keyboard: 'numeric', autoComplete: 'tel' },
-  { field: 'region', label: '所在地区', placeholder: '如：广东省 深圳市 南山区', maxLength: REGION_MAX_LENGTH },
-  { field: 'address', label: '详细地址', placeholder: '街道、门牌号', maxLength: ADDRESS_RULE.max, autoComplete: 'street-address' },
 ]
+
+export const ADDRESS_FIELD: FieldSpec = {
+  field: 'address',
+  label: '详细地址',
+  placeholder: '街道、门牌号',
+  maxLength: ADDRESS_RULE.max,
+  autoComplete: 'street-address',
+}
 
 export const DELIVERY_CHOICES: readonly Choice<DeliveryMethod>[] = [
   { value: DELIVERY_METHOD.ON_SITE, label: DELIVERY_METHOD_LABEL[DELIVERY_METHOD.ON_SITE], description: '到服务网点领取并安装' },
@@ -53,6 +61,7 @@ export const DELIVERY_CHOICES: readonly Choice<DeliveryMethod>[] = [
 ]
 
 export const FIELD_LABELS: Readonly<Record<ApplyFormField, string>> = {
-  ...(Object.fromEntries([...OWNER_FIELDS, ...VEHICLE_FIELDS, ...MAIL_FIELDS].map((spec) => [spec.field, spec.label])) as Record<TextField, string>),
+  ...(Object.fromEntries([...OWNER_FIELDS, ...VEHICLE_FIELDS, ...CONSIGNEE_FIELDS, ADDRESS_FIELD].map((spec) => [spec.field, spec.label])) as Record<TextField, string>),
+  region: REGION_LABEL,
   deliveryMethod: '领取方式',
 }
