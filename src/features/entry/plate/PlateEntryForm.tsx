@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
@@ -62,11 +62,16 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   // Read in render, cleared once committed: a render React throws away loses nothing.
   const [early] = useState(peekEarlyInput)
   const [keyboardOpen, setKeyboardOpen] = useState(early?.keyboardOpen ?? apply.plate.chars.length === 0)
-  // Before the first paint of the form, so the plate typed in the placeholder never flickers away.
+  // The store takes the early plate before the form's first paint, but this observer hears of it
+  // only after that paint (its store subscription starts in a passive effect): until then it
+  // shows the early plate itself, so what was typed never blanks at the take-over.
+  const adopted = useRef(false)
   useLayoutEffect(() => {
     if (early?.entry) apply.setPlate(early.entry)
+    adopted.current = true
     clearEarlyInput()
   }, [apply, early])
+  const plate = adopted.current ? apply.plate : (early?.entry ?? apply.plate)
   const loggedIn = user.isValid
   // Whether new applications are taken, as soon as there is a session: opening the page logs no
   // one in (the person has asked for nothing yet); 下一步 asks after its login. A failed read here
@@ -134,7 +139,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
 
   return (
     <PlateCard
-      plate={apply.plate}
+      plate={plate}
       onChange={change}
       error={reason}
       keyboardOpen={keyboardOpen}
