@@ -83,12 +83,14 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/__tests__/mini/**/*.test.ts'],
       // The WeChat suite answers the build's requests with the real server over PGlite (the server
-      // suite's transforms); the built bundles are run as they are, never transformed.
+      // suite's transforms); the built bundles run as they are, only inside the phone's scope
+      // (no browser globals: __tests__/mini/support/phone-scope.js).
       transform: {
+        '/dist/(weapp|alipay)/.+\\.js$': '<rootDir>/__tests__/mini/support/phone-scope.js',
         '^.+\\.[jt]sx?$': 'babel-jest',
         '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
       },
-      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)', '<rootDir>/dist/'],
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)', '<rootDir>/dist/(?!weapp/|alipay/)'],
     },
     serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
     ...(process.env.TEST_DATABASE_URL

@@ -234,6 +234,20 @@ describeDb('catalogue routes', () => {
     })
   })
 
+  describe('entropy', () => {
+    it('hands out 32 fresh bytes of hex without a login, never cached', async () => {
+      const draw = async () => {
+        const response = await world.test.inject({ method: 'GET', url: API.entropy.path })
+        expect([response.statusCode, response.headers['cache-control']]).toEqual([200, 'no-store'])
+        return envelope<{ entropy: string }>(response).data.entropy
+      }
+      const [first, second] = [await draw(), await draw()]
+      expect(first).toMatch(/^[0-9a-f]{64}$/)
+      expect(second).toMatch(/^[0-9a-f]{64}$/)
+      expect(second).not.toBe(first)
+    })
+  })
+
   describe('promoter_channel_effective', () => {
     const effective = (payload: object) => ({ method: 'POST' as const, url: API.promoterChannelEffective.path, payload })
 

@@ -1,15 +1,17 @@
 /**
  * Configuration and catalogue: promise configs, notices per channel, the goods-type config,
- * issuers, the region list, promotion channels and their partners, packages, supplier protocols and the new-apply
+ * issuers, the region list, the mini-programs' entropy, promotion channels and their partners, packages, supplier protocols and the new-apply
  * switch. Everything is read from the seeded, editable tables (app_configs holds the JSON
  * documents, server/catalogue/app-configs.ts names their keys). A document edited into a shape
  * the app cannot read is a server fault (logged, "server busy"), never passed on.
  */
+import { randomBytes } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
 import type { Commodity, PromotionChannelInfo, ServicePromiseContent } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
+import { ENTROPY_BYTES } from '../../types/api/sealed'
 import { API } from '../../types/api/paths'
 import { ACTIVITY_TYPE, BUSINESS_MODE, SHOW } from '../../src/domain/enums'
 import type { Notice } from '../../src/domain/notice'
@@ -158,6 +160,13 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     handler: async ({ reply }) => {
       reply.header('cache-control', REGIONS_CACHE_CONTROL)
       return ok(regionTree())
+    },
+  })
+
+  route(API.entropy, {
+    handler: async ({ reply }) => {
+      reply.header('cache-control', 'no-store')
+      return ok({ entropy: randomBytes(ENTROPY_BYTES).toString('hex') })
     },
   })
 

@@ -3,12 +3,16 @@
  * the stores, encryption and the rest are not part of what the first page waits for.
  */
 import { flushWhenPageHides } from '../platform/h5/flush-on-hide'
+import { seedFromPlatform } from '../platform/taro-entropy'
 import { createAppServices } from './create-app-services'
 import type { AppServices } from './create-app-services'
 import { taroEnvironment } from './taro-environment'
 
-export function startApp(): AppServices {
-  const services = createAppServices(taroEnvironment())
+export async function startApp(): Promise<AppServices> {
+  const environment = taroEnvironment()
+  // The mini-programs have no WebCrypto: their IV generator is seeded before anything can seal.
+  if (process.env.TARO_ENV !== 'h5') await seedFromPlatform(environment.baseUrl, environment.loadTransport)
+  const services = createAppServices(environment)
   if (process.env.TARO_ENV === 'h5') flushWhenPageHides(document, window, () => void services.tracker.flush())
   return services
 }

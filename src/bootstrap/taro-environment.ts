@@ -3,7 +3,6 @@ import { apiBaseUrl } from '../config/api-base'
 import { currentChannel } from '../config/channel'
 import { storageKeyHex } from '../config/keys'
 import { loadTaroTransport } from '../platform/taro-deferred'
-import { seedFromHost } from '../platform/taro-entropy'
 import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
 import { createRequestUi } from '../platform/request-ui'
 import { taroStorage } from '../platform/taro-storage'
@@ -11,8 +10,6 @@ import type { AppEnvironment } from './create-app-services'
 
 export function taroEnvironment(): AppEnvironment {
   const target = process.env.TARO_ENV
-  // Before the first encrypted write: mini-programs have no synchronous CSPRNG.
-  seedFromHost()
   return {
     target,
     channel: currentChannel(),

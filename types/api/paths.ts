@@ -95,6 +95,7 @@ import type {
   SearchOrdersRequest,
 } from './orders'
 import type { PayDepositRequest, PayDepositResponse, PayOrderInfo, PayStateResponse } from './payment'
+import type { EntropyResponse } from './sealed'
 import type { TrackingBatch } from './tracking'
 
 export type HttpMethod = 'GET' | 'POST'
@@ -195,6 +196,8 @@ export const API = {
   listCommodity: post<ListCommodityRequest, Commodity[]>('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}', CHANNEL),
   issuers: get<void, Issuer[]>('/config/issuers.json', PUBLIC),
   regions: get<void, RegionTree>('/config/regions.json', PUBLIC),
+  /** Seed material for the mini-programs' IVs, at launch, before any login. */
+  entropy: get<void, EntropyResponse>('/config/entropy', PUBLIC),
   supplierProtocol: post<SupplierProtocolRequest, SupplierProtocolResponse>('/supplier/v1/getSupplierProtocol', CHANNEL),
   weixinConfig: post<WeixinConfigRequest, WeixinConfigResponse>('/users/v1/weixin/getWeixinConfig', { ...CHANNEL, query: ['url'] }),
   weChatUrlLink: post<WeChatUrlLinkRequest, WeChatUrlLinkResponse>('/groundpromotion/v2/api/getWeChat/urlLink', CHANNEL),

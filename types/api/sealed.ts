@@ -15,6 +15,17 @@ export const SEALED_VERSION = 'v1'
 export const SEAL_PURPOSE = { payload: 'etc-payload', storage: 'etc-storage' } as const
 export type SealPurpose = (typeof SEAL_PURPOSE)[keyof typeof SEAL_PURPOSE]
 
+/**
+ * GET of the server's entropy (not in the spec): 32 bytes from the server's CSPRNG, hex, for the
+ * mini-programs' IV generator where the host has no CSPRNG of its own (src/platform/taro-entropy.ts).
+ */
+export interface EntropyResponse {
+  entropy: string
+}
+
+/** How many bytes of entropy the server hands out. */
+export const ENTROPY_BYTES = 32
+
 /** The sealed fields, by the names the spec gives them. */
 export const SEALED_FIELD = {
   apply: 'encryptUsersVehicleApplyVoStr',

@@ -6,11 +6,15 @@
  * templates in base.axml bind them. What this cannot show is in the README ("Previewing the
  * mini-programs").
  */
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { API } from '../../../types/api/paths'
+import { ENTROPY_BYTES } from '../../../types/api/sealed'
 import { applySetData, nodeNamesInUpdate, nodes, textOf } from './data-tree'
 import type { PageData, TaroNode } from './data-tree'
 import { createFakeMy } from './fake-my'
+import { installPhoneGlobal, wrapForPhone } from '../support/phone-scope'
 import type { FakeMy, FakeNavigation, FakeResponse, Responder } from './fake-my'
 
 /** What Taro's Page() options hold (createPageConfig); the lifecycles take the host's arguments. */
@@ -74,6 +78,8 @@ export class AlipayApp {
   /** Every node name a page sent with setData, with the routes that sent it. */
   readonly nodeNames = new Map<string, Set<string>>()
   readonly stack: PageInstance[] = []
+  /** How many times the app asked the server for entropy. */
+  entropyCalls = 0
   /** Every page instance ever opened, in order (a page that redirected away is still here). */
   readonly opened: PageInstance[] = []
   private app: AppOptions | undefined
@@ -92,11 +98,18 @@ export class AlipayApp {
       reLaunch: (url) => this.reLaunch(url),
       navigateBack: (delta) => this.navigateBack(delta),
     }
-    this.host = createFakeMy({ navigation, respond: (request) => this.respond(request), launchPath: appJson.pages[0], launchQuery: options.launchQuery })
+    // The server's entropy, Alipay's only CSPRNG for the app's IVs, is answered as the server does.
+    const respond: Responder = (request) => {
+      if (!request.url.endsWith(API.entropy.path)) return this.respond(request)
+      this.entropyCalls += 1
+      return { status: 200, data: { code: 200, msg: 'ok', data: { entropy: randomBytes(ENTROPY_BYTES).toString('hex') } } }
+    }
+    this.host = createFakeMy({ navigation, respond, launchPath: appJson.pages[0], launchQuery: options.launchQuery })
   }
 
   /** Installs the host's globals, runs app.js and launches the app. */
   async launch(): Promise<void> {
+    installPhoneGlobal()
     const globals = globalThis as unknown as Record<string, unknown>
     globals.my = this.host.my
     globals.App = (options: AppOptions) => {
@@ -277,8 +290,9 @@ export class AlipayApp {
     if (cached) return cached.exports
     const module = { exports: {} as unknown }
     this.modules.set(resolved, module)
-    const source = `${readFileSync(resolved, 'utf8')}\n//# sourceURL=${resolved}`
-    // The build's files are scripts for the host's global scope (my, Page, getCurrentPages).
+    // The build's files are scripts for the host's global scope (my, Page, getCurrentPages), run
+    // in the phone's scope: none of jsdom's browser globals.
+    const source = `${wrapForPhone(readFileSync(resolved, 'utf8'))}\n//# sourceURL=${resolved}`
     const run = new Function('require', 'module', 'exports', source) as (require: (request: string) => unknown, module: { exports: unknown }, exports: unknown) => void
     run((request) => this.require(path.resolve(path.dirname(resolved), request)), module, module.exports)
     return module.exports

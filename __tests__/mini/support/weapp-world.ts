@@ -18,6 +18,7 @@ import type { ConsoleWatch } from './console-watch'
 import { installMiniGlobals } from './mini-globals'
 import type { AppInstance } from './mini-globals'
 import { PageStack } from './page-stack'
+import { installPhoneGlobal } from './phone-scope'
 import type { OpenPage } from './page-stack'
 import { settle } from './settle'
 import { WEAPP_DIST } from './weapp-build'
@@ -29,6 +30,8 @@ import type { WxPay } from './wx-pay'
 import type { NavigationLog } from './wx-navigation'
 import { installServerBridge } from './wx-server'
 import type { ServerBridge } from './wx-server'
+import { installWechatRandom } from './wx-random'
+import type { WxRandom } from './wx-random'
 import { installMemoryStorage } from './wx-storage'
 import type { MemoryStorage } from './wx-storage'
 
@@ -50,6 +53,8 @@ export interface WeappWorld {
   readonly navigations: NavigationLog
   /** WeChat Pay: the payments the app made with wx.requestPayment. */
   readonly pay: WxPay
+  /** WeChat's CSPRNG (wx.getRandomValues). */
+  readonly random: WxRandom
   readonly console: ConsoleWatch
   /** The app instance `App()` registered. */
   app(): AppInstance
@@ -69,6 +74,8 @@ let launched: { app: () => AppInstance } | undefined
 function launchApp(launchQuery: Record<string, string>): () => AppInstance {
   if (launched) return launched.app
   const globals = installMiniGlobals(() => currentStack?.instances() ?? [])
+  // The build's files run in the phone's scope (the jest transform phone-scope.js wraps them).
+  installPhoneGlobal()
   // Through jest's module registry, where the pages' scripts (required by miniprogram-simulate) go too.
   jest.requireActual(path.join(WEAPP_DIST, 'app.js'))
   const app = globals.app()
@@ -95,6 +102,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     device?: Device
     navigations?: NavigationLog
     pay?: WxPay
+    random?: WxRandom
     console?: ConsoleWatch
     host?: HTMLElement
     app?: () => AppInstance
@@ -120,6 +128,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.navigations = installNavigation(state.stack)
     state.server = installServerBridge(server, readFile)
     state.pay = installWechatPay(state.test)
+    state.random = installWechatRandom()
     state.app = launchApp(options.device?.launchQuery ?? {})
   }, WORLD_HOOK_TIMEOUT_MS)
   afterEach(async () => {
@@ -160,6 +169,9 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     },
     get pay() {
       return need('pay')
+    },
+    get random() {
+      return need('random')
     },
     get console() {
       return need('console')

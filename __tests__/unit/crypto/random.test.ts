@@ -1,4 +1,7 @@
-import { secureRandomBytes, seedRandom } from '../../../src/services/crypto/random'
+import { UNSEEDED_MESSAGE, secureRandomBytes } from '../../../src/services/crypto/random'
+import type * as RandomExports from '../../../src/services/crypto/random'
+
+type RandomModule = typeof RandomExports
 
 describe('random bytes on every target', () => {
   const webCrypto = globalThis.crypto
@@ -14,14 +17,37 @@ describe('random bytes on every target', () => {
     spy.mockRestore()
   })
 
-  it('falls back to the seeded generator on mini-programs: never repeating, changed by a new seed', () => {
+  it('without WebCrypto, refuses to answer until seeded, then never repeats, and changes with every new seed', () => {
     Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true })
-    const seen = new Set<string>()
-    for (let i = 0; i < 500; i++) seen.add(Buffer.from(secureRandomBytes(16)).toString('hex'))
-    expect(seen.size).toBe(500)
-    expect(secureRandomBytes(70)).toHaveLength(70)
-    seedRandom(new Uint8Array(32).fill(7))
-    const afterSeed = Buffer.from(secureRandomBytes(16)).toString('hex')
-    expect(seen.has(afterSeed)).toBe(false)
+    jest.isolateModules(() => {
+      // A fresh module: no seed yet.
+      const fresh = jest.requireActual<RandomModule>('../../../src/services/crypto/random')
+      expect(fresh.randomSeeded()).toBe(false)
+      expect(() => fresh.secureRandomBytes(16)).toThrow(UNSEEDED_MESSAGE)
+      fresh.seedRandom('1800000000000.0.5.0.25')
+      expect(fresh.randomSeeded()).toBe(true)
+      const seen = new Set<string>()
+      for (let i = 0; i < 500; i++) seen.add(Buffer.from(fresh.secureRandomBytes(16)).toString('hex'))
+      expect(seen.size).toBe(500)
+      expect(fresh.secureRandomBytes(70)).toHaveLength(70)
+      fresh.seedRandom(new Uint8Array(32).fill(7))
+      expect(seen.has(Buffer.from(fresh.secureRandomBytes(16)).toString('hex'))).toBe(false)
+    })
+  })
+
+  it('gives two generators seeded alike by the clock but apart by the CSPRNG different bytes', () => {
+    Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true })
+    const first = (bytes: number) => {
+      let out = ''
+      jest.isolateModules(() => {
+        const fresh = jest.requireActual<RandomModule>('../../../src/services/crypto/random')
+        fresh.seedRandom('same clock')
+        fresh.seedRandom(new Uint8Array(32).fill(bytes))
+        out = Buffer.from(fresh.secureRandomBytes(16)).toString('hex')
+      })
+      return out
+    }
+    expect(first(1)).not.toBe(first(2))
+    expect(first(1)).toBe(first(1))
   })
 })

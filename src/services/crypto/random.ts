@@ -1,9 +1,9 @@
 /**
- * Random bytes for IVs on every target. H5 has WebCrypto; WeChat and Alipay mini-programs have no
- * synchronous CSPRNG, only an asynchronous one. There, bytes come from an HMAC-SHA256 generator
- * (counter mode) keyed by seed material: the host's CSPRNG output once `seedRandom` receives it at
- * launch, mixed with time and Math.random before that. IVs must be unique and unpredictable to
- * an outsider, not secret; the generator gives both once seeded.
+ * Random bytes for IVs on every target. H5 has WebCrypto. The mini-programs' JavaScript engines
+ * have no synchronous CSPRNG (no `crypto`, and no `TextEncoder` either): there, bytes come from an
+ * HMAC-SHA256 generator (counter mode) whose key is seed material gathered at launch, before the
+ * app's services exist (platform/taro-entropy.ts). An unseeded generator refuses to answer, so
+ * nothing is ever sealed under an IV made without that entropy.
  */
 import type CryptoJS from 'crypto-js/core'
 import Hex from 'crypto-js/enc-hex'
@@ -14,6 +14,8 @@ type WordArray = CryptoJS.lib.WordArray
 interface WebCryptoLike {
   getRandomValues?: (array: Uint8Array) => Uint8Array
 }
+
+export const UNSEEDED_MESSAGE = 'The random generator has no entropy yet: nothing may be sealed before the launch gathered it'
 
 let generatorKey: WordArray | undefined
 let counter = 0
@@ -28,16 +30,27 @@ function hexToBytes(hex: string): Uint8Array {
   return bytes
 }
 
-/** Mixes host entropy into the generator (each call adds to what was there). */
-export function seedRandom(bytes: Uint8Array): void {
+/**
+ * Mixes seed material into the generator: each call keys it with HMAC(previous key, material), so
+ * a later source adds to the earlier ones and never replaces them. Bytes (a CSPRNG's) or text
+ * (the time and Math.random).
+ */
+export function seedRandom(material: Uint8Array | string): void {
   const previous = generatorKey ? generatorKey.toString(Hex) : ''
-  generatorKey = HmacSHA256(`seed.${previous}`, Hex.parse(toHex(bytes)))
+  const key = typeof material === 'string' ? `text.${material}` : Hex.parse(toHex(material))
+  generatorKey = HmacSHA256(`seed.${previous}`, key)
+}
+
+/** Whether the generator has been seeded (WebCrypto needs no seed). */
+export function randomSeeded(): boolean {
+  return generatorKey !== undefined
 }
 
 function generated(count: number): Uint8Array {
-  if (!generatorKey) seedRandom(new TextEncoder().encode(`${Date.now()}.${Math.random()}.${Math.random()}`))
+  const key = generatorKey
+  if (!key) throw new Error(UNSEEDED_MESSAGE)
   let hex = ''
-  while (hex.length < count * 2) hex += HmacSHA256(`block.${counter++}`, generatorKey as WordArray).toString(Hex)
+  while (hex.length < count * 2) hex += HmacSHA256(`block.${counter++}`, key).toString(Hex)
   return hexToBytes(hex.slice(0, count * 2))
 }
 

@@ -1,0 +1,75 @@
+/**
+ * The phone-strict world (issue 26): the compiled builds run without the browser globals jsdom has
+ * and a phone does not (support/phone-scope.js), and the guard bites: an app path that used
+ * `TextEncoder` or `crypto.getRandomValues` fails here. In that world the Alipay build, whose host
+ * has no CSPRNG, seeds its IV generator from the server's entropy at launch, and 10,000 sealed
+ * writes to storage never repeat an IV (the WeChat build's: weapp-ivs.test.ts).
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
+import { AlipayApp } from './alipay-support/alipay-app'
+import { replyingServer } from './alipay-support/fake-server'
+import { ivsOfSealedWrites } from './support/build-sealing'
+import { PHONE_ABSENT, installPhoneGlobal, wrapForPhone } from './support/phone-scope'
+
+const SEALS = 10_000
+/** How long a launch and 10,000 seals may take on a loaded machine. */
+const TEST_TIMEOUT_MS = 60_000
+
+/** Runs a snippet as a build file is run: in the phone's scope. */
+function inPhoneScope(source: string): Record<string, () => unknown> {
+  installPhoneGlobal()
+  const module = { exports: {} as Record<string, () => unknown> }
+  new Function('module', wrapForPhone(source))(module)
+  return module.exports
+}
+
+describe("the phone's scope", () => {
+  it('has none of the browser globals jsdom gives this test', () => {
+    expect(typeof globalThis.crypto?.getRandomValues).toBe('function')
+    const list = (each: (name: string) => string) => `[${PHONE_ABSENT.map(each).join(', ')}]`
+    const probe = inPhoneScope(
+      `module.exports = { names: () => ${list((name) => `typeof ${name}`)}, viaGlobal: () => ${list((name) => `globalThis[${JSON.stringify(name)}]`)}, inGlobal: () => ${list((name) => `${JSON.stringify(name)} in globalThis`)}, timer: () => typeof setTimeout }`,
+    )
+    expect(probe.names?.()).toEqual(PHONE_ABSENT.map(() => 'undefined'))
+    expect(probe.viaGlobal?.()).toEqual(PHONE_ABSENT.map(() => undefined))
+    expect(probe.inGlobal?.()).toEqual(PHONE_ABSENT.map(() => false))
+    // What the phone does have stays.
+    expect(probe.timer?.()).toBe('function')
+  })
+
+  it('bites: an app path using TextEncoder or crypto.getRandomValues fails', () => {
+    const probe = inPhoneScope(
+      'module.exports = { encode: () => new TextEncoder().encode("x"), random: () => crypto.getRandomValues(new Uint8Array(4)), viaGlobal: () => globalThis.crypto.getRandomValues(new Uint8Array(4)) }',
+    )
+    expect(() => probe.encode?.()).toThrow(TypeError)
+    expect(() => probe.random?.()).toThrow(TypeError)
+    expect(() => probe.viaGlobal?.()).toThrow(TypeError)
+  })
+})
+
+const ALIPAY_DIST = path.resolve(__dirname, '../../dist/alipay')
+const alipayBuilt = existsSync(path.join(ALIPAY_DIST, 'app.json'))
+if (!alipayBuilt && process.env.REQUIRE_MINI_BUILD === '1') throw new Error(`REQUIRE_MINI_BUILD=1 but ${ALIPAY_DIST}/app.json is missing: run npm run build:alipay`)
+if (!alipayBuilt) console.warn('!! dist/alipay is not built: skipping its IV run (npm run build:alipay)')
+
+;(alipayBuilt ? describe : describe.skip)("Alipay: IVs from the server's entropy, in the phone-strict world", () => {
+  it(`asks the server once at launch and repeats no IV in ${SEALS} seals`, async () => {
+    const webCrypto = jest.spyOn(globalThis.crypto, 'getRandomValues')
+    const app = new AlipayApp({ distDir: ALIPAY_DIST, respond: replyingServer(() => ({ ...PLATE_PAGE_REPLIES, '/oauth2/': PERSON_GRANT })) })
+    const restoreConsole = app.captureConsole()
+    await app.launch()
+    await app.reLaunch('/pages/entry/plate/index')
+    await app.settle()
+    restoreConsole()
+    expect(app.entropyCalls).toBe(1)
+    const { ivs, writes } = await ivsOfSealedWrites(app.host.my as Record<string, unknown>, SEALS)
+    expect(writes).toBe(SEALS)
+    expect(ivs.size).toBe(SEALS)
+    // The build's code never reached jsdom's WebCrypto: it ran in the phone's scope.
+    expect(webCrypto).not.toHaveBeenCalled()
+    webCrypto.mockRestore()
+    expect(app.errors).toEqual([])
+  }, TEST_TIMEOUT_MS)
+})
