@@ -9,7 +9,9 @@ import {
   ROUTE_NAMES,
   pageArea,
   routeTitle,
+  shippedRoutes,
 } from '../../src/config/routes'
+import type { Build, RouteName } from '../../src/config/routes'
 
 const ROOT = path.resolve(__dirname, '../..')
 
@@ -120,6 +122,49 @@ describe('derived app config', () => {
     expect(listed.sort()).toEqual(expected.sort())
     expect(packages.every(({ root }) => root.startsWith('pages/') && root !== `pages/${MAIN_AREA}`)).toBe(true)
     expect(mainPages().length + listed.length).toBe(ROUTE_NAMES.length)
+  })
+
+  describe('each build ships what its platform allows', () => {
+    const pagesOf = (build: Build): string[] => [
+      ...mainPages(build),
+      ...subPackages(build).flatMap(({ root, pages }) => pages.map((page) => `${root}/${page}`)),
+    ]
+    const without = (...names: RouteName[]) => ROUTE_NAMES.filter((name) => !names.includes(name)).map((name) => ROUTES[name].page).sort()
+
+    it.each([
+      [{ target: 'weapp', production: true }, ['wxPark', 'toAlipays', 'testDemo']],
+      [{ target: 'alipay', production: true }, ['toMpWx', 'testDemo']],
+      [{ target: 'weapp', production: false }, ['wxPark', 'toAlipays']],
+      [{ target: 'alipay', production: false }, ['toMpWx']],
+      [{ target: 'h5', production: true }, []],
+    ] as [Build, RouteName[]][])('%j leaves out %j', (build, left) => {
+      expect(pagesOf(build).sort()).toEqual(without(...left))
+      expect(shippedRoutes(build.target, build.production).map((name) => ROUTES[name].page).sort()).toEqual(without(...left))
+    })
+
+    it('preloads no page a build leaves out', () => {
+      for (const build of [{ target: 'weapp', production: true }, { target: 'alipay', production: true }] as Build[]) {
+        const shipped = new Set(pagesOf(build))
+        for (const [page, { packages }] of Object.entries(preloadRule(build))) {
+          expect([page, shipped.has(page)]).toEqual([page, true])
+          for (const root of packages) expect([...shipped].some((shippedPage) => shippedPage.startsWith(`${root}/`))).toBe(true)
+        }
+      }
+    })
+
+    it('keys each platform knows only: the H5 router\'s animation on H5, lazy code loading on WeChat', () => {
+      expect(appConfig({ target: 'h5', production: true })).toMatchObject({ animation: false })
+      expect(appConfig({ target: 'weapp', production: true })).toMatchObject({ lazyCodeLoading: 'requiredComponents' })
+      expect(appConfig({ target: 'weapp', production: true })).not.toHaveProperty('animation')
+      expect(appConfig({ target: 'alipay', production: true })).not.toHaveProperty('animation')
+      expect(appConfig({ target: 'alipay', production: true })).not.toHaveProperty('lazyCodeLoading')
+    })
+
+    it('gives custom-header pages a transparent, tap-through title bar on Alipay and the custom style elsewhere', () => {
+      expect(pageConfig('selectLand', { target: 'alipay', production: true })).toEqual({ navigationBarTitleText: '套餐选择', transparentTitle: 'always', titlePenetrate: 'YES' })
+      expect(pageConfig('selectLand', { target: 'weapp', production: true })).toEqual({ navigationBarTitleText: '套餐选择', navigationStyle: 'custom' })
+      expect(pageConfig('pay', { target: 'alipay', production: true })).toEqual({ navigationBarTitleText: routeTitle('pay') })
+    })
   })
 
   it('maps every page path to its URL (with aliases) for the H5 router', () => {

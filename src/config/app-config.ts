@@ -5,8 +5,11 @@
  */
 import type { AppConfig, PageConfig } from '@tarojs/taro'
 import { NEXT_ROUTES } from './next-routes'
-import { DEFAULT_TITLE, ENTRY_ROUTE, ROUTES, ROUTE_NAMES, isMainPackagePage, pageArea, routeTitle } from './routes'
-import type { RouteDef, RouteName } from './routes'
+import { DEFAULT_TITLE, ENTRY_ROUTE, ROUTES, currentBuild, isMainPackagePage, pageArea, routeTitle, shippedRoutes } from './routes'
+import type { Build, RouteDef, RouteName } from './routes'
+
+
+const routesOf = (build: Build): RouteName[] => shippedRoutes(build.target, build.production)
 
 export interface SubPackage {
   readonly root: string
@@ -14,9 +17,11 @@ export interface SubPackage {
 }
 
 /** Main-package pages, the entry route first (a mini-program opens its first page). */
-export function mainPages(): string[] {
+export function mainPages(build: Build = currentBuild()): string[] {
   const entry = ROUTES[ENTRY_ROUTE].page
-  const others = ROUTE_NAMES.map((name) => ROUTES[name].page).filter((page) => isMainPackagePage(page) && page !== entry)
+  const others = routesOf(build)
+    .map((name) => ROUTES[name].page)
+    .filter((page) => isMainPackagePage(page) && page !== entry)
   return [entry, ...others]
 }
 
@@ -24,9 +29,9 @@ export function mainPages(): string[] {
 const packageRoot = (page: string): string => `pages/${pageArea(page)}`
 
 /** One subpackage per area outside the main package, rooted at `pages/<area>`. */
-export function subPackages(): SubPackage[] {
+export function subPackages(build: Build = currentBuild()): SubPackage[] {
   const byRoot = new Map<string, string[]>()
-  for (const name of ROUTE_NAMES) {
+  for (const name of routesOf(build)) {
     const { page } = ROUTES[name]
     if (isMainPackagePage(page)) continue
     const root = packageRoot(page)
@@ -41,12 +46,16 @@ export function subPackages(): SubPackage[] {
  * The mini-programs' `preloadRule`: on each page with NEXT_ROUTES, the subpackages holding those
  * routes (other than the page's own) are downloaded while it shows, on any network.
  */
-export function preloadRule(): NonNullable<AppConfig['preloadRule']> {
+export function preloadRule(build: Build = currentBuild()): NonNullable<AppConfig['preloadRule']> {
+  const shipped = new Set(routesOf(build))
   const rule: NonNullable<AppConfig['preloadRule']> = {}
   for (const [name, next] of Object.entries(NEXT_ROUTES) as [RouteName, readonly RouteName[]][]) {
+    if (!shipped.has(name)) continue
     const { page } = ROUTES[name]
     const own = isMainPackagePage(page) ? undefined : packageRoot(page)
-    const roots = next.map((route) => ROUTES[route].page).filter((target) => !isMainPackagePage(target)).map(packageRoot)
+    const roots = next
+      .filter((route) => shipped.has(route))
+      .map((route) => ROUTES[route].page).filter((target) => !isMainPackagePage(target)).map(packageRoot)
     const packages = [...new Set(roots)].filter((root) => root !== own)
     if (packages.length > 0) rule[page] = { network: 'all', packages }
   }
@@ -56,25 +65,29 @@ export function preloadRule(): NonNullable<AppConfig['preloadRule']> {
 /** H5 `router.customRoutes`: page path → its URL, or its URL plus aliases. */
 export function h5CustomRoutes(): Record<string, string | string[]> {
   const routes: Record<string, string | string[]> = {}
-  for (const name of ROUTE_NAMES) {
+  for (const name of routesOf({ target: 'h5', production: true })) {
     const { page, urls }: RouteDef = ROUTES[name]
     routes[`/${page}`] = urls.length === 1 ? urls[0] : [...urls]
   }
   return routes
 }
 
-export function pageConfig(name: RouteName): PageConfig {
+/**
+ * A page's config. A custom-header page draws its own title bar: on Alipay, whose pages take no
+ * `navigationStyle`, the host's title bar is made transparent and lets taps through instead.
+ */
+export function pageConfig(name: RouteName, build: Build = currentBuild()): PageConfig {
   const def: RouteDef = ROUTES[name]
-  return def.customHeader
-    ? { navigationBarTitleText: routeTitle(name), navigationStyle: 'custom' }
-    : { navigationBarTitleText: routeTitle(name) }
+  const title = { navigationBarTitleText: routeTitle(name) }
+  if (!def.customHeader) return title
+  return build.target === 'alipay' ? { ...title, transparentTitle: 'always', titlePenetrate: 'YES' } : { ...title, navigationStyle: 'custom' }
 }
 
-export function appConfig(): AppConfig {
+export function appConfig(build: Build = currentBuild()): AppConfig {
   return {
-    pages: mainPages(),
-    subPackages: subPackages(),
-    preloadRule: preloadRule(),
+    pages: mainPages(build),
+    subPackages: subPackages(build),
+    preloadRule: preloadRule(build),
     window: {
       navigationBarTitleText: DEFAULT_TITLE,
       navigationBarBackgroundColor: '#ffffff',
@@ -82,6 +95,9 @@ export function appConfig(): AppConfig {
       backgroundTextStyle: 'dark',
       backgroundColor: '#f5f6f7',
     },
-    animation: false,
+    // The H5 router's page transitions (a key only H5 knows); WeChat loads each page's code and
+    // components when they are needed.
+    ...(build.target === 'h5' ? { animation: false } : {}),
+    ...(build.target === 'weapp' ? { lazyCodeLoading: 'requiredComponents' } : {}),
   }
 }

@@ -12,7 +12,12 @@
  *
  * Pages under `pages/<MAIN_AREA>/` form the main package; every other area is a mini-program
  * subpackage rooted at `pages/<area>`.
+ *
+ * - `targets` are the builds that ship the page (every build when absent): a mini-program package
+ *   carries no page that promotes another platform's app, which its reviewers refuse.
+ * - `diagnostic` pages are left out of production mini-program packages.
  */
+import type { BuildTarget } from './channel'
 
 export const DEFAULT_TITLE = 'ETC申办'
 
@@ -23,6 +28,8 @@ export interface RouteDef {
   readonly urls: readonly [string, ...string[]]
   readonly title?: string
   readonly customHeader?: boolean
+  readonly targets?: readonly BuildTarget[]
+  readonly diagnostic?: true
 }
 
 export const ROUTES = {
@@ -63,7 +70,8 @@ export const ROUTES = {
 
   // Notices and promotions.
   upgradeNotice: { page: 'pages/notice/upgrade/index', urls: ['/pages/notice/upgrade'], title: '公告' },
-  wxPark: { page: 'pages/notice/wx-park/index', urls: ['/pages/promotion/wxPark'] },
+  /** Promotes Alipay's ETC service: not in the WeChat package. */
+  wxPark: { page: 'pages/notice/wx-park/index', urls: ['/pages/promotion/wxPark'], targets: ['h5', 'alipay'] },
 
   // Agreements.
   agreementEtc: { page: 'pages/agreement/etc/index', urls: ['/pages/agreement/etc/index'], title: 'ETC用户服务协议' },
@@ -74,18 +82,42 @@ export const ROUTES = {
   confirmSelect: { page: 'pages/camera/confirm-select/index', urls: ['/pages/camera/confirmSelect'], title: '确认上传图片' },
 
   // Hand-overs to other apps and pages.
-  toAlipays: { page: 'pages/jump/to-alipays/index', urls: ['/pages/to-alipays'], title: '跳转中' },
-  toMpWx: { page: 'pages/jump/to-mp-wx/index', urls: ['/pages/transfer/toMpWx'], title: '跳转中' },
+  toAlipays: { page: 'pages/jump/to-alipays/index', urls: ['/pages/to-alipays'], title: '跳转中', targets: ['h5', 'alipay'] },
+  toMpWx: { page: 'pages/jump/to-mp-wx/index', urls: ['/pages/transfer/toMpWx'], title: '跳转中', targets: ['h5', 'weapp'] },
   webview: { page: 'pages/jump/webview/index', urls: ['/pages/webview/webview'], title: '' },
 
   // Utilities.
   clearStorage: { page: 'pages/utils/clear-storage/index', urls: ['/pages/utils/clearStorage'], title: '清缓存' },
-  testDemo: { page: 'pages/utils/test-demo/index', urls: ['/pages/utils/testDemo'], title: 'test' },
+  testDemo: { page: 'pages/utils/test-demo/index', urls: ['/pages/utils/testDemo'], title: 'test', diagnostic: true },
 } as const satisfies Record<string, RouteDef>
 
 export type RouteName = keyof typeof ROUTES
 
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[]
+
+/** A build: its target and whether it is a production build. */
+export interface Build {
+  readonly target: BuildTarget
+  readonly production: boolean
+}
+
+/** The build being made or run (TARO_ENV, NODE_ENV); H5 in development where neither is set. */
+export function currentBuild(): Build {
+  const target = process.env.TARO_ENV
+  return { target: target === 'weapp' || target === 'alipay' ? target : 'h5', production: process.env.NODE_ENV === 'production' }
+}
+
+/** Whether a build ships the route: its targets allow it, and a production mini-program carries no diagnostic page. */
+export function routeShipped(name: RouteName, target: BuildTarget, production: boolean): boolean {
+  const def: RouteDef = ROUTES[name]
+  if (def.targets && !def.targets.includes(target)) return false
+  return !(def.diagnostic && production && target !== 'h5')
+}
+
+/** The routes a build ships, in the table's order. */
+export function shippedRoutes(target: BuildTarget, production: boolean): RouteName[] {
+  return ROUTE_NAMES.filter((name) => routeShipped(name, target, production))
+}
 
 /** The page the app opens on, and the one a "home" action returns to. */
 export const ENTRY_ROUTE: RouteName = 'plateEntry'

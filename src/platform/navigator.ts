@@ -14,7 +14,7 @@
 import { ATTRIBUTION_PARAM } from '../domain/attribution'
 import { HOTLINE } from '../domain/constants'
 import { DEEP_LINK_TIMEOUT_MS } from '../config/handover'
-import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES } from '../config/routes'
+import { ENTRY_ROUTE, ROUTES, ROUTE_NAMES, currentBuild, routeShipped } from '../config/routes'
 import type { RouteDef, RouteName } from '../config/routes'
 import type { MiniProgramEnvVersion, PromotionChannelInfo } from '../../types/api/catalogue'
 import { MESSAGES } from '../services/request/errors'
@@ -180,10 +180,15 @@ export function pageUrl(route: RouteName, query?: PageQuery): string {
 
 const trimSlashes = (path: string): string => path.replace(/^\/+/, '').split('?')[0] ?? ''
 
-/** The route whose page path or H5 URL is `path` (with or without a leading slash or a query). */
+/**
+ * The route whose page path or H5 URL is `path` (with or without a leading slash or a query),
+ * among those this build ships (a link to a page of another platform's package is no route here).
+ */
 export function routeOfPath(path: string): RouteName | undefined {
   const wanted = trimSlashes(path)
+  const { target, production } = currentBuild()
   return ROUTE_NAMES.find((name) => {
+    if (!routeShipped(name, target, production)) return false
     const def: RouteDef = ROUTES[name]
     return trimSlashes(def.page) === wanted || def.urls.some((url) => trimSlashes(url) === wanted)
   })

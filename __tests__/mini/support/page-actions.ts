@@ -5,6 +5,7 @@
  * page component: a tap or input goes to it there, as the host delivers it, and reaches Taro's
  * event handler.
  */
+import { recordTap } from './wx-gesture'
 import type { OpenPage } from './page-stack'
 
 /** The page's text, whitespace collapsed. */
@@ -63,6 +64,7 @@ export function inputByLabel(page: OpenPage, label: string): Element {
 
 /** Taps the node (or the nearest enclosing node with a node id). */
 export function tap(page: OpenPage, element: Element): void {
+  recordTap()
   dispatch(page, element, 'tap')
 }
 

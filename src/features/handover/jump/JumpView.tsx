@@ -9,17 +9,36 @@ export interface JumpViewProps {
   state: HandOverState
   /** What the page opened, for the line shown when the user comes back to it ("已为您打开…"). */
   openedText: string
-  /** Another try: offered once opened, and after a failure that can pass on another try (state.retryable). */
+  /** What is opened, on the button a mini-program needs the person to tap ("打开小程序"). */
+  openText: string
+  /** The tap that opens, and another try: offered once opened, and after a failure that can pass on another try (state.retryable). */
   onRetry: () => void
 }
 
 /**
- * A hand-over page (跳转中): a spinner while it opens, then what came of it, with 返回 and another
- * try (none after a failure no try can mend).
+ * A hand-over page (跳转中): in a mini-program first the button that opens (the host opens only
+ * from a tap), a spinner while it opens, then what came of it, with 返回 and another try (none
+ * after a failure no try can mend).
  */
-export function JumpView({ state, openedText, onRetry }: JumpViewProps) {
+export function JumpView({ state, openedText, openText, onRetry }: JumpViewProps) {
   const { navigator } = useAppServices()
   const back = () => navigateFromTap(navigator.back())
+
+  if (state.phase === 'waiting') {
+    return (
+      <View className='jump-view' role='status' data-testid='jump-waiting'>
+        <Text className='jump-view__title'>即将离开当前页面</Text>
+        <View className='jump-view__actions'>
+          <Button className='jump-view__action' onClick={back} aria-label='返回' data-testid='jump-back'>
+            返回
+          </Button>
+          <Button type='primary' className='jump-view__action' onClick={onRetry} aria-label={openText} data-testid='jump-open'>
+            {openText}
+          </Button>
+        </View>
+      </View>
+    )
+  }
 
   if (state.phase === 'opening') {
     return (

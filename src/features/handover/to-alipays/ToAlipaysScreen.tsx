@@ -31,5 +31,5 @@ export function ToAlipaysScreen({ appId, page, query }: ToAlipaysScreenProps) {
     if (!appId) throw new HandOverError(HAND_OVER_MESSAGES.missingTarget, true)
     await navigator.openMiniProgram({ platform: 'alipay', appId, path: page, query }, async () => paymentAppDeepLink(appId, page, parseQuery(query)))
   }, alipayReason)
-  return <JumpView state={state} openedText='已为您打开支付宝' onRetry={retry} />
+  return <JumpView state={state} openedText='已为您打开支付宝' openText='打开支付宝' onRetry={retry} />
 }

@@ -40,5 +40,5 @@ export function ToMpWxScreen({ path, query, appId, envVersion }: ToMpWxScreenPro
       return link.url
     })
   }, reasonOf)
-  return <JumpView state={state} openedText='已为您打开小程序' onRetry={retry} />
+  return <JumpView state={state} openedText='已为您打开小程序' openText='打开小程序' onRetry={retry} />
 }
