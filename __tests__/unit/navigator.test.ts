@@ -7,6 +7,7 @@ import { parseQuery, stringifyQuery } from '../../src/platform/query'
 
 interface FakeHostOptions {
   depth?: number
+  pageLimit?: number
   current?: CurrentPage | null
   web?: boolean
   /**
@@ -30,6 +31,7 @@ function fakeHost(options: FakeHostOptions = {}) {
     reLaunch: (url) => settleNavigation(`reLaunch ${url}`),
     navigateBack: (delta) => settleNavigation(`navigateBack ${delta}`),
     stackDepth: () => options.depth ?? 2,
+    ...(options.pageLimit === undefined ? {} : { pageLimit: options.pageLimit }),
     currentPage: () => (options.current === null ? undefined : (options.current ?? { path: 'pages/apply/pay/index', query: {} })),
     exitApp: () => settleNavigation('exitApp'),
     ...(options.web ? { reloadDocument: () => void log.push('reloadDocument') } : {}),
@@ -79,6 +81,18 @@ describe('navigator', () => {
       'redirectTo /pages/apply/pay-result/index?orderId=O-1',
       'reLaunch /pages/entry/home/index',
     ])
+  })
+
+  it('takes the top page\'s place when the host\'s stack is full, and pushes below the limit or without one', async () => {
+    for (const [options, expected] of [
+      [{ depth: 10, pageLimit: 10 }, 'redirectTo /pages/apply/pay/index'],
+      [{ depth: 9, pageLimit: 10 }, 'navigateTo /pages/apply/pay/index'],
+      [{ depth: 30 }, 'navigateTo /pages/apply/pay/index'],
+    ] as [FakeHostOptions, string][]) {
+      const { host, log } = fakeHost(options)
+      await createNavigator(host, () => undefined).open('pay')
+      expect(log).toEqual([expected])
+    }
   })
 
   it('carries the bd_vid click id into every navigation, without overriding one given', async () => {

@@ -23,6 +23,9 @@ export const DEFAULT_TITLE = 'ETC申办'
 
 export const MAIN_AREA = 'entry'
 
+/** The most pages WeChat and Alipay keep on a mini-program's stack: one more is refused. */
+export const MINI_PROGRAM_PAGE_LIMIT = 10
+
 export interface RouteDef {
   readonly page: string
   readonly urls: readonly [string, ...string[]]

@@ -79,6 +79,8 @@ export interface NavigationHost {
   navigateBack(delta: number): Promise<unknown>
   /** How many pages are on the stack. */
   stackDepth(): number
+  /** How many pages the host keeps at most (the mini-programs' ten); none on H5. */
+  pageLimit?: number
   currentPage(): CurrentPage | undefined
   /** Leaves the app (closes the host's web view or the mini-program). */
   exitApp(): Promise<unknown>
@@ -252,7 +254,13 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
     return { route, url: search ? `/${ROUTES[route].page}?${search}` : `/${ROUTES[route].page}` }
   }
 
-  const open = (route: RouteName, query?: PageQuery) => exclusive(() => host.navigateTo(url(route, query)))
+  // A full stack refuses another page: the new page then takes the top one's place (one back step
+  // fewer, but the person gets where they tapped).
+  const open = (route: RouteName, query?: PageQuery) =>
+    exclusive(() => {
+      const full = host.pageLimit !== undefined && host.stackDepth() >= host.pageLimit
+      return full ? host.redirectTo(url(route, query)) : host.navigateTo(url(route, query))
+    })
 
   return {
     open,

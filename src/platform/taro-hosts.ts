@@ -1,5 +1,6 @@
 /** Taro bindings of the platform's host interfaces (navigation, authorisation, launch facts). */
 import Taro from '@tarojs/taro'
+import { MINI_PROGRAM_PAGE_LIMIT } from '../config/routes'
 import { REQUEST_TIMEOUT_MS } from '../domain/constants'
 import type { AuthorizationDeps } from './authorization'
 import { addressParams } from './launch-params'
@@ -93,6 +94,7 @@ export function createTaroNavigationHost(): NavigationHost {
     reLaunch: (url) => Taro.reLaunch({ url }),
     navigateBack: (delta) => Taro.navigateBack({ delta }),
     stackDepth: () => Taro.getCurrentPages().length,
+    ...(process.env.TARO_ENV === 'h5' ? {} : { pageLimit: MINI_PROGRAM_PAGE_LIMIT }),
     currentPage,
     exitApp,
     ...(process.env.TARO_ENV === 'h5' ? { reloadDocument: () => window.location.reload() } : {}),

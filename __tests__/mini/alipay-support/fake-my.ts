@@ -1,9 +1,11 @@
 /**
  * The Alipay host's `my` object for the build's JavaScript. Taro wraps the APIs it finds with
  * `Object.keys(my)` when its runtime loads, so every API is an own property from the start (a
- * Proxy answering any name does not work). Asynchronous APIs answer on a later task, as the host
- * does. Every call is recorded; storage lives in memory; requests go to a responder the test sets.
+ * Proxy answering any name does not work). Asynchronous APIs answer after the host's delay
+ * (support/host-delay.ts), as the host does. Every call is recorded; storage lives in memory;
+ * requests go to a responder the test sets.
  */
+import { later } from '../support/host-delay'
 
 type Callback = (result: unknown) => void
 
@@ -79,11 +81,7 @@ export const FAKE_MENU_BUTTON = { left: 297, top: 51, right: 383, bottom: 83, wi
 /** The auth code `my.getAuthCode` hands out. */
 export const FAKE_AUTH_CODE = 'alipay-test-auth-code'
 
-const later = (run: () => void): void => {
-  setTimeout(run, 0)
-}
-
-/** Calls success (or fail) and complete on a later task. */
+/** Calls success (or fail) and complete after the host's delay. */
 function answer(options: MyOptions, outcome: 'success' | 'fail', result: unknown): void {
   later(() => {
     options[outcome]?.(result)

@@ -76,6 +76,10 @@ export function parsePageUrl(url: string, from?: string): { route: string; query
  */
 const loaded = new Map<string, string>()
 
+/** The host's page stack limit, and its refusal of a page over it. */
+export const MAX_PAGES = 10
+export const PAGE_LIMIT_MESSAGE = 'webview count limit exceed'
+
 export class PageStack {
   private readonly stack: OpenPage[] = []
   readonly errors: PageError[] = []
@@ -100,6 +104,8 @@ export class PageStack {
   }
 
   navigateTo(url: string): OpenPage {
+    // WeChat keeps at most ten pages: an eleventh navigateTo is refused (redirectTo and reLaunch are not).
+    if (this.stack.length >= MAX_PAGES) throw new Error(PAGE_LIMIT_MESSAGE)
     const top = this.top()
     if (top) this.run(top, 'onHide')
     return this.push(url, top?.route)

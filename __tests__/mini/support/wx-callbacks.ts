@@ -1,7 +1,9 @@
 /**
  * The host's callback convention: an API call takes success / fail / complete, answered
- * asynchronously with an `errMsg` of `<api>:ok` or `<api>:fail <reason>`.
+ * asynchronously (after the host's delay, host-delay.ts) with an `errMsg` of `<api>:ok` or
+ * `<api>:fail <reason>`.
  */
+import { later } from './host-delay'
 
 export interface WxCallbacks<T = Record<string, unknown>> {
   success?(result: T & { errMsg: string }): void
@@ -18,9 +20,9 @@ export function wxObject(): WxObject {
   return wx
 }
 
-/** Answers a call: the work's result as success, its exception as fail. */
+/** Answers a call after the host's delay: the work's result as success, its exception as fail. */
 export function answer<T extends object>(api: string, callbacks: WxCallbacks<T>, work: () => Promise<T> | T): void {
-  void (async () => {
+  later(async () => {
     let result: T
     try {
       result = await work()
@@ -33,5 +35,5 @@ export function answer<T extends object>(api: string, callbacks: WxCallbacks<T>,
     const ok = { ...result, errMsg: `${api}:ok` }
     callbacks.success?.(ok)
     callbacks.complete?.(ok)
-  })()
+  })
 }
