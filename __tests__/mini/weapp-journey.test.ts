@@ -10,6 +10,7 @@
  */
 // The server's modules need jsdom's gaps filled before they load.
 import './support/server-under-jsdom'
+import { PRIVACY_SHEET_TEXT } from '../../src/config/privacy-copy'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
 import { ORDER_STATUSES, statusLabel } from '../../src/domain/order'
@@ -134,15 +135,23 @@ describeWeapp()('the WeChat build: the apply journey and the order pages', () =>
     tapText(form, '网点领取')
     await settle()
 
-    // Four photos from the album, each confirmed and uploaded to the server.
+    // Four photos from the album, each confirmed and uploaded to the server. The first use of the
+    // album waits for the privacy notice: the app's sheet, agreed with WeChat's own button.
     for (const [index, slot] of PHOTO_SLOTS.entries()) {
       tapText(form, slot)
-      tapText(await reach(ROUTES.selectImage), '从相册选择')
+      const select = await reach(ROUTES.selectImage)
+      tapText(select, '从相册选择')
+      if (index === 0) {
+        await waitFor('the privacy notice', () => pageText(select).includes(PRIVACY_SHEET_TEXT.title))
+        expect(world.privacy.exposures()).toBe(1)
+        tapText(select, PRIVACY_SHEET_TEXT.agree)
+      }
       tapText(await reach(ROUTES.confirmSelect), '确认上传')
       await reach(ROUTES.upinfo)
       await waitFor(`${index + 1} photos uploaded`, () => pageText(form).split(UPLOADED).length - 1 === index + 1)
     }
     expect(world.device.chosen).toHaveLength(PHOTO_SLOTS.length)
+    expect([world.privacy.agreed(), world.privacy.exposures()]).toEqual([true, 1])
     const uploads = world.server.calls.filter((call) => call.api === 'uploadFile')
     expect(uploads.map((call) => call.statusCode)).toEqual(PHOTO_SLOTS.map(() => 200))
     tapText(form, '下一步')

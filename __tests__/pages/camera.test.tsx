@@ -5,7 +5,7 @@ import { PHOTO_CONSENT } from '../../src/features/photo/select-image/photo-conse
 import { CERTIFICATE } from '../../src/domain/certificates'
 import { PHOTO_HINTS, PHOTO_INFO, PHOTO_LONGEST_SIDE_PX, PHOTO_REASON, tooLargeReason } from '../../src/domain/photo'
 import { h5ImageAdapter } from '../../src/platform/image-adapter-h5'
-import { IMAGE_PICKER_MESSAGE } from '../../src/platform/image-picker'
+import { IMAGE_PICKER_MESSAGE } from '../../src/config/image-picker-copy'
 import { imageRecords } from '../../src/platform/image-records'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'

@@ -1,6 +1,7 @@
 /** Choosing a photo through Taro (mocked): the source asked for, cancel, refusal and failure. */
 import Taro from '@tarojs/taro'
-import { IMAGE_PICKER_MESSAGE, ImageError, chooseImage } from '../../src/platform/image-picker'
+import { IMAGE_PICKER_MESSAGE } from '../../src/config/image-picker-copy'
+import { ImageError, chooseImage } from '../../src/platform/image-picker'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: { chooseImage: jest.fn() } }))
 
@@ -35,6 +36,9 @@ describe('choosing a photo', () => {
   it('explains a refused permission and any other failure in Chinese', async () => {
     choose.mockRejectedValueOnce({ errMsg: 'chooseImage:fail auth deny' })
     await expect(chooseImage('camera')).rejects.toEqual(new ImageError(IMAGE_PICKER_MESSAGE.denied))
+    // WeChat's privacy notice refused is told as such, not as the system's permission.
+    choose.mockRejectedValueOnce({ errMsg: 'chooseImage:fail privacy permission is not authorized' })
+    await expect(chooseImage('album')).rejects.toEqual(new ImageError(IMAGE_PICKER_MESSAGE.privacy))
     choose.mockRejectedValueOnce(new Error('boom'))
     const failure = chooseImage('camera')
     await expect(failure).rejects.toBeInstanceOf(ImageError)

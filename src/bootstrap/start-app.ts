@@ -3,6 +3,7 @@
  * the stores, encryption and the rest are not part of what the first page waits for.
  */
 import { flushWhenPageHides } from '../platform/h5/flush-on-hide'
+import { installPrivacyAuthorization } from '../platform/privacy-authorization'
 import { seedFromPlatform } from '../platform/taro-entropy'
 import { createAppServices } from './create-app-services'
 import type { AppServices } from './create-app-services'
@@ -10,6 +11,8 @@ import { taroEnvironment } from './taro-environment'
 
 export async function startApp(): Promise<AppServices> {
   const environment = taroEnvironment()
+  // Before any page can reach the album, the camera or the phone number.
+  installPrivacyAuthorization()
   // The mini-programs have no WebCrypto: their IV generator is seeded before anything can seal.
   if (process.env.TARO_ENV !== 'h5') await seedFromPlatform(environment.baseUrl, environment.loadTransport)
   const services = createAppServices(environment)

@@ -4,6 +4,7 @@
  * no error: it answers undefined.
  */
 import Taro from '@tarojs/taro'
+import { IMAGE_PICKER_MESSAGE } from '../config/image-picker-copy'
 
 export type ImageSource = 'camera' | 'album'
 
@@ -21,11 +22,6 @@ export class ImageError extends Error {
   override readonly name = 'ImageError'
 }
 
-export const IMAGE_PICKER_MESSAGE = {
-  denied: '无法使用相机或相册，请在系统设置中允许访问后重试',
-  failed: '未能打开相机或相册，请重试',
-} as const
-
 const errMsgOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'errMsg' in error ? String(error.errMsg) : String(error)
 
@@ -37,6 +33,8 @@ export async function chooseImage(source: ImageSource): Promise<ChosenImage | un
   } catch (error) {
     const errMsg = errMsgOf(error)
     if (/cancel/i.test(errMsg)) return undefined
+    // WeChat's privacy notice refused ("privacy permission is not authorized") is not the system's permission.
+    if (/privacy/i.test(errMsg)) throw new ImageError(IMAGE_PICKER_MESSAGE.privacy)
     throw new ImageError(/auth|deny|denied|permission/i.test(errMsg) ? IMAGE_PICKER_MESSAGE.denied : IMAGE_PICKER_MESSAGE.failed)
   }
   const file = result.tempFiles?.[0]

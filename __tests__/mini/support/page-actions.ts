@@ -6,6 +6,7 @@
  * event handler.
  */
 import { recordTap } from './wx-gesture'
+import { agreeButtonTapped } from './wx-privacy'
 import type { OpenPage } from './page-stack'
 
 /** The page's text, whitespace collapsed. */
@@ -66,6 +67,32 @@ export function inputByLabel(page: OpenPage, label: string): Element {
 export function tap(page: OpenPage, element: Element): void {
   recordTap()
   dispatch(page, element, 'tap')
+  // A button of open-type agreePrivacyAuthorization answers its tap with WeChat's own event.
+  const id = targetOf(page, element)
+  if (openTypeOf(page, id) === AGREE_PRIVACY_OPEN_TYPE) {
+    agreeButtonTapped(id)
+    dispatch(page, element, 'agreeprivacyauthorization')
+  }
+}
+
+const AGREE_PRIVACY_OPEN_TYPE = 'agreePrivacyAuthorization'
+
+type DataNode = { sid?: string; cn?: DataNode[]; [prop: string]: unknown }
+
+/** A node's open-type as the page's data gives it to the template (one of its props); Taro does not draw it into the DOM. */
+function openTypeOf(page: OpenPage, id: string): string | undefined {
+  const root = (page.component.instance as { data?: { root?: DataNode } } | undefined)?.data?.root
+  const find = (node: DataNode | undefined): DataNode | undefined => {
+    if (!node) return undefined
+    if (node.sid === id) return node
+    for (const child of node.cn ?? []) {
+      const found = find(child)
+      if (found) return found
+    }
+    return undefined
+  }
+  const node = find(root)
+  return node && Object.values(node).some((value) => value === AGREE_PRIVACY_OPEN_TYPE) ? AGREE_PRIVACY_OPEN_TYPE : undefined
 }
 
 /** Taps the node showing `text` (inside `within`, a selector, when given). */

@@ -24,12 +24,16 @@ import { settle } from './settle'
 import { WEAPP_DIST } from './weapp-build'
 import { installDevice } from './wx-device'
 import type { Device, DeviceOptions } from './wx-device'
+import { wxObject } from './wx-callbacks'
+import type { WxCallbacks } from './wx-callbacks'
 import { installNavigation } from './wx-navigation'
 import { installWechatPay } from './wx-pay'
 import type { WxPay } from './wx-pay'
 import type { NavigationLog } from './wx-navigation'
 import { installServerBridge } from './wx-server'
 import type { ServerBridge } from './wx-server'
+import { installWechatPrivacy } from './wx-privacy'
+import type { WxPrivacy } from './wx-privacy'
 import { installWechatRandom } from './wx-random'
 import type { WxRandom } from './wx-random'
 import { installMemoryStorage } from './wx-storage'
@@ -55,6 +59,8 @@ export interface WeappWorld {
   readonly pay: WxPay
   /** WeChat's CSPRNG (wx.getRandomValues). */
   readonly random: WxRandom
+  /** WeChat's privacy authorisation (the album and the camera wait for it). */
+  readonly privacy: WxPrivacy
   readonly console: ConsoleWatch
   /** The app instance `App()` registered. */
   app(): AppInstance
@@ -64,6 +70,16 @@ export interface WeappWorld {
   open(url: string): Promise<OpenPage>
   /** Missing templates, console errors, page lifecycle errors and unanswered server calls seen so far. */
   problems(): string[]
+}
+
+/** The device's album and camera, behind WeChat's privacy authorisation. */
+function guardedDevice(device: Device, privacy: WxPrivacy): Device {
+  const wx = wxObject()
+  for (const api of ['chooseImage', 'chooseMedia'] as const) {
+    const call = wx[api] as (options: WxCallbacks) => void
+    wx[api] = (options: WxCallbacks) => privacy.gate(api, options, call)
+  }
+  return device
 }
 
 /** getCurrentPages() answers the stack of the test running now. */
@@ -103,6 +119,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     navigations?: NavigationLog
     pay?: WxPay
     random?: WxRandom
+    privacy?: WxPrivacy
     console?: ConsoleWatch
     host?: HTMLElement
     app?: () => AppInstance
@@ -124,7 +141,8 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.stack = new PageStack(WEAPP_DIST, state.host)
     currentStack = state.stack
     state.storage = installMemoryStorage(options.storage)
-    state.device = installDevice(options.device)
+    state.privacy = installWechatPrivacy()
+    state.device = guardedDevice(installDevice(options.device), state.privacy)
     state.navigations = installNavigation(state.stack)
     state.server = installServerBridge(server, readFile)
     state.pay = installWechatPay(state.test)
@@ -173,12 +191,15 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     get random() {
       return need('random')
     },
+    get privacy() {
+      return need('privacy')
+    },
     get console() {
       return need('console')
     },
     app: () => need('app')(),
     useDevice(deviceOptions) {
-      state.device = installDevice(deviceOptions)
+      state.device = guardedDevice(installDevice(deviceOptions), need('privacy'))
       return state.device
     },
     async open(url) {

@@ -20,6 +20,10 @@ const PageNotices = lazy<ComponentType<{ route: RouteName }>>(() =>
   ),
 )
 
+// WeChat's privacy notice, on every page of the WeChat build (any page may use the album, the
+// camera or the phone number); no other build has the code.
+const PrivacySheet = process.env.TARO_ENV === 'weapp' ? lazy(() => import('../privacy-sheet/PrivacySheet')) : undefined
+
 /** Pages whose content is the notices themselves: the notice bar would repeat them. */
 const NOTICE_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['gaodeNotice', 'upgradeNotice'])
 
@@ -117,6 +121,11 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
           </>
         )}
       </View>
+      {PrivacySheet ? (
+        <Suspense fallback={null}>
+          <PrivacySheet />
+        </Suspense>
+      ) : null}
     </View>
   )
 }
