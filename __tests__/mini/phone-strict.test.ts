@@ -3,10 +3,12 @@
  * and a phone does not (support/phone-scope.js), and the guard bites: an app path that used
  * `TextEncoder` or `crypto.getRandomValues` fails here. In that world the Alipay build, whose host
  * has no CSPRNG, seeds its IV generator from the server's entropy at launch, and 10,000 sealed
- * writes to storage never repeat an IV (the WeChat build's: weapp-ivs.test.ts).
+ * writes to storage never repeat an IV (the WeChat build's: weapp-ivs.test.ts); and its photos go
+ * out through my.uploadFile with the file's kind Alipay requires.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { API } from '../../types/api/paths'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { AlipayApp } from './alipay-support/alipay-app'
 import { replyingServer } from './alipay-support/fake-server'
@@ -14,6 +16,13 @@ import { ivsOfSealedWrites } from './support/build-sealing'
 import { PHONE_ABSENT, installPhoneGlobal, wrapForPhone } from './support/phone-scope'
 
 const SEALS = 10_000
+/** What the server answers an upload. */
+const UPLOADED = { fileId: 'file-1', url: '/files/file-1', certificatesCommitSate: 4 }
+
+/** The build's services, as far as this test calls them. */
+interface AlipayServices {
+  api: { apply: { uploadPhoto(orderId: string, subject: { kind: 'drivingLicense' }, filePath: string): Promise<unknown> } }
+}
 /** How long a launch and 10,000 seals may take on a loaded machine. */
 const TEST_TIMEOUT_MS = 60_000
 
@@ -54,22 +63,38 @@ const alipayBuilt = existsSync(path.join(ALIPAY_DIST, 'app.json'))
 if (!alipayBuilt && process.env.REQUIRE_MINI_BUILD === '1') throw new Error(`REQUIRE_MINI_BUILD=1 but ${ALIPAY_DIST}/app.json is missing: run npm run build:alipay`)
 if (!alipayBuilt) console.warn('!! dist/alipay is not built: skipping its IV run (npm run build:alipay)')
 
-;(alipayBuilt ? describe : describe.skip)("Alipay: IVs from the server's entropy, in the phone-strict world", () => {
-  it(`asks the server once at launch and repeats no IV in ${SEALS} seals`, async () => {
-    const webCrypto = jest.spyOn(globalThis.crypto, 'getRandomValues')
-    const app = new AlipayApp({ distDir: ALIPAY_DIST, respond: replyingServer(() => ({ ...PLATE_PAGE_REPLIES, '/oauth2/': PERSON_GRANT })) })
+;(alipayBuilt ? describe : describe.skip)("Alipay in the phone-strict world: IVs from the server's entropy, photos through my.uploadFile", () => {
+  const webCrypto = jest.spyOn(globalThis.crypto, 'getRandomValues')
+  let app: AlipayApp
+  let services: AlipayServices
+
+  beforeAll(async () => {
+    const replies = { ...PLATE_PAGE_REPLIES, '/oauth2/': PERSON_GRANT, [API.uploadDrivingLicense.path]: UPLOADED }
+    app = new AlipayApp({ distDir: ALIPAY_DIST, respond: replyingServer(() => replies) })
     const restoreConsole = app.captureConsole()
     await app.launch()
     await app.reLaunch('/pages/entry/plate/index')
     await app.settle()
     restoreConsole()
+  }, TEST_TIMEOUT_MS)
+  afterAll(() => webCrypto.mockRestore())
+
+  it(`asks the server once at launch and repeats no IV in ${SEALS} seals`, async () => {
     expect(app.entropyCalls).toBe(1)
-    const { ivs, writes } = await ivsOfSealedWrites(app.host.my as Record<string, unknown>, SEALS)
-    expect(writes).toBe(SEALS)
-    expect(ivs.size).toBe(SEALS)
+    const written = await ivsOfSealedWrites(app.host.my as Record<string, unknown>, SEALS)
+    services = written.services as AlipayServices
+    expect(written.writes).toBe(SEALS)
+    expect(written.ivs.size).toBe(SEALS)
     // The build's code never reached jsdom's WebCrypto: it ran in the phone's scope.
     expect(webCrypto).not.toHaveBeenCalled()
-    webCrypto.mockRestore()
     expect(app.errors).toEqual([])
   }, TEST_TIMEOUT_MS)
+
+  it("uploads a photo with my.uploadFile as Alipay requires it: the file's kind and its field's name", async () => {
+    const answer = await services.api.apply.uploadPhoto('alipay-order-1', { kind: 'drivingLicense' }, 'https://resource/apml-photo.jpg')
+    expect(answer).toEqual(UPLOADED)
+    const [upload] = app.host.callsOf('uploadFile')
+    expect(upload).toMatchObject({ fileType: 'image', fileName: 'file', filePath: 'https://resource/apml-photo.jpg', formData: { orderId: 'alipay-order-1' } })
+    expect(app.errors).toEqual([])
+  })
 })

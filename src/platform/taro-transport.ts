@@ -45,6 +45,8 @@ export const taroTransport: Transport = {
         header: request.header,
         formData: request.formData,
         timeout: request.timeoutMs,
+        // Alipay's my.uploadFile refuses an upload without the file's kind; the app uploads photos only.
+        ...(process.env.TARO_ENV === 'alipay' ? { fileType: 'image' } : {}),
       })
       const { onProgress } = request
       if (onProgress) task.progress((update) => onProgress(update.progress))

@@ -44,6 +44,9 @@ interface AppOptions {
   onShow(options: unknown): void
 }
 
+/** The host's page stack limit. */
+const MAX_PAGES = 10
+
 /** How long a wait for the app to get somewhere may take. */
 const WAIT_TIMEOUT_MS = 5000
 const POLL_MS = 10
@@ -167,6 +170,8 @@ export class AlipayApp {
   }
 
   async navigateTo(url: string): Promise<void> {
+    // Alipay keeps at most ten pages: an eleventh navigateTo is refused.
+    if (this.stack.length >= MAX_PAGES) throw new Error('navigateTo:fail page stack limit exceeded (10)')
     const previous = this.stack.at(-1)
     if (previous) this.guard(`${previous.route} onHide`, () => previous.onHide())
     await this.open(url)

@@ -78,6 +78,23 @@ export const FAKE_SYSTEM_INFO = {
 /** The capsule (menu button) on the fake device's title bar. */
 export const FAKE_MENU_BUTTON = { left: 297, top: 51, right: 383, bottom: 83, width: 86, height: 32 } as const
 
+/** Alipay's storage quotas, in bytes: a value, and all of them. */
+export const MY_STORAGE_VALUE_LIMIT = 200 * 1024
+export const MY_STORAGE_LIMIT = 10 * 1024 * 1024
+
+const storedSize = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '')
+
+/** Why Alipay would refuse to store `data` under `key`, or undefined when it fits. */
+function storageRefusal(storage: ReadonlyMap<string, unknown>, key: string, data: unknown): string | undefined {
+  const size = storedSize(data)
+  if (size > MY_STORAGE_VALUE_LIMIT) return 'the value exceeds the 200KB limit of a single key'
+  const others = [...storage].reduce((total, [name, value]) => total + (name === key ? 0 : Buffer.byteLength(name) + storedSize(value)), 0)
+  return others + Buffer.byteLength(key) + size > MY_STORAGE_LIMIT ? 'storage exceeds its 10MB limit' : undefined
+}
+
+/** The kinds of file my.uploadFile takes. */
+const UPLOAD_FILE_TYPES = ['image', 'video', 'audio']
+
 /** The auth code `my.getAuthCode` hands out. */
 export const FAKE_AUTH_CODE = 'alipay-test-auth-code'
 
@@ -126,7 +143,10 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
     getEnterOptionsSync: () => ({ path: deps.launchPath, query: { ...deps.launchQuery }, scene: 1000, referrerInfo: {} }),
 
     getStorageSync: (options) => (storage.has(String(options.key)) ? { data: storage.get(String(options.key)) } : { data: null }),
+    // Alipay refuses a value over 200 KB and more than 10 MB in all, answering an error.
     setStorageSync: (options) => {
+      const refused = storageRefusal(storage, String(options.key), options.data)
+      if (refused) return { error: 15, errorMessage: refused }
       storage.set(String(options.key), options.data)
       return { success: true }
     },
@@ -141,6 +161,8 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
     getStorageInfoSync: () => ({ keys: [...storage.keys()], currentSize: 0, limitSize: 10240 }),
     getStorage: (options) => answer(options, 'success', { data: storage.get(String(options.key)) ?? null }),
     setStorage: (options) => {
+      const refused = storageRefusal(storage, String(options.key), options.data)
+      if (refused) return answer(options, 'fail', { error: 15, errorMessage: refused })
       storage.set(String(options.key), options.data)
       answer(options, 'success', {})
     },
@@ -180,8 +202,28 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
       }
       return task
     },
+    // Alipay's upload needs the file's kind (fileType) and its form field's name (fileName); the
+    // fake server gets the form's fields and the file's name and path as the request's data.
     uploadFile: (options) => {
-      answer(options, 'fail', { error: 12, errorMessage: 'uploadFile is not simulated' })
+      const missing = ['url', 'filePath', 'fileName', 'fileType'].filter((key) => !options[key])
+      if (missing.length || !UPLOAD_FILE_TYPES.includes(String(options.fileType))) {
+        answer(options, 'fail', { error: 2, errorMessage: `参数错误：${missing.join('、') || 'fileType'}` })
+        return task
+      }
+      const request: FakeRequest = {
+        url: String(options.url),
+        method: 'POST',
+        headers: (options.header ?? {}) as Record<string, string>,
+        data: { formData: options.formData ?? {}, fileName: options.fileName, filePath: options.filePath, fileType: options.fileType },
+      }
+      requests.push(request)
+      Promise.resolve()
+        .then(() => deps.respond(request))
+        .then(
+          // The body comes back as text, with statusCode (not status) as for uploads.
+          (response) => answer(options, 'success', { statusCode: response.status, data: JSON.stringify(response.data), header: response.headers ?? {} }),
+          (error: unknown) => answer(options, 'fail', { error: 19, errorMessage: String(error) }),
+        )
       return task
     },
     downloadFile: (options) => {

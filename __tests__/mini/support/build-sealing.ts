@@ -22,9 +22,10 @@ function writtenValue(args: unknown[]): unknown {
 
 /**
  * Starts the build's services on `host` (wx or my), changes the form's address `count` times and
- * answers the IVs of the sealed values written to storage meanwhile, and how many were written.
+ * answers the IVs of the sealed values written to storage meanwhile, how many were written, and
+ * the services (for a test to go on with).
  */
-export async function ivsOfSealedWrites(host: Record<string, unknown>, count: number): Promise<{ ivs: Set<string>; writes: number }> {
+export async function ivsOfSealedWrites(host: Record<string, unknown>, count: number): Promise<{ ivs: Set<string>; writes: number; services: unknown }> {
   const { startApp } = moduleHolding(bundleRequire(host), SERVICES_MARKER) as { startApp?: () => Promise<BuildServices> }
   if (typeof startApp !== 'function') throw new Error('The services module exports no startApp')
   const services = await startApp()
@@ -44,5 +45,5 @@ export async function ivsOfSealedWrites(host: Record<string, unknown>, count: nu
   } finally {
     host.setStorageSync = original
   }
-  return { ivs, writes }
+  return { ivs, writes, services }
 }
