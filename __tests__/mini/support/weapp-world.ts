@@ -129,7 +129,6 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     if (value === undefined) throw new Error(`The WeChat world's ${key} is set up in hooks: use it inside hooks and tests`)
     return value as NonNullable<(typeof state)[K]>
   }
-  const server = { inject: (request: Parameters<TestApp['inject']>[0]) => need('test').inject(request) }
   const readFile = (filePath: string): Buffer => need('device').readFile(filePath)
 
   beforeAll(async () => {
@@ -144,7 +143,11 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.privacy = installWechatPrivacy()
     state.device = guardedDevice(installDevice(options.device), state.privacy)
     state.navigations = installNavigation(state.stack)
-    state.server = installServerBridge(server, readFile)
+    // The build's calls reach the server over real HTTP, on a local port of its own.
+    await state.test.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = state.test.app.server.address()
+    if (address === null || typeof address === 'string') throw new Error('The test server has no port')
+    state.server = installServerBridge(address.port, readFile)
     state.pay = installWechatPay(state.test)
     state.random = installWechatRandom()
     state.app = launchApp(options.device?.launchQuery ?? {})

@@ -1,11 +1,12 @@
 /**
- * `wx.request` and `wx.uploadFile` answered by the real server through Fastify's `inject`: the
- * address's path and query go to the test app whatever its origin (the build's API base). Every
- * call is recorded. An upload reads its file through `readFile` (the device's temporary files).
+ * `wx.request` and `wx.uploadFile` answered by the real server over real HTTP: the test app
+ * listens on a local port, and the address's path and query go there whatever its origin (the
+ * build's API base), with the headers WeChat adds (its Referer naming the app, its User-Agent).
+ * Every call is recorded. An upload reads its file through `readFile` (the device's temporary
+ * files).
  */
-import type { InjectOptions } from 'fastify'
+import { request as httpRequest } from 'node:http'
 import { multipart } from '../../server/support/orders'
-import type { TestApp } from '../../server/support/test-app'
 import { answer, wxObject } from './wx-callbacks'
 import type { WxCallbacks } from './wx-callbacks'
 
@@ -70,11 +71,42 @@ function task(): Record<string, () => void> {
   return { abort: noop, onProgressUpdate: noop, offProgressUpdate: noop, onHeadersReceived: noop, offHeadersReceived: noop }
 }
 
-export function installServerBridge(test: Pick<TestApp, 'inject'>, readFile: (filePath: string) => Buffer): ServerBridge {
+/** What WeChat adds to every request of a mini-program: whose it is, and the client. */
+export const WECHAT_HEADERS = {
+  referer: 'https://servicewechat.com/touristappid/0/page-frame.html',
+  'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN miniProgram',
+} as const
+
+interface HttpAnswer {
+  statusCode: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** One HTTP exchange with the server listening on `port`. */
+function overHttp(port: number, request: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: request.headers }, (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]))
+        resolve({ statusCode: incoming.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') })
+      })
+      incoming.on('error', reject)
+    })
+    outgoing.on('error', reject)
+    if (request.payload !== undefined) outgoing.write(request.payload)
+    outgoing.end()
+  })
+}
+
+/** The server listening on `port` answers the host's network calls. */
+export function installServerBridge(port: number, readFile: (filePath: string) => Buffer): ServerBridge {
   const calls: RecordedCall[] = []
   const failures: string[] = []
-  const send = async (api: RecordedCall['api'], request: InjectOptions & { url: string; method: string }, data?: unknown) => {
-    const response = await test.inject(request).catch((error: unknown) => {
+  const send = async (api: RecordedCall['api'], request: { url: string; method: string; headers: Record<string, string>; payload?: string | Buffer }, data?: unknown) => {
+    const response = await overHttp(port, { ...request, headers: { ...WECHAT_HEADERS, ...request.headers } }).catch((error: unknown) => {
       failures.push(`${api} ${request.method} ${request.url}: ${String(error)}`)
       throw error
     })
@@ -87,9 +119,9 @@ export function installServerBridge(test: Pick<TestApp, 'inject'>, readFile: (fi
         const upper = method.toUpperCase()
         const bodyless = upper === 'GET' || upper === 'HEAD'
         const response = await send('request', {
-          method: upper as InjectOptions['method'] & string,
+          method: upper,
           url: bodyless ? withQuery(pathOfAddress(url), data) : pathOfAddress(url),
-          headers: { 'content-type': 'application/json', ...header },
+          headers: { ...(bodyless ? {} : { 'content-type': 'application/json' }), ...header },
           ...(bodyless || data === undefined ? {} : { payload: typeof data === 'string' ? data : JSON.stringify(data) }),
         }, data)
         return { statusCode: response.statusCode, data: parseBody(response.body, dataType), header: response.headers }
