@@ -10,12 +10,10 @@ import { LANDING_REFUSAL_TITLES } from '../../src/config/landings'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { acceptAgreements, byTestId, fillInformation, onPage, photoFiles, startWithPlate, tap, typePlate, uploadPhotos } from './support/journey'
-import { freshPhone } from './support/world'
+import { asPerson, byTestId, onPage, photoFiles, tap, toPackages, typePlate } from './support/journey'
 
 jest.setTimeout(300_000)
 
-const asPerson = (name: string): string => `/?${PAGE_TOKEN_PARAM}=sim-${name}-${Date.now()}`
 
 describeBrowser('around the journey: interception, landings, packages and the cashier', () => {
   const browser = sharedBrowser()
@@ -52,13 +50,7 @@ describeBrowser('around the journey: interception, landings, packages and the ca
   it('offers no 老用户换新 to an application; the cashier cancels back to the pay page, and back from the result leads into the app', async () => {
     const files = await photoFiles(browser())
     await withPage(browser(), async (page, errors) => {
-      await startWithPlate(page, '京F20264', freshPhone(), asPerson('cashier'))
-      await acceptAgreements(page)
-      await fillInformation(page, 'onSite')
-      await uploadPhotos(page, files)
-      await page.getByRole('button', { name: '下一步' }).click()
-      await onPage(page, 'selectLand')
-      await byTestId(page, 'packages').waitFor()
+      await toPackages(page, files, '京F20264', 'cashier')
       await expect(byTestId(page, 'packages').textContent()).resolves.not.toContain('老用户换新')
       await page.locator('[data-testid="packages"] [data-testid$="-details"]').first().click()
       await onPage(page, 'selectDetail')

@@ -7,16 +7,13 @@
  * level-one heading; the notices sit under what the person types into.
  */
 import type { Page } from 'playwright-core'
-import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { OWNER, REGION, byTestId, fill, onPage, photoFiles, startWithPlate, typePlate, uploadPhotos } from './support/journey'
+import { OWNER, REGION, asPerson, byTestId, fill, onPage, photoFiles, startWithPlate, typePlate, uploadPhotos } from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
 
-/** The app opened as a person of their own (a simulated bank page token: no SMS code to wait for). */
-const asPerson = (name: string): string => `/?${PAGE_TOKEN_PARAM}=sim-${name}-${Date.now()}`
 
 /** The page showing has one main landmark and a level-one heading (hidden pages of the stack do not count). */
 async function expectLandmarks(page: Page): Promise<void> {
@@ -122,13 +119,15 @@ describeBrowser('the details of the form: consent, consignee, region, photos, lo
     await withPage(browser(), async (page, errors) => {
       await page.goto(appUrl('/'))
       await onPage(page, 'plateEntry')
-      const box = byTestId(page, 'plate-box-0')
-      await box.waitFor()
-      const before = await box.boundingBox()
+      // The form itself (not the first screen's copy, which it replaces), before the notices come.
+      await byTestId(page, 'plate-submit').waitFor()
+      const boxTop = async () => (await byTestId(page, 'plate-box-0').boundingBox())?.y
+      const before = await boxTop()
+      expect(before).toEqual(expect.any(Number))
       const notices = page.getByRole('region', { name: '公告' })
       await notices.waitFor()
-      const [after, noticeBox, next] = await Promise.all([box.boundingBox(), notices.boundingBox(), page.getByRole('button', { name: '下一步' }).boundingBox()])
-      expect(after?.y).toBe(before?.y)
+      const [noticeBox, next] = await Promise.all([notices.boundingBox(), page.getByRole('button', { name: '下一步' }).boundingBox()])
+      expect(await boxTop()).toBe(before)
       expect(noticeBox && next && noticeBox.y >= next.y + next.height).toBe(true)
       expect(errors).toEqual([])
     })

@@ -13,6 +13,7 @@ import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
 import {
   acceptAgreements,
+  asPerson,
   byTestId,
   fillInformation,
   loginWithSms,
@@ -21,15 +22,13 @@ import {
   photoFiles,
   startWithPlate,
   tap,
+  toPackages,
   typePlate,
-  uploadPhotos,
 } from './support/journey'
 import { freshPhone, lifecycle, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
 
-/** The app opened as a person of their own (a simulated bank page token: no SMS code to wait for). */
-const asPerson = (name: string): string => `/?${PAGE_TOKEN_PARAM}=sim-${name}-${Date.now()}`
 
 /** The plate's characters as its boxes show them. */
 async function boxesOf(page: Page): Promise<string> {
@@ -39,13 +38,7 @@ async function boxesOf(page: Page): Promise<string> {
 
 /** From the plate page to the pay page of a new order picked up on site. */
 async function toPayPage(page: Page, files: Record<string, Buffer>, plate: string, who: string): Promise<string> {
-  await startWithPlate(page, plate, freshPhone(), asPerson(who))
-  await acceptAgreements(page)
-  await fillInformation(page, 'onSite')
-  await uploadPhotos(page, files)
-  await page.getByRole('button', { name: '下一步' }).click()
-  await onPage(page, 'selectLand')
-  await byTestId(page, 'packages').waitFor()
+  await toPackages(page, files, plate, who)
   // Said before the tap that submits: the package is fixed from then on.
   await page.getByText(PACKAGE_LOCK_NOTE).waitFor()
   await page.locator('[data-testid="packages"] [data-testid$="-details"]').first().click()

@@ -3,8 +3,12 @@
  * Elements are found by the test ids the pages give them (their page tests use the same ids).
  */
 import type { Browser, Locator, Page } from 'playwright-core'
+import { PAGE_TOKEN_PARAM } from '../../../src/platform/authorization'
 import { appUrl } from './app-url'
-import { screenshot, smsCode, testJpeg } from './world'
+import { freshPhone, screenshot, smsCode, testJpeg } from './world'
+
+/** The app opened as a person of their own (a simulated bank page token: no SMS code to wait for). */
+export const asPerson = (name: string): string => `/?${PAGE_TOKEN_PARAM}=sim-${name}-${Date.now()}`
 
 export const byTestId = (page: Page, id: string): Locator => page.locator(`[data-testid="${id}"]`).first()
 
@@ -193,4 +197,15 @@ export async function applyAndPay(page: Page, files: Record<string, Buffer>, pla
   await payOnCashier(page, '支付成功')
   await byTestId(page, 'pay-result-success').waitFor()
   return orderId
+}
+
+/** A new order of `who` for `plate`, picked up on site, up to the package list (photos sent, 下一步 tapped). */
+export async function toPackages(page: Page, files: Record<string, Buffer>, plate: string, who: string): Promise<void> {
+  await startWithPlate(page, plate, freshPhone(), asPerson(who))
+  await acceptAgreements(page)
+  await fillInformation(page, 'onSite')
+  await uploadPhotos(page, files)
+  await page.getByRole('button', { name: '下一步' }).click()
+  await onPage(page, 'selectLand')
+  await byTestId(page, 'packages').waitFor()
 }
