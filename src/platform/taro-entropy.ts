@@ -10,8 +10,8 @@ import { entropyBytes, gatherEntropy } from '../services/crypto/entropy'
 import type { EntropySource } from '../services/crypto/entropy'
 import type { Transport } from '../services/request/transport'
 
-/** How long the launch waits for the server's entropy before it goes on with the clock's. */
-const SERVER_ENTROPY_TIMEOUT_MS = 5000
+/** How long the launch waits for each source (the host's, then the server's) before it goes on without it. */
+const ENTROPY_TIMEOUT_MS = 5000
 
 /** WeChat's CSPRNG (wx.getRandomValues, base library 2.15.0+); undefined elsewhere. */
 function hostRandom(): (() => Promise<Uint8Array>) | undefined {
@@ -21,7 +21,7 @@ function hostRandom(): (() => Promise<Uint8Array>) | undefined {
 
 async function serverEntropy(baseUrl: string, loadTransport: () => Promise<Transport>): Promise<Uint8Array> {
   const transport = await loadTransport()
-  const response = await transport.request({ url: `${baseUrl}${API.entropy.path}`, method: 'GET', header: {}, timeoutMs: SERVER_ENTROPY_TIMEOUT_MS })
+  const response = await transport.request({ url: `${baseUrl}${API.entropy.path}`, method: 'GET', header: {}, timeoutMs: ENTROPY_TIMEOUT_MS })
   const envelope = response.data as { data?: { entropy?: unknown } } | null
   if (response.statusCode !== 200) throw new Error(`The server's entropy answered ${response.statusCode}`)
   return entropyBytes(envelope?.data?.entropy)
@@ -33,6 +33,7 @@ export async function seedFromPlatform(baseUrl: string, loadTransport: () => Pro
     host: hostRandom(),
     server: () => serverEntropy(baseUrl, loadTransport),
     clock: () => `${Date.now()}.${Math.random()}.${Math.random()}`,
+    timeoutMs: ENTROPY_TIMEOUT_MS,
   })
   if (source === 'clock') console.warn('No CSPRNG answered at launch: IVs are seeded from the clock alone')
   return source

@@ -18,6 +18,7 @@ function freshModules(): { entropy: EntropyModule; random: RandomModule } {
   return modules
 }
 
+const TIMEOUT_MS = 50
 const bytes = (fill: number, length = ENTROPY_BYTES) => new Uint8Array(length).fill(fill)
 const hexOf = (data: Uint8Array) => Buffer.from(data).toString('hex')
 
@@ -29,7 +30,7 @@ describe('entropy at launch', () => {
   it("takes the host's CSPRNG first and does not ask the server", async () => {
     const { entropy, random } = freshModules()
     const server = jest.fn(async () => bytes(2))
-    await expect(entropy.gatherEntropy({ host: async () => bytes(1), server, clock: () => 'clock' })).resolves.toBe('host')
+    await expect(entropy.gatherEntropy({ host: async () => bytes(1), server, clock: () => 'clock', timeoutMs: TIMEOUT_MS })).resolves.toBe('host')
     expect(server).not.toHaveBeenCalled()
     expect(random.randomSeeded()).toBe(true)
   })
@@ -37,13 +38,20 @@ describe('entropy at launch', () => {
   it("asks the server where the host has no CSPRNG, or its answer failed or was short", async () => {
     for (const host of [undefined, async () => Promise.reject(new Error('getRandomValues:fail')), async () => bytes(1, 8)]) {
       const { entropy } = freshModules()
-      await expect(entropy.gatherEntropy({ host, server: async () => bytes(2), clock: () => 'clock' })).resolves.toBe('server')
+      await expect(entropy.gatherEntropy({ host, server: async () => bytes(2), clock: () => 'clock', timeoutMs: TIMEOUT_MS })).resolves.toBe('server')
     }
+  })
+
+  it('gives up on a source that never answers and goes on with the next', async () => {
+    const { entropy } = freshModules()
+    const never = () => new Promise<Uint8Array>(() => undefined)
+    await expect(entropy.gatherEntropy({ host: never, server: async () => bytes(2), clock: () => 'clock', timeoutMs: TIMEOUT_MS })).resolves.toBe('server')
+    await expect(entropy.gatherEntropy({ host: never, server: never, clock: () => 'clock', timeoutMs: TIMEOUT_MS })).resolves.toBe('clock')
   })
 
   it('goes on from the clock alone when neither answers, still seeded', async () => {
     const { entropy, random } = freshModules()
-    await expect(entropy.gatherEntropy({ server: async () => Promise.reject(new Error('offline')), clock: () => 'clock' })).resolves.toBe('clock')
+    await expect(entropy.gatherEntropy({ server: async () => Promise.reject(new Error('offline')), clock: () => 'clock', timeoutMs: TIMEOUT_MS })).resolves.toBe('clock')
     expect(random.randomSeeded()).toBe(true)
     expect(random.secureRandomBytes(16)).toHaveLength(16)
   })
@@ -51,7 +59,7 @@ describe('entropy at launch', () => {
   it('mixes every source: the same clock with different CSPRNG bytes gives different IVs, and so does a different clock', async () => {
     const first = async (clock: string, fill: number) => {
       const { entropy, random } = freshModules()
-      await entropy.gatherEntropy({ server: async () => bytes(fill), clock: () => clock })
+      await entropy.gatherEntropy({ server: async () => bytes(fill), clock: () => clock, timeoutMs: TIMEOUT_MS })
       return hexOf(random.secureRandomBytes(16))
     }
     const base = await first('t1', 1)

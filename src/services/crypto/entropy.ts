@@ -23,6 +23,8 @@ export interface EntropySources {
   server: () => Promise<Uint8Array>
   /** The time and Math.random, as text. */
   clock: () => string
+  /** How long a source may take before the launch goes on without it (a host callback may never come). */
+  timeoutMs: number
 }
 
 /** Which source seeded the generator beyond the clock. */
@@ -38,9 +40,18 @@ export function entropyBytes(hex: unknown): Uint8Array {
   return bytes
 }
 
-async function mixed(source: () => Promise<Uint8Array>): Promise<boolean> {
+/** `work`'s answer, or a rejection once `ms` have passed without one. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The entropy source did not answer in time')), ms)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function mixed(source: () => Promise<Uint8Array>, timeoutMs: number): Promise<boolean> {
   try {
-    const bytes = await source()
+    const bytes = await within(source(), timeoutMs)
     if (bytes.length < ENTROPY_BYTES) return false
     seedRandom(bytes)
     return true
@@ -52,6 +63,6 @@ async function mixed(source: () => Promise<Uint8Array>): Promise<boolean> {
 /** Seeds the generator from the clock, then the host's CSPRNG or else the server's. */
 export async function gatherEntropy(sources: EntropySources): Promise<EntropySource> {
   seedRandom(sources.clock())
-  if (sources.host && (await mixed(sources.host))) return 'host'
-  return (await mixed(sources.server)) ? 'server' : 'clock'
+  if (sources.host && (await mixed(sources.host, sources.timeoutMs))) return 'host'
+  return (await mixed(sources.server, sources.timeoutMs)) ? 'server' : 'clock'
 }
