@@ -80,6 +80,8 @@ if (!alipayBuilt) console.warn('!! dist/alipay is not built: skipping its IV run
   afterAll(() => webCrypto.mockRestore())
 
   it(`asks the server once at launch and repeats no IV in ${SEALS} seals`, async () => {
+    // The services load after the first page, once the entropy has come: on a loaded machine, later.
+    await app.waitFor(() => app.entropyCalls > 0, "the launch's entropy", TEST_TIMEOUT_MS / 2)
     expect(app.entropyCalls).toBe(1)
     const written = await ivsOfSealedWrites(app.host.my as Record<string, unknown>, SEALS)
     services = written.services as AlipayServices

@@ -4,7 +4,7 @@
  * sealed, and 10,000 sealed writes to storage never repeat an IV. Needs `npm run build:weapp` first.
  */
 import { ivsOfSealedWrites } from './support/build-sealing'
-import { settle } from './support/settle'
+import { settle, waitFor } from './support/settle'
 import { describeWeapp } from './support/weapp-build'
 import { WORLD_HOOK_TIMEOUT_MS, weappWorld } from './support/weapp-world'
 import { wxObject } from './support/wx-callbacks'
@@ -18,6 +18,7 @@ describeWeapp()('WeChat: IVs from the host CSPRNG, in the phone-strict world', (
     const webCrypto = jest.spyOn(globalThis.crypto, 'getRandomValues')
     await world.open('/pages/entry/plate/index')
     await settle(20)
+    await waitFor("the launch's random bytes", () => world.random.calls() > 0)
     expect(world.random.calls()).toBe(1)
     const { ivs, writes } = await ivsOfSealedWrites(wxObject(), SEALS)
     expect(writes).toBe(SEALS)
