@@ -62,6 +62,9 @@ const isTokenRequest = (request: FakeRequest) => request.method === 'POST' && re
 
 const describeBuilt = built ? describe : describe.skip
 
+// The first page loads the build's modules cold: seconds on a loaded machine, more than jest's 5 s.
+jest.setTimeout(30_000)
+
 describeBuilt('dist/alipay on its platform', () => {
   let app: AlipayApp
   let replies: Readonly<Record<string, unknown>> = PLATE_PAGE_REPLIES

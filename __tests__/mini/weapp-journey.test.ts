@@ -22,7 +22,7 @@ import type { PayOrderInfo } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { BANK, bearer, pathOf } from '../server/support/api'
 import { apply, createOrder, data, fillOrder, payload, uploadAllPhotos } from '../server/support/orders'
-import { moveOrder, sessionOfWechatCode } from './support/outside-parties'
+import { moveOrder, sessionOfAuthCode } from './support/outside-parties'
 import { inputByLabel, pageText, tap, tapText, typeInto } from './support/page-actions'
 import type { OpenPage } from './support/page-stack'
 import { passTime } from './support/passing-time'
@@ -176,7 +176,7 @@ describeWeapp()('the WeChat build: the apply journey and the order pages', () =>
     await waitForText(result, '支付成功')
 
     // The server has the order paid.
-    const person = await sessionOfWechatCode(world.test, world.device.loginCodes[0]!)
+    const person = await sessionOfAuthCode(world.test, 'wechat', world.device.loginCodes[0]!)
     expect((await payInfo(orderId, person)).depositPayState).toBe(PAY_STATE.SUCCESS)
     journey = { orderId, person }
 

@@ -1,6 +1,6 @@
 /** The mini-programs' image adapter over Taro (mocked). */
 import Taro from '@tarojs/taro'
-import { miniImageAdapter } from '../../src/platform/image-adapter-mini'
+import { ALIPAY_COMPRESS_LEVEL, alipayCompressLevel, alipayImageAdapter, miniImageAdapter } from '../../src/platform/image-adapter-mini'
 
 jest.mock('@tarojs/taro', () => ({
   __esModule: true,
@@ -29,5 +29,34 @@ describe('mini-program image adapter', () => {
     taro.compressImage.mockResolvedValueOnce({ tempFilePath: 'wxfile://small.jpg', errMsg: 'ok' })
     taro.getFileInfo.mockResolvedValueOnce({ errMsg: 'getFileInfo:fail no such file' })
     await expect(miniImageAdapter.compress('p', { width: 10, height: 10 }, 0.85)).rejects.toThrow('no such file')
+  })
+})
+
+describe("Alipay's image adapter", () => {
+  it("compresses with Alipay's own parameters (the files and a level) and reads apFilePaths back", async () => {
+    taro.compressImage.mockResolvedValueOnce({ apFilePaths: ['https://resource/apml2.image'] } as unknown as Taro.compressImage.SuccessCallbackResult)
+    taro.getFileInfo.mockResolvedValueOnce({ size: 210_000, digest: '', errMsg: 'ok' })
+    await expect(alipayImageAdapter.compress('https://resource/apml1.image', { width: 1600, height: 1200 }, 0.85)).resolves.toEqual({
+      path: 'https://resource/apml2.image',
+      size: 210_000,
+    })
+    expect(taro.compressImage).toHaveBeenLastCalledWith({ apFilePaths: ['https://resource/apml1.image'], compressLevel: ALIPAY_COMPRESS_LEVEL.medium })
+    expect(taro.getFileInfo).toHaveBeenLastCalledWith({ filePath: 'https://resource/apml2.image' })
+  })
+
+  it('fails when my.compressImage answers no file', async () => {
+    taro.compressImage.mockResolvedValueOnce({ apFilePaths: [] } as unknown as Taro.compressImage.SuccessCallbackResult)
+    await expect(alipayImageAdapter.compress('p', { width: 10, height: 10 }, 0.85)).rejects.toThrow('no file')
+  })
+
+  it.each([
+    [1, ALIPAY_COMPRESS_LEVEL.high],
+    [0.9, ALIPAY_COMPRESS_LEVEL.high],
+    [0.89, ALIPAY_COMPRESS_LEVEL.medium],
+    [0.6, ALIPAY_COMPRESS_LEVEL.medium],
+    [0.59, ALIPAY_COMPRESS_LEVEL.low],
+    [0, ALIPAY_COMPRESS_LEVEL.low],
+  ])('takes quality %p as level %p', (quality, level) => {
+    expect(alipayCompressLevel(quality)).toBe(level)
   })
 })

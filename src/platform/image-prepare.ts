@@ -15,7 +15,7 @@ import {
 import type { Dimensions } from '../domain/photo'
 import { MAX_UPLOAD_BYTES } from '../../types/api/apply'
 import { h5ImageAdapter } from './image-adapter-h5'
-import { miniImageAdapter } from './image-adapter-mini'
+import { alipayImageAdapter, miniImageAdapter } from './image-adapter-mini'
 import type { ChosenImage } from './image-picker'
 
 export interface ImageFacts extends Dimensions {
@@ -73,6 +73,8 @@ export function platformImagePreparer(): ImagePreparer {
   // Written as if/else so each build keeps only its own adapter's code path.
   if (process.env.TARO_ENV === 'h5') {
     return createImagePreparer(h5ImageAdapter)
+  } else if (process.env.TARO_ENV === 'alipay') {
+    return createImagePreparer(alipayImageAdapter)
   } else {
     return createImagePreparer(miniImageAdapter)
   }

@@ -11,8 +11,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { API } from '../../../types/api/paths'
 import { ENTROPY_BYTES } from '../../../types/api/sealed'
-import { applySetData, nodeNamesInUpdate, nodes, textOf } from './data-tree'
+import { applySetData, descendants, nodeNamesInUpdate, nodes, textOf } from './data-tree'
 import type { PageData, TaroNode } from './data-tree'
+import { pendingAnswers } from '../support/host-delay'
 import { createFakeMy } from './fake-my'
 import { installPhoneGlobal, wrapForPhone } from '../support/phone-scope'
 import type { FakeMy, FakeNavigation, FakeResponse, Responder } from './fake-my'
@@ -67,6 +68,10 @@ export interface AlipayAppOptions {
   respond?: Responder
   /** The query the app was opened with (my.getLaunchOptionsSync); none by default. */
   launchQuery?: Record<string, string>
+  /** The photo the person picks with my.chooseImage; without one, every pick is cancelled. */
+  photo?: Buffer
+  /** The server answers the launch's entropy call too (`respond` is the real server); else the harness does. */
+  entropyFromServer?: boolean
 }
 
 /** The fake server's answer to a request no test handled: the service is unavailable. */
@@ -105,9 +110,10 @@ export class AlipayApp {
     const respond: Responder = (request) => {
       if (!request.url.endsWith(API.entropy.path)) return this.respond(request)
       this.entropyCalls += 1
+      if (options.entropyFromServer) return this.respond(request)
       return { status: 200, data: { code: 200, msg: 'ok', data: { entropy: randomBytes(ENTROPY_BYTES).toString('hex') } } }
     }
-    this.host = createFakeMy({ navigation, respond, launchPath: appJson.pages[0], launchQuery: options.launchQuery })
+    this.host = createFakeMy({ navigation, respond, launchPath: appJson.pages[0], launchQuery: options.launchQuery, photo: options.photo })
   }
 
   /** Installs the host's globals, runs app.js and launches the app. */
@@ -196,13 +202,38 @@ export class AlipayApp {
     return this.guard(`tap on ${page.route}`, () => page.eh({ type: 'tap', timeStamp: Date.now(), target, currentTarget: target, detail: {} }))
   }
 
-  /** The innermost node bound to taps (its template has onTap="eh") whose text is this text (or matches it). */
-  findTappable(text: string | RegExp): Promise<TaroNode> {
+  /** Types `value` into an input node, as its template's onInput="eh" reports it. */
+  input(node: TaroNode, value: string, page: PageInstance = this.current()): unknown {
+    const target = { id: node.uid ?? node.sid, dataset: { sid: node.sid } }
+    const event = { type: 'input', timeStamp: Date.now(), target, currentTarget: target, detail: { value, cursor: value.length } }
+    return this.guard(`input on ${page.route}`, () => page.eh(event))
+  }
+
+  /** The input nearest the text `label`: in the smallest part of the page holding both. */
+  findInput(label: string): Promise<TaroNode> {
+    const inputs = this.templateNodeNames(/^<input\b/)
+    return this.waitFor(() => {
+      for (let node = [...nodes(this.current().data)].find((candidate) => textOf(candidate) === label); node; node = this.parentOf(node)) {
+        const input = [...descendants(node)].find((inner) => inputs.has(inner.nn))
+        if (input) return input
+      }
+      return undefined
+    }, `an input labelled "${label}"`)
+  }
+
+  /**
+   * The innermost node bound to taps (its template has onTap="eh") whose text or accessible name
+   * is this text (or matches it), once it is drawn enabled: a person waits for a greyed-out button
+   * to light up.
+   */
+  findTappable(text: string | RegExp, timeoutMs = WAIT_TIMEOUT_MS): Promise<TaroNode> {
     const tappable = this.tappableNodeNames()
-    const matches = (shown: string) => (typeof text === 'string' ? shown === text : text.test(shown))
+    const matches = (shown: unknown) => typeof shown === 'string' && (typeof text === 'string' ? shown === text : text.test(shown))
+    const named = (node: TaroNode) => matches(textOf(node)) || matches(node.ariaLabel)
     return this.waitFor(
-      () => [...nodes(this.current().data)].filter((node) => tappable.has(node.nn) && matches(textOf(node))).at(-1),
-      `a tappable "${String(text)}"`,
+      () => [...nodes(this.current().data)].filter((node) => tappable.has(node.nn) && node.ariaDisabled !== true && named(node)).at(-1),
+      `an enabled tappable "${String(text)}"`,
+      timeoutMs,
     )
   }
 
@@ -217,19 +248,37 @@ export class AlipayApp {
     }
   }
 
-  /** Waits until no page has called setData for a while. */
-  async settle(): Promise<void> {
-    await this.waitFor(() => Date.now() - this.lastSetDataAt >= QUIET_MS, 'the pages to stop updating')
+  /**
+   * Waits until no request is in flight, the host owes no answer and no page has called setData
+   * for a while: the server shares this thread, so a page may draw well after a tap.
+   */
+  async settle(timeoutMs = WAIT_TIMEOUT_MS): Promise<void> {
+    await this.waitFor(
+      () => this.host.inFlight() === 0 && pendingAnswers() === 0 && Date.now() - this.lastSetDataAt >= QUIET_MS,
+      'the pages to stop updating',
+      timeoutMs,
+    )
   }
 
   /** The node names whose template binds taps to the page's event handler. */
   private tappableNodeNames(): Set<string> {
+    return this.templateNodeNames(/\bonTap="eh"/)
+  }
+
+  /** The node names whose template's element (tag and attributes) matches `element`. */
+  private templateNodeNames(element: RegExp): Set<string> {
     const names = new Set<string>()
-    const template = /<template name="tmpl_0_([^"]+)">\s*<[\w-]+ ([^>]*)>/g
-    for (const [, name, attributes] of readFileSync(path.join(this.distDir, 'base.axml'), 'utf8').matchAll(template)) {
-      if (attributes.includes('onTap="eh"')) names.add(name)
+    const template = /<template name="tmpl_0_([^"]+)">\s*(<[\w-]+ [^>]*>)/g
+    for (const [, name, tag] of readFileSync(path.join(this.distDir, 'base.axml'), 'utf8').matchAll(template)) {
+      // tmpl_0_24_focus draws node 24 while it has the focus.
+      if (element.test(tag)) names.add(name.replace(/_(focus|blur)$/, ''))
     }
     return names
+  }
+
+  /** The node holding `child` in the page on top. */
+  private parentOf(child: TaroNode): TaroNode | undefined {
+    return [...nodes(this.current().data)].find((node) => node.cn?.includes(child))
   }
 
   private async open(url: string): Promise<void> {

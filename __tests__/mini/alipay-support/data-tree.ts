@@ -81,6 +81,14 @@ export function* nodes(data: PageData): Generator<TaroNode> {
   }
 }
 
+/** A node's children and their children, depth first. */
+export function* descendants(node: TaroNode): Generator<TaroNode> {
+  for (const child of node.cn ?? []) {
+    yield child
+    yield* descendants(child)
+  }
+}
+
 /** The text a node shows: its text nodes' text, in order. */
 export function textOf(node: TaroNode): string {
   if (typeof node.v === 'string') return node.v

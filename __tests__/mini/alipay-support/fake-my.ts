@@ -27,6 +27,10 @@ export interface FakeRequest {
   method: string
   headers: Record<string, string>
   data: unknown
+  /** my.request's dataType: how the answer is read ('json' by default). */
+  dataType?: string
+  /** For my.uploadFile: the file, its form field and its kind. */
+  upload?: { field: string; filePath: string; fileType: string }
 }
 
 /** An answer in Alipay's shape: `status`, not `statusCode`. */
@@ -54,6 +58,8 @@ export interface FakeMyDeps {
   launchPath: string
   /** The query the app was opened with (the launch options' `query`). */
   launchQuery?: Record<string, string>
+  /** The bytes of the photo the person picks; without one, every pick is cancelled. */
+  photo?: Buffer
 }
 
 /** The device the fake reports: an iPhone-sized screen with Alipay's title bar. */
@@ -98,6 +104,12 @@ const UPLOAD_FILE_TYPES = ['image', 'video', 'audio']
 /** The auth code `my.getAuthCode` hands out. */
 export const FAKE_AUTH_CODE = 'alipay-test-auth-code'
 
+/** The image size my.getImageInfo reports for a picked photo. */
+const PHOTO_SIZE = { width: 1280, height: 960 }
+
+/** my.compressImage's levels: 0 low, 1 medium, 2 high, 3 none, 4 by the network. */
+const COMPRESS_LEVELS = [0, 1, 2, 3, 4]
+
 /** Calls success (or fail) and complete after the host's delay. */
 function answer(options: MyOptions, outcome: 'success' | 'fail', result: unknown): void {
   later(() => {
@@ -118,6 +130,12 @@ export interface FakeMy {
   calls: MyCall[]
   /** The requests `my.request` received, in order. */
   requests: FakeRequest[]
+  /** How many requests and uploads the server has not answered yet. */
+  inFlight(): number
+  /** The photos my.chooseImage handed out (temporary paths), in order. */
+  chosen: string[]
+  /** A temporary file's bytes; throws for a path the host never handed out. */
+  readFile(filePath: string): Buffer
   callsOf(api: string): MyOptions[]
   /**
    * Makes `api` (one the fake has) answer with `result` from now on: through success, or through
@@ -125,12 +143,45 @@ export interface FakeMy {
    * made when its runtime loaded, reaches the new answer.
    */
   setAnswer(api: string, result: unknown, outcome?: 'success' | 'fail'): void
+  /** Makes `api` answer with what `run` resolves to (through fail when it rejects), after the host's delay. */
+  setHandler(api: string, run: (options: MyOptions) => Promise<unknown>): void
 }
 
 export function createFakeMy(deps: FakeMyDeps): FakeMy {
   const calls: MyCall[] = []
   const storage = new Map<string, unknown>()
   const requests: FakeRequest[] = []
+  const files = new Map<string, Buffer>()
+  let inFlight = 0
+  /** The server's answer to `request`, counted in flight until it comes. */
+  const ask = async (request: FakeRequest): Promise<FakeResponse> => {
+    inFlight += 1
+    try {
+      return await deps.respond(request)
+    } finally {
+      inFlight -= 1
+    }
+  }
+  const chosen: string[] = []
+  const readFile = (filePath: string): Buffer => {
+    const bytes = files.get(filePath)
+    if (!bytes) throw new Error(`no such file ${filePath}`)
+    return bytes
+  }
+  /** A temporary file, named as Alipay names them on a phone. */
+  const newFile = (bytes: Buffer): string => {
+    const filePath = `https://resource/apml${files.size + 1}.image`
+    files.set(filePath, bytes)
+    return filePath
+  }
+  /** Runs `read` on the host's side: a path it does not know fails the call, as on a phone. */
+  const withFile = (options: MyOptions, read: () => unknown): void => {
+    try {
+      answer(options, 'success', read())
+    } catch (error) {
+      answer(options, 'fail', { error: 2, errorMessage: String(error) })
+    }
+  }
   const task = { abort: () => undefined, onProgressUpdate: () => undefined, offProgressUpdate: () => undefined }
 
   const apis: Record<string, (options: MyOptions) => unknown> = {
@@ -184,6 +235,7 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
         method: String(options.method ?? 'GET').toUpperCase(),
         headers: (options.headers ?? {}) as Record<string, string>,
         data: options.data,
+        ...(typeof options.dataType === 'string' ? { dataType: options.dataType } : {}),
       }
       requests.push(request)
       const reply = (response: FakeResponse): void => {
@@ -193,13 +245,7 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
         answer(options, outcome, outcome === 'success' ? result : { ...result, error: 19, errorMessage: 'http status error' })
       }
       const fail = (error: unknown): void => answer(options, 'fail', { error: 19, errorMessage: String(error) })
-      try {
-        const response = deps.respond(request)
-        if (response instanceof Promise) response.then(reply, fail)
-        else reply(response)
-      } catch (error) {
-        fail(error)
-      }
+      ask(request).then(reply, fail)
       return task
     },
     // Alipay's upload needs the file's kind (fileType) and its form field's name (fileName); the
@@ -215,11 +261,10 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
         method: 'POST',
         headers: (options.header ?? {}) as Record<string, string>,
         data: { formData: options.formData ?? {}, fileName: options.fileName, filePath: options.filePath, fileType: options.fileType },
+        upload: { field: String(options.fileName), filePath: String(options.filePath), fileType: String(options.fileType) },
       }
       requests.push(request)
-      Promise.resolve()
-        .then(() => deps.respond(request))
-        .then(
+      ask(request).then(
           // The body comes back as text, with statusCode (not status) as for uploads.
           (response) => answer(options, 'success', { statusCode: response.status, data: JSON.stringify(response.data), header: response.headers ?? {} }),
           (error: unknown) => answer(options, 'fail', { error: 19, errorMessage: String(error) }),
@@ -262,10 +307,24 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
       return query
     },
 
-    chooseImage: (options) => answer(options, 'fail', { error: 11, errorMessage: 'user cancelled' }),
-    compressImage: (options) => answer(options, 'success', { apFilePaths: options.apFilePaths ?? [] }),
-    getImageInfo: (options) => answer(options, 'success', { width: 1000, height: 750, path: options.src, type: 'jpg' }),
-    getFileInfo: (options) => answer(options, 'success', { size: 1024 }),
+    // Alipay's picker answers apFilePaths (Taro reads them as tempFilePaths).
+    chooseImage: (options) => {
+      if (!deps.photo) return answer(options, 'fail', { error: 11, errorMessage: 'user cancelled' })
+      const photo = deps.photo
+      const picked = Array.from({ length: Number(options.count ?? 1) }, () => newFile(photo))
+      chosen.push(...picked)
+      answer(options, 'success', { apFilePaths: picked })
+    },
+    // Alipay's own parameters, not WeChat's (src, quality): the files, and a level.
+    compressImage: (options) => {
+      const paths = options.apFilePaths
+      if (!Array.isArray(paths) || paths.length === 0 || (options.compressLevel !== undefined && !COMPRESS_LEVELS.includes(Number(options.compressLevel)))) {
+        return answer(options, 'fail', { error: 2, errorMessage: '参数错误：apFilePaths' })
+      }
+      withFile(options, () => ({ apFilePaths: paths.map((filePath) => newFile(readFile(String(filePath)))) }))
+    },
+    getImageInfo: (options) => withFile(options, () => (readFile(String(options.src)), { ...PHOTO_SIZE, path: options.src, orientation: 'up', type: 'jpg' })),
+    getFileInfo: (options) => withFile(options, () => ({ size: readFile(String(options.apFilePath)).length, digest: '' })),
     openDocument: (options) => answer(options, 'success', {}),
     makePhoneCall: (options) => answer(options, 'success', {}),
     getNetworkType: (options) => answer(options, 'success', { networkAvailable: true, networkType: 'WIFI' }),
@@ -292,10 +351,17 @@ export function createFakeMy(deps: FakeMyDeps): FakeMy {
     my,
     calls,
     requests,
+    inFlight: () => inFlight,
+    chosen,
+    readFile,
     callsOf: (api) => calls.filter((call) => call.api === api).map((call) => call.options),
     setAnswer: (api, result, outcome = 'success') => {
       if (!(api in apis)) throw new Error(`my.${api} is not simulated`)
       apis[api] = (options) => answer(options, outcome, result)
+    },
+    setHandler: (api, run) => {
+      if (!(api in apis)) throw new Error(`my.${api} is not simulated`)
+      apis[api] = (options) => settle(options, run(options))
     },
   }
 }

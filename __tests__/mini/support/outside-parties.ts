@@ -2,11 +2,13 @@
  * What the test itself asks the server, beside the app: the outside parties moving an order on
  * (the issuer's audit, the logistics partner, the user's activation, through the server's
  * lifecycle simulator route with the operator secret, as `npm run sim` does) and a session of
- * the person the app logged in (the simulated WeChat identity provider maps a login code to the
- * same person each time), for the test's own reads and set-ups through the API.
+ * the person the app logged in (the simulated WeChat and Alipay identity providers map a login
+ * code to the same person each time), for the test's own reads and set-ups through the API.
  */
-import type { TokenGrant } from '../../../types/api/auth'
+import type { AuthCodeProvider, TokenGrant } from '../../../types/api/auth'
 import type { LifecycleAction } from '../../../server/simulators/lifecycle'
+import type { NativePayMethod } from '../../../server/payments/payments'
+import { NATIVE_PAY_NOTIFY_PATH } from '../../../server/simulators/native-pay'
 import { SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
 import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
 import { envelope, pathOf, tokenCall } from '../../server/support/api'
@@ -14,23 +16,45 @@ import type { TestApp } from '../../server/support/test-app'
 
 type Server = Pick<TestApp, 'inject' | 'config'>
 
+/** The header that makes a call the local operator's (the simulators answer nobody else). */
+function operatorHeader(test: Server): Record<string, string> {
+  const secret = test.config.simOperatorSecret
+  if (secret === undefined) throw new Error('The test server has no operator secret: its simulator routes are off')
+  return { [SIM_OPERATOR_HEADER]: secret }
+}
+
+/**
+ * Tells the server that the platform charged the payment, as WeChat Pay or Alipay would after
+ * the person paid in their sheet (the simulated notification); resolves with its HTTP status and
+ * throws with the server's reason when it refuses.
+ */
+export async function notifyPaid(test: Server, paymentId: string, method: NativePayMethod): Promise<number> {
+  const response = await test.inject({
+    method: 'POST',
+    url: NATIVE_PAY_NOTIFY_PATH.replace('{paymentId}', encodeURIComponent(paymentId)),
+    // The platform's servers are played by this machine's operator.
+    headers: { 'content-type': 'application/json', ...operatorHeader(test) },
+    payload: JSON.stringify({ method, outcome: 'success' }),
+  })
+  if (response.statusCode !== 200) throw new Error(`the notification was refused: ${response.statusCode} ${response.body}`)
+  return response.statusCode
+}
+
 /** Applies a lifecycle action to an order; throws with the server's reason when it refuses. */
 export async function moveOrder(test: Server, orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
-  const secret = test.config.simOperatorSecret
-  if (secret === undefined) throw new Error('The test server has no operator secret: its lifecycle route is off')
   const response = await test.inject({
     method: 'POST',
     url: pathOf(LIFECYCLE_SIM_PATH, { orderId }),
-    headers: { 'content-type': 'application/json', [SIM_OPERATOR_HEADER]: secret },
+    headers: { 'content-type': 'application/json', ...operatorHeader(test) },
     payload: JSON.stringify({ action, ...(reason ? { reason } : {}) }),
   })
   const body = envelope(response)
   if (response.statusCode !== 200 || body.code !== 200) throw new Error(`${action} on ${orderId} refused: ${response.statusCode} ${body.msg}`)
 }
 
-/** A session of the person whose WeChat login code is `code`, as the app's own token call makes it. */
-export async function sessionOfWechatCode(test: TestApp, code: string): Promise<TokenGrant> {
-  const body = envelope<TokenGrant>(await tokenCall(test, { grantType: 'authCode', provider: 'wechat', code }))
-  if (body.code !== 200) throw new Error(`The WeChat login of ${code} failed: ${body.msg}`)
+/** A session of the person whose login code at `provider` is `code`, as the app's own token call makes it. */
+export async function sessionOfAuthCode(test: TestApp, provider: AuthCodeProvider, code: string): Promise<TokenGrant> {
+  const body = envelope<TokenGrant>(await tokenCall(test, { grantType: 'authCode', provider, code }))
+  if (body.code !== 200) throw new Error(`The ${provider} login of ${code} failed: ${body.msg}`)
   return body.data
 }

@@ -15,6 +15,7 @@ import { FakeClock, createTestApp } from '../../server/support/test-app'
 import type { TestApp, TestAppOptions } from '../../server/support/test-app'
 import { watchConsole } from './console-watch'
 import type { ConsoleWatch } from './console-watch'
+import { listenOnAnyPort } from './local-http'
 import { installMiniGlobals } from './mini-globals'
 import type { AppInstance } from './mini-globals'
 import { PageStack } from './page-stack'
@@ -144,10 +145,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.device = guardedDevice(installDevice(options.device), state.privacy)
     state.navigations = installNavigation(state.stack)
     // The build's calls reach the server over real HTTP, on a local port of its own.
-    await state.test.app.listen({ port: 0, host: '127.0.0.1' })
-    const address = state.test.app.server.address()
-    if (address === null || typeof address === 'string') throw new Error('The test server has no port')
-    state.server = installServerBridge(address.port, readFile)
+    state.server = installServerBridge(await listenOnAnyPort(state.test.app), readFile)
     state.pay = installWechatPay(state.test)
     state.random = installWechatRandom()
     state.app = launchApp(options.device?.launchQuery ?? {})

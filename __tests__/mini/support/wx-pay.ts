@@ -7,9 +7,8 @@
  */
 import type { WechatPayParams } from '../../../types/api/payment'
 import { PREPAY_ID_PREFIX, simulatedPaySign, simulatedPaySignKey } from '../../../server/payments/cashier'
-import { NATIVE_PAY_NOTIFY_PATH } from '../../../server/simulators/native-pay'
-import { SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
 import type { TestApp } from '../../server/support/test-app'
+import { notifyPaid } from './outside-parties'
 import { answer, wxObject } from './wx-callbacks'
 import type { WxCallbacks } from './wx-callbacks'
 
@@ -23,12 +22,6 @@ export interface WxPay {
   readonly payments: RecordedPayment[]
 }
 
-/** The header that makes a call the local operator's (the notification simulator answers nobody else). */
-function operatorHeader(config: Pick<TestApp['config'], 'simOperatorSecret'>): Record<string, string> {
-  if (config.simOperatorSecret === undefined) throw new Error('The test server has no operator secret: its notification simulator is off')
-  return { [SIM_OPERATOR_HEADER]: config.simOperatorSecret }
-}
-
 export function installWechatPay(test: Pick<TestApp, 'inject' | 'config'>): WxPay {
   const payments: RecordedPayment[] = []
   Object.assign(wxObject(), {
@@ -38,15 +31,7 @@ export function installWechatPay(test: Pick<TestApp, 'inject' | 'config'>): WxPa
         if (signType !== 'RSA' || paySign !== simulatedPaySign(key, { timeStamp, nonceStr, package: prepay })) throw new Error('sign error')
         if (!prepay.startsWith(PREPAY_ID_PREFIX)) throw new Error(`package is not a prepay id: ${prepay}`)
         const paymentId = prepay.slice(PREPAY_ID_PREFIX.length)
-        const response = await test.inject({
-          method: 'POST',
-          url: NATIVE_PAY_NOTIFY_PATH.replace('{paymentId}', encodeURIComponent(paymentId)),
-          // The platform's servers are played by this machine's operator.
-          headers: { 'content-type': 'application/json', ...operatorHeader(test.config) },
-          payload: JSON.stringify({ method: 'wechat', outcome: 'success' }),
-        })
-        payments.push({ paymentId, notifyStatus: response.statusCode })
-        if (response.statusCode !== 200) throw new Error(`the notification was refused: ${response.statusCode} ${response.body}`)
+        payments.push({ paymentId, notifyStatus: await notifyPaid(test, paymentId, 'wechat') })
         return {}
       }),
   })

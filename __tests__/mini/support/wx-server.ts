@@ -5,8 +5,8 @@
  * Every call is recorded. An upload reads its file through `readFile` (the device's temporary
  * files).
  */
-import { request as httpRequest } from 'node:http'
 import { multipart } from '../../server/support/orders'
+import { overHttp, parseBody, pathOfAddress, withQuery } from './local-http'
 import { answer, wxObject } from './wx-callbacks'
 import type { WxCallbacks } from './wx-callbacks'
 
@@ -42,29 +42,6 @@ interface UploadOptions extends WxCallbacks {
   formData?: Record<string, string>
 }
 
-/** The path and query of an absolute address. */
-export function pathOfAddress(url: string): string {
-  const parsed = new URL(url, 'http://mini.test')
-  return `${parsed.pathname}${parsed.search}`
-}
-
-function withQuery(url: string, data: unknown): string {
-  if (!data || typeof data !== 'object') return url
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(data)) if (value !== undefined && value !== null) params.append(key, String(value))
-  const search = params.toString()
-  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url
-}
-
-function parseBody(body: string, dataType: string | undefined): unknown {
-  if (dataType !== undefined && dataType !== 'json') return body
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return body
-  }
-}
-
 /** A task object of the kind the host returns from request and uploadFile. */
 function task(): Record<string, () => void> {
   const noop = (): void => undefined
@@ -76,30 +53,6 @@ export const WECHAT_HEADERS = {
   referer: 'https://servicewechat.com/touristappid/0/page-frame.html',
   'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN miniProgram',
 } as const
-
-interface HttpAnswer {
-  statusCode: number
-  headers: Record<string, string>
-  body: string
-}
-
-/** One HTTP exchange with the server listening on `port`. */
-function overHttp(port: number, request: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: request.headers }, (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]))
-        resolve({ statusCode: incoming.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') })
-      })
-      incoming.on('error', reject)
-    })
-    outgoing.on('error', reject)
-    if (request.payload !== undefined) outgoing.write(request.payload)
-    outgoing.end()
-  })
-}
 
 /** The server listening on `port` answers the host's network calls. */
 export function installServerBridge(port: number, readFile: (filePath: string) => Buffer): ServerBridge {
