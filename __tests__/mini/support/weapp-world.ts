@@ -27,6 +27,7 @@ import { installDevice } from './wx-device'
 import type { Device, DeviceOptions } from './wx-device'
 import { wxObject } from './wx-callbacks'
 import type { WxCallbacks } from './wx-callbacks'
+import { forgetTap, installTapOnlyApis } from './wx-gesture'
 import { installNavigation } from './wx-navigation'
 import { installWechatPay } from './wx-pay'
 import type { WxPay } from './wx-pay'
@@ -144,6 +145,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.privacy = installWechatPrivacy()
     state.device = guardedDevice(installDevice(options.device), state.privacy)
     state.navigations = installNavigation(state.stack)
+    installTapOnlyApis()
     // The build's calls reach the server over real HTTP, on a local port of its own.
     state.server = installServerBridge(await listenOnAnyPort(state.test.app), readFile)
     state.pay = installWechatPay(state.test)
@@ -153,6 +155,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
   afterEach(async () => {
     state.stack?.clear()
     await settle()
+    forgetTap()
     state.stack?.errors.splice(0)
     state.server?.failures.splice(0)
     state.console?.clear()
