@@ -20,6 +20,14 @@ const LIMITS = {
 
 type Target = keyof typeof LIMITS
 
+const KB = 1024
+/**
+ * The production main package may not grow back (issue 26): today's size, 2026-11-27, with about
+ * 2 % to spare (578 KB on WeChat, 524 KB on Alipay). The goal is 450 KB on both; lower these as it
+ * comes closer, never raise them without a reason in the commit.
+ */
+const MAIN_PACKAGE_RATCHET: Record<Target, number> = { weapp: 590 * KB, alipay: 535 * KB }
+
 interface MiniAppJson {
   subPackages?: { root: string }[]
   subpackages?: { root: string }[]
@@ -100,6 +108,10 @@ for (const target of Object.keys(LIMITS) as Target[]) {
 
     it(`keeps the main package within ${limits.perPackage / MB} MB`, () => {
       expect(sizes().main).toBeLessThanOrEqual(limits.perPackage)
+    })
+
+    it(`keeps the main package within ${MAIN_PACKAGE_RATCHET[target] / KB} KB, no larger than it has come down to`, () => {
+      expect(sizes().main).toBeLessThanOrEqual(MAIN_PACKAGE_RATCHET[target])
     })
 
     it(`keeps every subpackage within ${limits.perPackage / MB} MB`, () => {
