@@ -90,6 +90,11 @@ export interface Config {
   readonly outsideParties: Readonly<Record<OutsideParty, OutsidePartyChoice>>
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
   readonly publicBaseUrl: string
+  /**
+   * The origins the app's own pages are served from: PUBLIC_BASE_URL's, and APP_ORIGINS (a comma
+   * list) where hosts embed the H5 build elsewhere. getWeixinConfig signs addresses on these only.
+   */
+  readonly appOrigins: readonly string[]
   /** What `npm run sim` sends to the lifecycle simulator call; unset: generated per process (server/simulators/operator-secret.ts). */
   readonly simOperatorSecret: string | undefined
   /** 0 = off; otherwise paid orders advance one lifecycle step after this many seconds. */
@@ -222,6 +227,19 @@ function readPublicBaseUrl(reader: EnvReader, production: boolean, host: string,
   return value.replace(/\/+$/, '')
 }
 
+const ORIGIN = /^https?:\/\/[^\s/?#]+$/
+
+function readAppOrigins(reader: EnvReader, publicBaseUrl: string): string[] {
+  const listed = (reader.raw('APP_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter(Boolean)
+  const malformed = listed.filter((entry) => !ORIGIN.test(entry))
+  if (malformed.length) reader.problems.push(`APP_ORIGINS must be a comma list of http(s) origins (scheme and host, no path): ${malformed.join(', ')}`)
+  const own = URL.canParse(publicBaseUrl) ? [new URL(publicBaseUrl).origin] : []
+  return [...new Set([...own, ...listed.filter((entry) => ORIGIN.test(entry)).map((entry) => new URL(entry).origin)])]
+}
+
 function readSimOperatorSecret(reader: EnvReader): string | undefined {
   const value = reader.raw('SIM_OPERATOR_SECRET')
   if (value !== undefined && value.length < MIN_SIM_OPERATOR_SECRET_LENGTH) {
@@ -292,6 +310,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const host = reader.raw('HOST') ?? DEFAULTS.host
   const database = readDatabase(reader, dataDir)
   const redisUrl = readRedisUrl(reader)
+  const publicBaseUrl = readPublicBaseUrl(reader, production, host, port)
   const config: Config = {
     production,
     port,
@@ -305,7 +324,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     dataKeyHex: readKey(reader, production, DATA_KEY),
     ...readSimulatorSwitches(reader, production),
     outsideParties: readOutsideParties(reader, production),
-    publicBaseUrl: readPublicBaseUrl(reader, production, host, port),
+    publicBaseUrl,
+    appOrigins: readAppOrigins(reader, publicBaseUrl),
     simOperatorSecret: readSimOperatorSecret(reader),
     trustProxy: readTrustProxy(reader),
     rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),

@@ -35,6 +35,7 @@ describe('server configuration', () => {
       smsSimulator: true,
       outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
       publicBaseUrl: 'http://127.0.0.1:3000',
+      appOrigins: ['http://127.0.0.1:3000'],
       simOperatorSecret: undefined,
       simAutoAdvanceSeconds: 0,
       trustProxy: false,
@@ -64,6 +65,7 @@ describe('server configuration', () => {
         CASHIER_PROVIDER: 'simulated',
         ISSUER_PROVIDER: 'simulated',
         PUBLIC_BASE_URL: 'https://etc.example.com/',
+        APP_ORIGINS: 'https://h5.bank.example.cn/, https://etc.example.com',
         SIM_OPERATOR_SECRET: 'x'.repeat(40),
         SIM_AUTO_ADVANCE_SECONDS: '30',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
@@ -89,6 +91,8 @@ describe('server configuration', () => {
       smsSimulator: true,
       outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
       publicBaseUrl: 'https://etc.example.com',
+      // PUBLIC_BASE_URL's origin first; each origin once.
+      appOrigins: ['https://etc.example.com', 'https://h5.bank.example.cn'],
       simOperatorSecret: 'x'.repeat(40),
       simAutoAdvanceSeconds: 30,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
@@ -130,6 +134,7 @@ describe('server configuration', () => {
     [{ NODE_ENV: 'production', DATA_KEY_HEX: DATA_KEY }, "PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)"],
     [{ NODE_ENV: 'production', PAYLOAD_KEY_HEX: DEV_PAYLOAD_KEY_HEX, DATA_KEY_HEX: DATA_KEY }, 'PAYLOAD_KEY_HEX must not be the development placeholder in production'],
     [{ DATA_KEY_HEX: 'abc' }, 'DATA_KEY_HEX must be 64 hex characters (32 bytes)'],
+    [{ APP_ORIGINS: 'https://h5.bank.example.cn/etc, ftp://x.example.cn' }, 'APP_ORIGINS must be a comma list of http(s) origins (scheme and host, no path): https://h5.bank.example.cn/etc, ftp://x.example.cn'],
   ])('refuses %j with a message naming the variable', (env, problem) => {
     // Production also refuses the simulated outside parties (production.test.ts).
     expect(problemsOf(env)).toEqual('NODE_ENV' in env ? expect.arrayContaining([problem]) : [problem])

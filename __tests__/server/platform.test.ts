@@ -21,6 +21,7 @@ import { appConfigs, followUpPhones, users } from '../../server/db/schema'
 import { runMaintenance } from '../../server/maintenance/sweep'
 import { FOLLOW_UP_MESSAGE, FOLLOW_UP_RETENTION_MS } from '../../server/platform/follow-up-phones'
 import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
+import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { BANK, envelope, latestCode, loginBySms, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
@@ -38,7 +39,8 @@ describeDb('platform routes (simulated)', () => {
   const { call } = world
 
   describe('getWeixinConfig', () => {
-    const PAGE = 'https://h5.example.cn/etc/index.html?from=wx'
+    /** One of the app's own pages: on the server's public origin (an app origin). */
+    const page = () => `${world.test.config.publicBaseUrl}/etc/index.html?from=wx`
     /** As the app sends it: the URL in the query, no body, the default JSON content type. */
     const config = (url: string): InjectOptions => ({
       method: 'POST',
@@ -48,21 +50,21 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('answers a config signed like the JS-SDK, over the URL without its fragment', async () => {
-      const response = await call(config(`${PAGE}#/apply/basic`))
+      const response = await call(config(`${page()}#/apply/basic`))
       expect(response.statusCode).toBe(200)
       const { data } = envelope<WeixinConfigResponse>(response)
       expect(data.appId).toBe(SIMULATED_WECHAT_APP_ID)
       expect(data.timestamp).toBe(Math.floor(world.test.clock.now().getTime() / 1000))
       expect(data.nonceStr).toMatch(/^[0-9a-f]{16}$/)
       const ticket = simulatedJsApiTicket(world.test.config.payloadKeyHex)
-      const canonical = `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${PAGE}`
+      const canonical = `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${page()}`
       expect(data.signature).toBe(createHash('sha1').update(canonical).digest('hex'))
       expect(response.body).not.toContain(ticket)
     })
 
     it('uses a fresh nonce each time', async () => {
-      const first = envelope<WeixinConfigResponse>(await call(config(PAGE))).data
-      const second = envelope<WeixinConfigResponse>(await call(config(PAGE))).data
+      const first = envelope<WeixinConfigResponse>(await call(config(page()))).data
+      const second = envelope<WeixinConfigResponse>(await call(config(page()))).data
       expect(first.nonceStr).not.toBe(second.nonceStr)
       expect(first.signature).not.toBe(second.signature)
     })
@@ -72,6 +74,8 @@ describeDb('platform routes (simulated)', () => {
       ['a script url', { url: 'javascript:alert(1)' }, '参数 url 格式不正确'],
       ['text that is no url', { url: 'not a url' }, '参数 url 格式不正确'],
       ['an overlong url', { url: `https://h5.example.cn/${'a'.repeat(3000)}` }, '参数 url 长度不能超过2048'],
+      // A signature for a stranger's page would lend it the official account's JS-SDK.
+      ['a page on another origin', { url: 'https://evil.example.com/etc/index.html' }, PLATFORM_MESSAGE.notAppPage],
     ])('answers %s with a 400', async (_case, query, msg) => {
       const response = await call({ method: 'POST', url: API.weixinConfig.path, query })
       expect(response.statusCode).toBe(400)
@@ -79,13 +83,13 @@ describeDb('platform routes (simulated)', () => {
     })
 
     it('answers an unexpected body with a 400', async () => {
-      const response = await call({ ...config(PAGE), payload: { url: PAGE } })
+      const response = await call({ ...config(page()), payload: { url: page() } })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('请求参数不支持的字段 url')
     })
 
     it('needs a login', async () => {
-      await expectLoginEnforced(world.test, config(PAGE), world.grant)
+      await expectLoginEnforced(world.test, config(page()), world.grant)
     })
   })
 

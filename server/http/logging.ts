@@ -3,7 +3,8 @@
  * written, so phone numbers (138****5678) and ID numbers (1101**********1234) are masked wherever
  * they appear: URLs, error messages, database errors, simulator lines. Request bodies and headers
  * are never logged: each request is one line with method, URL, status, whole milliseconds and
- * remote address (RequestLogController).
+ * remote address (RequestLogController), the values of secret query parameters redacted
+ * (redactUrl).
  */
 import { LogController } from 'fastify'
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
@@ -25,6 +26,48 @@ export function loggerOptions(options: LogOptions): FastifyServerOptions['logger
 }
 
 /**
+ * Query parameters that carry a credential: the cashier's one-time token, the platforms' login
+ * and authorisation codes, tickets, signatures. Matched without regard to case; a logged address
+ * keeps the name and loses the value, so a log reader can replay nothing.
+ */
+export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'code',
+  'auth_code',
+  'authcode',
+  'app_auth_code',
+  'ticket',
+  'jsapi_ticket',
+  'sign',
+  'signature',
+  'secret',
+  'password',
+])
+export const REDACTED = '[redacted]'
+
+const nameOf = (pair: string): string => {
+  const raw = pair.split('=', 1)[0]
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase()
+  } catch {
+    return raw.toLowerCase()
+  }
+}
+
+/** The address with the value of every secret query parameter replaced by REDACTED. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?')
+  if (queryAt === -1) return url
+  const pairs = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => (SECRET_QUERY_PARAMETERS.has(nameOf(pair)) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair))
+  return `${url.slice(0, queryAt)}?${pairs.join('&')}`
+}
+
+/**
  * One line per answered request, in place of Fastify's two (incoming, completed): method, URL,
  * status, whole milliseconds (fractions would read as digit runs to the masking) and client IP.
  */
@@ -39,7 +82,7 @@ export class RequestLogController extends LogController {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         remoteAddress: request.ip,

@@ -32,6 +32,20 @@ export interface WechatContext {
   secretHex: string
 }
 
+/** Development serves the app from this machine, on whatever port: its loopback names. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * Whether `url` is one of the app's own pages: on an app origin, or (outside production) on this
+ * machine. A signature for any other address would let a stranger's page use the official
+ * account's JS-SDK in its name.
+ */
+export function isAppPage(url: string, appOrigins: readonly string[], production: boolean): boolean {
+  if (!URL.canParse(url)) return false
+  const { origin, hostname } = new URL(url)
+  return appOrigins.includes(origin) || (!production && LOOPBACK_HOSTS.has(hostname))
+}
+
 export function weixinConfig(context: WechatContext, url: string): WeixinConfigResponse {
   const timestamp = Math.floor(context.clock.now().getTime() / 1000)
   const nonceStr = context.random.bytes(NONCE_BYTES).toString('hex')

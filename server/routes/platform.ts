@@ -19,7 +19,8 @@ import { forbiddenIssue, hasForbiddenCharacter, text } from '../http/text'
 import { FOLLOW_UP_MESSAGE, keepFollowUpPhone } from '../platform/follow-up-phones'
 import { assertVerifiableOrder, recordProvinceVerification } from '../orders/province-verification'
 import { provinceSupplierUserId } from '../platform/phone-numbers'
-import { weixinConfig } from '../platform/wechat'
+import { isAppPage, weixinConfig } from '../platform/wechat'
+import { DomainError } from '../domain-error'
 import { reachableBaseUrl, simulatedUrlLink } from '../simulators/url-link-page'
 import { EmptyBody, identifier, mobile } from '../validation/fields'
 import { authRateLimit, sentAnswer } from './auth'
@@ -30,6 +31,7 @@ export const PLATFORM_MESSAGE = {
   phoneAuthFailed: '获取手机号失败，请重新授权',
   provinceClosed: '当前地区暂未开通短信登录',
   urlLinkUnavailable: '暂不支持跳转小程序，请稍后再试',
+  notAppPage: '参数 url 不是本应用的页面地址',
 } as const
 
 /** Lengths WeChat allows for a URL link's path and query. */
@@ -80,7 +82,10 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
   route(API.weixinConfig, {
     query: WeixinConfigQuery,
     body: EmptyBody,
-    handler: async ({ query }) => ok(weixinConfig(wechat, query.url)),
+    handler: async ({ query }) => {
+      if (!isAppPage(query.url, context.config.appOrigins, context.config.production)) throw DomainError.invalid(PLATFORM_MESSAGE.notAppPage)
+      return ok(weixinConfig(wechat, query.url))
+    },
   })
 
   route(API.weChatUrlLink, {
