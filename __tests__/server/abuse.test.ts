@@ -1,13 +1,18 @@
 /**
  * Abuse by volume and configuration (issue 27), replayed against the server: each finding is
  * refused or made harmless. So far: the secrets that travel in request addresses (the cashier's
- * one-time token, the platforms' codes) are not written to the log.
+ * one-time token, the platforms' codes) are not written to the log, and the free text of a cancel
+ * reason (where people type ID numbers) is stored encrypted.
  */
+import { sql } from 'drizzle-orm'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
+import type { OrderDetail } from '../../types/api/orders'
+import { CIPHERTEXT_PREFIX } from '../../server/crypto/field-cipher'
+import { queryRows } from '../../server/db/database'
 import { REDACTED, redactUrl } from '../../server/http/logging'
 import { appWorld } from './support/app-world'
 import { BANK, pathOf } from './support/api'
-import { PHONES, login } from './support/orders'
+import { OWNER, PHONES, createOrder, data, login } from './support/orders'
 import { describeDb } from './support/test-database'
 
 describe('redactUrl', () => {
@@ -38,5 +43,26 @@ describeDb('abuse: secrets in request addresses', () => {
     expect(requests).toEqual(expect.arrayContaining([`/sim/cashier/p1?token=${REDACTED}`, expect.stringContaining(`code=${REDACTED}`)]))
     expect(world.test.logs.text()).not.toContain(cashierToken)
     expect(world.test.logs.text()).not.toContain(code)
+  })
+})
+
+describeDb('abuse: personal data in a cancel reason', () => {
+  const world = appWorld((test) => login(test, PHONES.owner))
+
+  it('stores the reason and its timeline note encrypted, and shows the owner the reason as typed', async () => {
+    const reason = `不办了，身份证号${OWNER.idNumber}`
+    const orderId = await createOrder(world.test, world.grant)
+    data(await world.call({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason } }))
+
+    const stored = await queryRows<{ text: string | null }>(
+      world.database.db,
+      sql`select cancel_reason as text from orders union all select note as text from order_events where note is not null`,
+    )
+    expect(stored.length).toBeGreaterThan(0)
+    for (const { text } of stored) expect(String(text).startsWith(CIPHERTEXT_PREFIX)).toBe(true)
+    expect(JSON.stringify(stored)).not.toContain(OWNER.idNumber)
+
+    const detail = data<OrderDetail>(await world.call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    expect(detail.cancelReason).toBe(reason)
   })
 })

@@ -72,7 +72,7 @@ const PERSONAL_VALUES = [
   MAIL_DELIVERY.consigneeMobile,
   MAIL_DELIVERY.address,
 ]
-const DUMPED_TABLES = ['orders', 'users', 'sms_codes', 'login_tickets', 'follow_up_phones', 'apply_drafts', 'offline_orders']
+const DUMPED_TABLES = ['orders', 'order_events', 'users', 'sms_codes', 'login_tickets', 'follow_up_phones', 'apply_drafts', 'offline_orders']
 
 describeDb('personal data at rest', () => {
   const database = databasePerFile()
@@ -273,7 +273,13 @@ describeDb('personal data at rest', () => {
   })
 
   describe('migrating a database written in plaintext', () => {
-    const LEGACY = { uid: 'U000000000000000000000001', orderId: 'ETC_LEGACY_0001', sealedDraft: 'v1.legacy.draft.text', photoKey: 'images/legacy.jpg' }
+    const LEGACY = {
+      uid: 'U000000000000000000000001',
+      orderId: 'ETC_LEGACY_0001',
+      sealedDraft: 'v1.legacy.draft.text',
+      photoKey: 'images/legacy.jpg',
+      cancelReason: '换车了，新车行驶证在路上',
+    }
 
     /** Rows and a file as the code before encryption at rest wrote them. */
     async function writeLegacyRows(): Promise<number> {
@@ -284,10 +290,11 @@ describeDb('personal data at rest', () => {
       )
       const userId = user!.id
       await db.execute(sql`insert into orders (order_id, user_id, channel, channel_source, source_channel, plate_number, plate_color,
-          promotion_channel_id, owner_name, owner_id_number, owner_mobile, consignee_name, consignee_mobile, address, vehicle)
+          promotion_channel_id, owner_name, owner_id_number, owner_mobile, consignee_name, consignee_mobile, address, vehicle, cancel_reason)
         values (${LEGACY.orderId}, ${userId}, ${BANK.channelId}, 'bank', ${BANK.sourceChannel}, '浙A00001', 0, ${BANK.promotionChannelId},
           ${OWNER.ownerName}, ${OWNER.idNumber}, ${OWNER.mobile}, ${MAIL_DELIVERY.consigneeName}, ${MAIL_DELIVERY.consigneeMobile},
-          ${MAIL_DELIVERY.address}, ${JSON.stringify(VEHICLE)})`)
+          ${MAIL_DELIVERY.address}, ${JSON.stringify(VEHICLE)}, ${LEGACY.cancelReason})`)
+      await db.execute(sql`insert into order_events (order_id, kind, note) values (${LEGACY.orderId}, 'cancelled', ${LEGACY.cancelReason})`)
       await db.execute(sql`insert into follow_up_phones (user_id, phone) values (${userId}, ${PHONES.other})`)
       await db.execute(sql`insert into apply_drafts (user_id, sealed_payload) values (${userId}, ${LEGACY.sealedDraft})`)
       await db.execute(sql`insert into uploads (id, user_id, order_id, kind, certificate_bit, storage_key, mime, size_bytes, stored_encrypted)
@@ -301,12 +308,12 @@ describeDb('personal data at rest', () => {
       expect(await dump('orders')).toContain(OWNER.idNumber)
 
       const first = await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)
-      expect(first).toEqual({ rows: 4, photos: 1 })
+      expect(first).toEqual({ rows: 5, photos: 1 })
       expect(await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)).toEqual({ rows: 0, photos: 0 })
 
       for (const table of DUMPED_TABLES) {
         const text = await dump(table)
-        for (const value of [...PERSONAL_VALUES, PHONES.third, PHONES.other, LEGACY.sealedDraft]) {
+        for (const value of [...PERSONAL_VALUES, PHONES.third, PHONES.other, LEGACY.sealedDraft, LEGACY.cancelReason]) {
           expect({ table, leaked: text.includes(value) }).toEqual({ table, leaked: false })
         }
       }
@@ -319,7 +326,7 @@ describeDb('personal data at rest', () => {
       const served = await image(grant, 'F000000000000000000000001')
       expect(served.statusCode).toBe(200)
       expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
-      expect(await orderRow(database.db, LEGACY.orderId)).toMatchObject({ ownerIdNumber: OWNER.idNumber, vehicle: VEHICLE, userId })
+      expect(await orderRow(database.db, LEGACY.orderId)).toMatchObject({ ownerIdNumber: OWNER.idNumber, vehicle: VEHICLE, userId, cancelReason: LEGACY.cancelReason })
       const follow = await queryRows<{ phone_index: string }>(database.db, sql`select phone_index from follow_up_phones`)
       expect(follow).toEqual([{ phone_index: phoneIndex(PHONES.other) }])
     })
@@ -417,7 +424,10 @@ describeDb('upgrading a database from before encryption at rest', () => {
   it('migrates the SQL, then encrypts the old rows and photo at startup, and the owner finds everything again', async () => {
     // The migration ended the pending codes and tickets, whose phones it cannot index.
     expect(await queryRows(database.db, sql`select id from sms_codes union all select id from login_tickets`)).toEqual([])
-    expect(await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)).toEqual({ rows: 2, photos: 1 })
+    // The user and the order, and the two orders migration 0003 cancelled with their timeline notes.
+    expect(await encryptExistingData(database.db, installedFieldCipher(), storage, test.app.log)).toEqual({ rows: 6, photos: 1 })
+    const reasons = await queryRows<{ text: string }>(database.db, sql`select cancel_reason as text from orders where cancel_reason is not null union all select note from order_events`)
+    expect(reasons.map(({ text }) => text.startsWith(CIPHERTEXT_PREFIX))).toEqual([true, true, true, true])
     const orderDump = JSON.stringify(await queryRows(database.db, sql`select * from orders`))
     for (const value of [OWNER.ownerName, OWNER.idNumber, OWNER.mobile, VEHICLE.vin]) expect(orderDump).not.toContain(value)
     expect(JSON.stringify(await queryRows(database.db, sql`select * from users`))).not.toContain(PHONES.third)

@@ -38,8 +38,9 @@ export const ENCRYPTED_TABLES: readonly EncryptedTable[] = [
   {
     table: 'orders',
     key: 'order_id',
-    columns: ['owner_name', 'owner_id_number', 'owner_mobile', 'consignee_name', 'consignee_mobile', 'address', 'vehicle'],
+    columns: ['owner_name', 'owner_id_number', 'owner_mobile', 'consignee_name', 'consignee_mobile', 'address', 'vehicle', 'cancel_reason'],
   },
+  { table: 'order_events', key: 'id', columns: ['note'] },
   { table: 'follow_up_phones', key: 'id', columns: ['phone'], indexed: 'phone' },
   { table: 'offline_orders', key: 'offline_no', columns: ['phone'], indexed: 'phone' },
   { table: 'apply_drafts', key: 'user_id', columns: ['sealed_payload'] },

@@ -331,7 +331,8 @@ export const orders = pgTable(
     trackingNo: text('tracking_no'),
     obuActivationState: integer('obu_activation_state'),
     cancelState: integer('cancel_state'),
-    cancelReason: text('cancel_reason'),
+    // Free text people type (an ID number, a phone) as often as a reason: personal data.
+    cancelReason: encryptedText('orders', 'cancel_reason'),
     /** CERTIFICATE bit flags (the spec's certificatesCommitSate). */
     certificatesCommitState: integer('certificates_commit_state').notNull().default(0),
     stockInterceptionFlag: boolean('stock_interception_flag').notNull().default(false),
@@ -376,7 +377,8 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    note: text('note'),
+    // The cancel reason again, an auditor's words: encrypted like the order's own.
+    note: encryptedText('order_events', 'note'),
     at: time('at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
