@@ -1,7 +1,8 @@
 /**
  * The offline hand-over needs proof: the caller's SMS-verified phone is the one the outlet took,
  * or the one-time code it handed over (spent on success). Every failed proof answers the same,
- * and attempts are limited per user and per IP.
+ * and attempts are limited per user and per IP. The new order passes a create's admission (the
+ * cap on unsubmitted orders, a plate nobody else submitted).
  */
 import { count, eq } from 'drizzle-orm'
 import type { TokenGrant } from '../../types/api/auth'
@@ -12,14 +13,19 @@ import { hashSecret } from '../../server/auth/secrets'
 import { SEED_OFFLINE_ORDER_PROOFS, SEED_OFFLINE_ORDERS } from '../../server/catalogue/seed-data'
 import { phoneIndex } from '../../server/crypto/field-cipher'
 import { offlineOrders, orders } from '../../server/db/schema'
+import { BUSINESS_CODE } from '../../types/api/envelope'
+import { PLATE_HELD_MESSAGE } from '../../server/catalogue/plate-checks'
 import { OFFLINE_HANDOVER_LIMITS, OFFLINE_MESSAGE } from '../../server/orders/offline-order'
+import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_MESSAGE } from '../../server/orders/unsubmitted-orders'
 import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
-import { createOrder, data, FIXTURE, login, orderRow, orderWorld, PHONES, PLATE } from './support/orders'
+import { createOrder, data, FIXTURE, login, orderRow, orderWorld, PHONES, PLATE, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
 const REFUSED = { code: 404, msg: OFFLINE_MESSAGE.refused, data: null }
 const TOO_MANY = { code: 429, msg: OFFLINE_MESSAGE.tooMany, data: null }
 const HOUR_MS = 60 * 60 * 1000
+/** Plates of the caller's own unsubmitted orders, as many as the cap allows. */
+const CAPPED_PLATES = ['京A11111', '京A22222', '京A33333'].slice(0, MAX_OPEN_UNSUBMITTED_ORDERS)
 
 describeDb('offline hand-over proof', () => {
   const world = orderWorld()
@@ -124,5 +130,22 @@ describeDb('offline hand-over proof', () => {
     const fresh = await login(world.test, '13611112222')
     expect((await handOver(fresh, { ...param, handoverCode: FIXTURE.offlineCode }, '10.9.9.9')).json()).toEqual(TOO_MANY)
     expect(envelope(await handOver(fresh, { ...param, handoverCode: FIXTURE.offlineCode }, '10.9.9.10')).code).toBe(200)
+  })
+
+  describe("the new order's admission, as a create's", () => {
+    it('refuses a fourth unsubmitted order, and converts nothing', async () => {
+      for (const plate of CAPPED_PLATES) await createOrder(world.test, world.owner, plate)
+      expect((await handOver(world.owner, param)).json()).toEqual({ code: BUSINESS_CODE.ACTION_NOT_ALLOWED, msg: UNSUBMITTED_MESSAGE.tooMany, data: null })
+      expect(await orderCount()).toBe(CAPPED_PLATES.length)
+      expect((await proofRow()).convertedOrderId).toBeNull()
+    })
+
+    it('refuses a plate another user has submitted, and converts nothing', async () => {
+      const other = await login(world.test, PHONES.other)
+      await submittedOrder(world.test, other, { plateNumber: FIXTURE.offlinePlate })
+      expect((await handOver(world.owner, param)).json()).toEqual({ code: BUSINESS_CODE.PLATE_TAKEN, msg: PLATE_HELD_MESSAGE, data: null })
+      expect(await orderCount()).toBe(1)
+      expect((await proofRow()).convertedOrderId).toBeNull()
+    })
   })
 })

@@ -40,11 +40,7 @@ export interface NewOrderPlate extends PromotionUse {
  * waited on while rows are locked); it refuses in its place among the checks.
  */
 export async function admitNewOrder(db: Db, plate: NewOrderPlate, risk: RiskVerdict): Promise<PromotionChannelRow> {
-  const registered = await registeredPlateResult(db, plate.plateNumber, plate.plateColor)
-  if (registered !== undefined && plateAlreadyHandled(registered)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
-  if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
-  const interception = await plateInterception(db, { plateNumber: plate.plateNumber, promotionChannelId: plate.promotionChannelId })
-  if (interception.intercept) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
+  await admitPlate(db, plate)
   await assertPromotionUse(db, plate)
   await assertNewApplyOpen(db)
   if (risk.refused) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, risk.reason)
@@ -52,6 +48,18 @@ export async function admitNewOrder(db: Db, plate: NewOrderPlate, risk: RiskVerd
   // The verdicts above refuse unknown channels, so this only fails if the row vanished meanwhile.
   if (!channel) throw new Error(`Promotion channel ${plate.promotionChannelId} vanished during admission`)
   return channel
+}
+
+/**
+ * The plate's part of admission, which an offline order carried on online passes too: not
+ * handled already, not submitted by another user, not intercepted for this promotion.
+ */
+export async function admitPlate(db: Db, plate: Pick<NewOrderPlate, 'userId' | 'plateNumber' | 'plateColor' | 'promotionChannelId'>): Promise<void> {
+  const registered = await registeredPlateResult(db, plate.plateNumber, plate.plateColor)
+  if (registered !== undefined && plateAlreadyHandled(registered)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_TAKEN_MESSAGE)
+  if (await plateSubmittedByOther(db, plate.userId, plate.plateNumber)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+  const interception = await plateInterception(db, { plateNumber: plate.plateNumber, promotionChannelId: plate.promotionChannelId })
+  if (interception.intercept) throw DomainError.business(BUSINESS_CODE.INTERCEPTED, interception.reason)
 }
 
 /** Refuses (business 2002 with the interception check's reason) a promotion this channel may not use. */

@@ -8,7 +8,9 @@
  * outlet took (compared by blind index), or they bring the one-time hand-over code issued with the
  * order (kept as its SHA-256, void once the order converts). Every failed proof (unknown number,
  * wrong plate, wrong or missing proof, converted by someone else) answers the same refusal, so the
- * answers never tell whether a number exists; attempts are limited per user and per IP.
+ * answers never tell whether a number exists; attempts are limited per user and per IP. Once
+ * proven, the new order passes a create's admission: the cap on unsubmitted orders, and a plate
+ * neither handled already, nor submitted by another user, nor intercepted.
  */
 import { asc, eq } from 'drizzle-orm'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
@@ -22,11 +24,13 @@ import type { SessionUser } from '../auth/sessions'
 import type { PromotionChannelRow } from '../catalogue/plate-checks'
 import { phoneIndex } from '../crypto/field-cipher'
 import type { Db } from '../db/database'
-import { offlineOrders, orders, promotionChannels } from '../db/schema'
+import { offlineOrders, orders, promotionChannels, users } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
 import type { ApplyContext } from './apply-steps'
+import { admitPlate } from './admission'
 import { findOpenOrderForPlate, insertNewOrder } from './order-records'
+import { assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
 
 export const OFFLINE_MESSAGE = {
   /** One answer for every failed proof: it must not tell which part was wrong. */
@@ -95,6 +99,8 @@ export async function convertOfflineOrder(
   const { user } = caller
   await enforceLimits(context.counters, caller)
   return context.db.transaction(async (tx) => {
+    // One new order per user at a time, as a create takes it, so the cap below holds under races.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update')
     const [offline] = await tx.select().from(offlineOrders).where(eq(offlineOrders.offlineNo, param.offlineNo)).limit(1).for('update')
     if (!offline || offline.plateNumber !== param.plateNumber) throw refuseProof()
     if (offline.convertedOrderId !== null) {
@@ -104,9 +110,13 @@ export async function convertOfflineOrder(
       throw refuseProof()
     }
     if (!proven(offline, user, param.handoverCode)) throw refuseProof()
+    const now = context.clock.now()
+    await expireUnsubmittedOrders(tx, now, user.id)
     if (await findOpenOrderForPlate(tx, user.id, offline.plateNumber)) throw refuse(OFFLINE_MESSAGE.plateBusy)
     const promotion = await promotionFor(tx, offline.promotionChannelId, channel)
-    const now = context.clock.now()
+    // The new order's admission, as a create's: the cap on unsubmitted orders and the plate's checks.
+    await assertUnsubmittedCap(tx, user.id)
+    await admitPlate(tx, { userId: user.id, plateNumber: offline.plateNumber, plateColor: offline.plateColor, promotionChannelId: promotion.id })
     const inserted = await insertNewOrder(
       tx,
       context.random,
