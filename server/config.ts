@@ -229,15 +229,25 @@ function readPublicBaseUrl(reader: EnvReader, production: boolean, host: string,
 
 const ORIGIN = /^https?:\/\/[^\s/?#]+$/
 
+/** An address's origin; undefined for what is no address (reported by its own check). */
+function originOf(address: string): string | undefined {
+  try {
+    return new URL(address).origin
+  } catch {
+    return undefined
+  }
+}
+
 function readAppOrigins(reader: EnvReader, publicBaseUrl: string): string[] {
-  const listed = (reader.raw('APP_ORIGINS') ?? '')
+  const entries = (reader.raw('APP_ORIGINS') ?? '')
     .split(',')
     .map((entry) => entry.trim().replace(/\/+$/, ''))
     .filter(Boolean)
-  const malformed = listed.filter((entry) => !ORIGIN.test(entry))
+  const malformed = entries.filter((entry) => !ORIGIN.test(entry))
+  const listed = entries.filter((entry) => ORIGIN.test(entry))
   if (malformed.length) reader.problems.push(`APP_ORIGINS must be a comma list of http(s) origins (scheme and host, no path): ${malformed.join(', ')}`)
-  const own = URL.canParse(publicBaseUrl) ? [new URL(publicBaseUrl).origin] : []
-  return [...new Set([...own, ...listed.filter((entry) => ORIGIN.test(entry)).map((entry) => new URL(entry).origin)])]
+  const origins = [publicBaseUrl, ...listed].map(originOf).filter((origin): origin is string => origin !== undefined)
+  return [...new Set(origins)]
 }
 
 function readSimOperatorSecret(reader: EnvReader): string | undefined {

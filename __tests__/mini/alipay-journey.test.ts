@@ -10,8 +10,6 @@
  */
 // The server's modules need jsdom's gaps filled before they load.
 import './support/server-under-jsdom'
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { ROUTES } from '../../src/config/routes'
 import { PAY_STATE } from '../../src/domain/enums'
 import { statusLabel } from '../../src/domain/order'
@@ -24,6 +22,7 @@ import type { TestDatabase } from '../server/support/test-database'
 import { FakeClock, createTestApp } from '../server/support/test-app'
 import type { TestApp } from '../server/support/test-app'
 import { AlipayApp } from './alipay-support/alipay-app'
+import { ALIPAY_DIST, describeAlipay } from './alipay-support/alipay-build'
 import type { PageInstance } from './alipay-support/alipay-app'
 import { alipayServerBridge } from './alipay-support/alipay-server'
 import type { AlipayServerBridge } from './alipay-support/alipay-server'
@@ -33,28 +32,10 @@ import { typePlate } from './alipay-support/plate-keys'
 import { listenOnAnyPort } from './support/local-http'
 import { notifyPaid, sessionOfAuthCode } from './support/outside-parties'
 import { WORLD_HOOK_TIMEOUT_MS } from './support/weapp-world'
+import { JOURNEY_PLATE, OWNER_FIELDS, PACKAGE_NAME, PHOTO_SLOTS, UPLOADED } from './support/journey-data'
 
-const DIST = path.resolve(__dirname, '../../dist/alipay')
-const built = existsSync(path.join(DIST, 'app.json'))
-if (!built && process.env.REQUIRE_MINI_BUILD === '1') {
-  throw new Error(`REQUIRE_MINI_BUILD=1 but ${DIST}/app.json is missing: run npm run build:alipay`)
-}
-if (!built) console.warn('!! dist/alipay is not built: skipping its journey (npm run build:alipay)')
 
-const PLATE = '京A12345'
-const OWNER_FIELDS: readonly [label: string, value: string][] = [
-  ['车主姓名', '张三'],
-  ['身份证号', '11010519491231002X'],
-  ['手机号', '13800138000'],
-  ['品牌型号', '大众汽车牌FV7152FBDBG'],
-  ['车辆识别代号', 'LFV2A21K157402375'],
-  ['发动机号', 'EA211123456'],
-]
-/** The photo slots of the form, by their titles. */
-const PHOTO_SLOTS = ['身份证人像面', '身份证国徽面', '行驶证主页', '车头照片'] as const
-/** The first package of the demo catalogue (the seed's bank packages). */
-const PACKAGE_NAME = '基础版ETC套餐'
-const UPLOADED = '已上传'
+const PLATE = JOURNEY_PLATE
 /** The pay button: 支付<mode> ¥<amount>. */
 const PAY_BUTTON = /^支付\S+ ¥\d/
 /** my.tradePay's result code for a paid trade (Alipay's documentation). */
@@ -65,7 +46,7 @@ const STEP_TIMEOUT_MS = 20_000
 // A whole journey through a dozen pages; generous for a busy machine.
 jest.setTimeout(120_000)
 
-;(built ? describe : describe.skip)('the Alipay build: the apply journey against the real server', () => {
+describeAlipay('its journey')('the Alipay build: the apply journey against the real server', () => {
   let database: TestDatabase
   let test: TestApp
   let bridge: AlipayServerBridge
@@ -79,7 +60,7 @@ jest.setTimeout(120_000)
     // The compiled app signs its requests with the real time: the server's clock starts there too.
     test = await createTestApp(database.db, { clock: new FakeClock(new Date()) })
     bridge = alipayServerBridge(await listenOnAnyPort(test.app), (filePath) => app.host.readFile(filePath))
-    app = new AlipayApp({ distDir: DIST, respond: bridge.respond, photo: JPEG_BYTES, entropyFromServer: true })
+    app = new AlipayApp({ distDir: ALIPAY_DIST, respond: bridge.respond, photo: JPEG_BYTES, entropyFromServer: true })
     // The person pays in Alipay's sheet; Alipay then tells the server, and answers the app.
     app.host.setHandler('tradePay', async (options) => {
       const tradeNo = String(options.tradeNO)

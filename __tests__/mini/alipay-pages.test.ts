@@ -9,7 +9,7 @@
  * Needs `npm run build:alipay` first; CI builds it and sets REQUIRE_MINI_BUILD=1 so a missing
  * build fails instead of skipping.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ROUTES } from '../../src/config/routes'
 import { ORIGINAL_PRICE_DEFAULT_CENTS, PACKAGE_VARIANT } from '../../src/domain/money'
@@ -28,13 +28,10 @@ import { nodes, pageText } from './alipay-support/data-tree'
 import type { TaroNode } from './alipay-support/data-tree'
 import type { FakeRequest, FakeResponse, Responder } from './alipay-support/fake-my'
 import { holding, replyingServer } from './alipay-support/fake-server'
+import { ALIPAY_DIST, alipayBuilt, describeAlipay } from './alipay-support/alipay-build'
 
-const DIST = path.resolve(__dirname, '../../dist/alipay')
-const built = existsSync(path.join(DIST, 'app.json'))
-if (!built && process.env.REQUIRE_MINI_BUILD === '1') {
-  throw new Error(`REQUIRE_MINI_BUILD=1 but ${DIST}/app.json is missing: run npm run build:alipay`)
-}
-if (!built) console.warn('!! dist/alipay is not built: skipping its JavaScript-side run (npm run build:alipay)')
+const DIST = ALIPAY_DIST
+const describeBuilt = describeAlipay('its JavaScript-side run')
 
 interface AppJson {
   pages: string[]
@@ -45,7 +42,7 @@ const readAppJson = (): AppJson => JSON.parse(readFileSync(path.join(DIST, 'app.
 
 /** Every page of the build, main package first, as app.json lists them. */
 function buildPages(): string[] {
-  if (!built) return []
+  if (!alipayBuilt()) return []
   const json = readAppJson()
   return [...json.pages, ...(json.subPackages ?? []).flatMap(({ root, pages }) => pages.map((page) => `${root}/${page}`))]
 }
@@ -149,8 +146,6 @@ function baseTemplates(): Set<string> {
   const axml = readFileSync(path.join(DIST, 'base.axml'), 'utf8')
   return new Set(Array.from(axml.matchAll(/<template name="([^"]+)"/g), ([, name]) => name))
 }
-
-const describeBuilt = built ? describe : describe.skip
 
 describeBuilt('dist/alipay, JavaScript side', () => {
   let app: AlipayApp

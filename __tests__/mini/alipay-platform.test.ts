@@ -6,8 +6,6 @@
  * when cancelled. Needs `npm run build:alipay` first; CI builds it and sets REQUIRE_MINI_BUILD=1
  * so a missing build fails instead of skipping.
  */
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { ROUTES } from '../../src/config/routes'
 import { PAY_STATE } from '../../src/domain/enums'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
@@ -15,6 +13,7 @@ import type { PayDepositResponse } from '../../types/api/payment'
 import { CHANNEL_ID, detail, payInfo } from '../support/order-fixtures'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { AlipayApp, parsePageUrl } from './alipay-support/alipay-app'
+import { ALIPAY_DIST, describeAlipay } from './alipay-support/alipay-build'
 import type { PageInstance } from './alipay-support/alipay-app'
 import { pageText } from './alipay-support/data-tree'
 import { FAKE_AUTH_CODE } from './alipay-support/fake-my'
@@ -22,12 +21,6 @@ import type { FakeRequest } from './alipay-support/fake-my'
 import { bodyOf, replyingServer } from './alipay-support/fake-server'
 import { typePlate } from './alipay-support/plate-keys'
 
-const DIST = path.resolve(__dirname, '../../dist/alipay')
-const built = existsSync(path.join(DIST, 'app.json'))
-if (!built && process.env.REQUIRE_MINI_BUILD === '1') {
-  throw new Error(`REQUIRE_MINI_BUILD=1 but ${DIST}/app.json is missing: run npm run build:alipay`)
-}
-if (!built) console.warn('!! dist/alipay is not built: skipping its platform behaviour run (npm run build:alipay)')
 
 /** A bank app's login token in the address the mini-program was opened with: the app must never use it. */
 const BANK_PAGE_TOKEN = 'bank-page-token-never-sent'
@@ -60,7 +53,7 @@ const PAY_BUTTON = /^支付\S+ ¥\d/
 
 const isTokenRequest = (request: FakeRequest) => request.method === 'POST' && request.url.includes('/oauth2/') && request.url.endsWith('/token')
 
-const describeBuilt = built ? describe : describe.skip
+const describeBuilt = describeAlipay('its platform behaviour run')
 
 // The first page loads the build's modules cold: seconds on a loaded machine, more than jest's 5 s.
 jest.setTimeout(30_000)
@@ -71,7 +64,7 @@ describeBuilt('dist/alipay on its platform', () => {
   let restoreConsole: () => void
 
   beforeAll(async () => {
-    app = new AlipayApp({ distDir: DIST, respond: replyingServer(() => replies), launchQuery: { [PAGE_TOKEN_PARAM]: BANK_PAGE_TOKEN } })
+    app = new AlipayApp({ distDir: ALIPAY_DIST, respond: replyingServer(() => replies), launchQuery: { [PAGE_TOKEN_PARAM]: BANK_PAGE_TOKEN } })
     restoreConsole = app.captureConsole()
     await app.launch()
   })

@@ -6,11 +6,10 @@
  * writes to storage never repeat an IV (the WeChat build's: weapp-ivs.test.ts); and its photos go
  * out through my.uploadFile with the file's kind Alipay requires.
  */
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { API } from '../../types/api/paths'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { AlipayApp } from './alipay-support/alipay-app'
+import { ALIPAY_DIST, describeAlipay } from './alipay-support/alipay-build'
 import { replyingServer } from './alipay-support/fake-server'
 import { ivsOfSealedWrites } from './support/build-sealing'
 import { PHONE_ABSENT, installPhoneGlobal, wrapForPhone } from './support/phone-scope'
@@ -58,12 +57,8 @@ describe("the phone's scope", () => {
   })
 })
 
-const ALIPAY_DIST = path.resolve(__dirname, '../../dist/alipay')
-const alipayBuilt = existsSync(path.join(ALIPAY_DIST, 'app.json'))
-if (!alipayBuilt && process.env.REQUIRE_MINI_BUILD === '1') throw new Error(`REQUIRE_MINI_BUILD=1 but ${ALIPAY_DIST}/app.json is missing: run npm run build:alipay`)
-if (!alipayBuilt) console.warn('!! dist/alipay is not built: skipping its IV run (npm run build:alipay)')
 
-;(alipayBuilt ? describe : describe.skip)("Alipay in the phone-strict world: IVs from the server's entropy, photos through my.uploadFile", () => {
+describeAlipay('its IV run')("Alipay in the phone-strict world: IVs from the server's entropy, photos through my.uploadFile", () => {
   const webCrypto = jest.spyOn(globalThis.crypto, 'getRandomValues')
   let app: AlipayApp
   let services: AlipayServices

@@ -30,6 +30,7 @@ import { settle, waitFor } from './support/settle'
 import { LOGIN_PAGE } from './support/sign-in'
 import { describeWeapp } from './support/weapp-build'
 import { weappWorld } from './support/weapp-world'
+import { JOURNEY_PLATE, OWNER_FIELDS, PACKAGE_NAME, PHOTO_SLOTS, UPLOADED } from './support/journey-data'
 
 const ROUTES = {
   plate: 'pages/entry/plate/index',
@@ -45,21 +46,8 @@ const ROUTES = {
   orderDetail: 'pages/order/detail/index',
 } as const
 
-const PLATE = '京A12345'
-const OWNER_FIELDS: readonly [label: string, value: string][] = [
-  ['车主姓名', '张三'],
-  ['身份证号', '11010519491231002X'],
-  ['手机号', '13800138000'],
-  ['品牌型号', '大众汽车牌FV7152FBDBG'],
-  ['车辆识别代号', 'LFV2A21K157402375'],
-  ['发动机号', 'EA211123456'],
-]
-/** The photo slots of the form, by their titles. */
-const PHOTO_SLOTS = ['身份证人像面', '身份证国徽面', '行驶证主页', '车头照片'] as const
-/** The first package of the demo catalogue (the seed's bank packages). */
-const PACKAGE_NAME = '基础版ETC套餐'
+const PLATE = JOURNEY_PLATE
 const PLATE_KEYBOARD = '.plate-input__keyboard'
-const UPLOADED = '已上传'
 /** Where the order detail page shows the order's status. */
 const STATUS_NODE = '.order-detail__status'
 

@@ -41,9 +41,13 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '
  * account's JS-SDK in its name.
  */
 export function isAppPage(url: string, appOrigins: readonly string[], production: boolean): boolean {
-  if (!URL.canParse(url)) return false
-  const { origin, hostname } = new URL(url)
-  return appOrigins.includes(origin) || (!production && LOOPBACK_HOSTS.has(hostname))
+  let page: URL
+  try {
+    page = new URL(url)
+  } catch {
+    return false
+  }
+  return appOrigins.includes(page.origin) || (!production && LOOPBACK_HOSTS.has(page.hostname))
 }
 
 export function weixinConfig(context: WechatContext, url: string): WeixinConfigResponse {
