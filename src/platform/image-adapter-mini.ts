@@ -42,10 +42,13 @@ export const miniImageAdapter: ImageAdapter = {
  */
 export const ALIPAY_COMPRESS_LEVEL = { low: 0, medium: 1, high: 2 } as const
 
+/** The JPEG qualities (0 to 1) from which Alipay's high and medium levels are the nearest. */
+const ALIPAY_LEVEL_FROM = { high: 0.9, medium: 0.6 } as const
+
 /** The level for a JPEG quality (0 to 1): the nearest of Alipay's three. */
 export function alipayCompressLevel(quality: number): number {
-  if (quality >= 0.9) return ALIPAY_COMPRESS_LEVEL.high
-  return quality >= 0.6 ? ALIPAY_COMPRESS_LEVEL.medium : ALIPAY_COMPRESS_LEVEL.low
+  if (quality >= ALIPAY_LEVEL_FROM.high) return ALIPAY_COMPRESS_LEVEL.high
+  return quality >= ALIPAY_LEVEL_FROM.medium ? ALIPAY_COMPRESS_LEVEL.medium : ALIPAY_COMPRESS_LEVEL.low
 }
 
 /** What my.compressImage takes and answers; Taro passes both through unchanged. */
