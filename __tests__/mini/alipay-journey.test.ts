@@ -40,8 +40,6 @@ const PLATE = JOURNEY_PLATE
 const PAY_BUTTON = /^支付\S+ ¥\d/
 /** my.tradePay's result code for a paid trade (Alipay's documentation). */
 const TRADE_PAY_PAID = '9000'
-/** How long one step of the journey may take on a loaded machine. */
-const STEP_TIMEOUT_MS = 20_000
 
 // A whole journey through a dozen pages; generous for a busy machine.
 jest.setTimeout(120_000)
@@ -79,15 +77,15 @@ describeAlipay('its journey')('the Alipay build: the apply journey against the r
 
   /** The page on top, once it is `route` and has stopped updating. */
   const reach = async (route: string): Promise<PageInstance> => {
-    await app.waitFor(() => app.current().route === route, `the page ${route} (on top: ${app.stack.at(-1)?.route}; errors: ${app.errors.join(' | ')})`, STEP_TIMEOUT_MS)
-    await app.settle(STEP_TIMEOUT_MS)
+    await app.waitFor(() => app.current().route === route, `the page ${route} (on top: ${app.stack.at(-1)?.route}; errors: ${app.errors.join(' | ')})`)
+    await app.settle()
     return app.current()
   }
   const waitForText = (page: PageInstance, text: string) =>
-    app.waitFor(() => pageText(page.data).includes(text), `"${text}" on ${page.route} (it says: ${pageText(page.data)})`, STEP_TIMEOUT_MS)
+    app.waitFor(() => pageText(page.data).includes(text), `"${text}" on ${page.route} (it says: ${pageText(page.data)})`)
   const tapText = async (text: string | RegExp) => {
-    app.tap(await app.findTappable(text, STEP_TIMEOUT_MS))
-    await app.settle(STEP_TIMEOUT_MS)
+    app.tap(await app.findTappable(text))
+    await app.settle()
   }
   const problems = () => [...app.errors, ...bridge.failures]
 
@@ -111,12 +109,12 @@ describeAlipay('its journey')('the Alipay build: the apply journey against the r
 
     // Consent: the two agreements and the package issuers' own, once they have loaded, all ticked.
     expect(pageText(agree.data)).toContain(PLATE)
-    await app.waitFor(() => !pageText(agree.data).includes('正在加载发行方服务协议'), 'the issuer agreements', STEP_TIMEOUT_MS)
+    await app.waitFor(() => !pageText(agree.data).includes('正在加载发行方服务协议'), 'the issuer agreements')
     const boxes = [...nodes(agree.data)].filter((node) => typeof node.cl === 'string' && node.cl.split(' ').includes('consent-check__box'))
     expect(boxes.length).toBeGreaterThan(0)
     for (const box of boxes) {
       app.tap(box)
-      await app.settle(STEP_TIMEOUT_MS)
+      await app.settle()
     }
     await tapText('同意并继续')
 
@@ -125,7 +123,7 @@ describeAlipay('its journey')('the Alipay build: the apply journey against the r
     expect(pageText(form.data)).toContain(PLATE)
     for (const [label, value] of OWNER_FIELDS) {
       app.input(await app.findInput(label), value)
-      await app.settle(STEP_TIMEOUT_MS)
+      await app.settle()
     }
     // The delivery choice: its name, then what it means.
     await tapText(/^网点领取/)
@@ -139,7 +137,7 @@ describeAlipay('its journey')('the Alipay build: the apply journey against the r
       await reach(ROUTES.confirmSelect.page)
       await tapText('确认上传')
       await reach(ROUTES.upinfo.page)
-      await app.waitFor(() => pageText(form.data).split(UPLOADED).length - 1 === index + 1, `${index + 1} photos uploaded (errors: ${problems().join(' | ')})`, STEP_TIMEOUT_MS)
+      await app.waitFor(() => pageText(form.data).split(UPLOADED).length - 1 === index + 1, `${index + 1} photos uploaded (errors: ${problems().join(' | ')})`)
     }
     expect(app.host.chosen).toHaveLength(PHOTO_SLOTS.length)
     // Compressed with Alipay's own parameters, then sent as the image kind my.uploadFile requires.

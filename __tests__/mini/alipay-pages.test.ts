@@ -132,6 +132,8 @@ const dataServer = replyingServer(() => DATA_REPLIES)
 
 /** Time for a scenario: loading every page takes some seconds. */
 const DATA_SCENARIO_TIMEOUT_MS = 30_000
+// The other tests wait for pages too (alipay-app.ts allows 20 s a wait on a loaded machine).
+jest.setTimeout(DATA_SCENARIO_TIMEOUT_MS)
 /** Time for the template check in a filtered run, which loads every page and scenario itself. */
 const FILTERED_RUN_TIMEOUT_MS = 120_000
 

@@ -48,8 +48,11 @@ interface AppOptions {
 /** The host's page stack limit. */
 const MAX_PAGES = 10
 
-/** How long a wait for the app to get somewhere may take. */
-const WAIT_TIMEOUT_MS = 5000
+/**
+ * How long a wait for the app to get somewhere may take: in CI the suites share two cores with
+ * every other suite, and a page may draw seconds after a tap.
+ */
+const WAIT_TIMEOUT_MS = 20_000
 const POLL_MS = 10
 /** setData counts as finished once none came for this long. */
 const QUIET_MS = 100
