@@ -34,7 +34,7 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import { PLATE_HELD_MESSAGE } from '../catalogue/plate-checks'
 import { violatesUnique } from '../db/constraint-errors'
 import type { Db } from '../db/database'
-import { commodities, orders, users } from '../db/schema'
+import { commodities, orders } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CheckedApplyPayload } from '../validation/apply-payload'
 import { admitNewOrder, assertPromotionUse } from './admission'
@@ -53,7 +53,7 @@ import { queueIssuerDelivery } from './issuer-outbox'
 import { completeness } from './order-views'
 import { assertProvinceVerified, provinceOrderSource } from './province-verification'
 import { REPLACEMENT_ONLY_MESSAGE, offeredForApplication } from '../../src/domain/money'
-import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
+import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders, lockForNewOrder } from './unsubmitted-orders'
 
 /** The index that gives a plate to the first user who submits it. */
 const ONE_SUBMITTED_PER_PLATE = 'orders_one_submitted_per_plate_key'
@@ -196,10 +196,7 @@ async function createInTransaction(
   verdict: RiskVerdict | undefined,
 ): Promise<ApplyResponse | typeof NEEDS_REVIEW> {
   return context.db.transaction(async (tx) => {
-    // One create per user at a time, so the cap on unsubmitted orders holds under concurrent calls.
-    // NO KEY UPDATE: creates queue on each other, while inserts that only reference the user
-    // (sessions, uploads, drafts: KEY SHARE) go on, so an upload racing a create cannot deadlock.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update')
+    await lockForNewOrder(tx, user.id)
     const now = context.clock.now()
     await expireUnsubmittedOrders(tx, now, user.id)
     const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)

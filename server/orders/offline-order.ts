@@ -24,13 +24,13 @@ import type { SessionUser } from '../auth/sessions'
 import type { PromotionChannelRow } from '../catalogue/plate-checks'
 import { phoneIndex } from '../crypto/field-cipher'
 import type { Db } from '../db/database'
-import { offlineOrders, orders, promotionChannels, users } from '../db/schema'
+import { offlineOrders, orders, promotionChannels } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
 import type { ApplyContext } from './apply-steps'
 import { admitPlate } from './admission'
 import { findOpenOrderForPlate, insertNewOrder } from './order-records'
-import { assertUnsubmittedCap, expireUnsubmittedOrders } from './unsubmitted-orders'
+import { assertUnsubmittedCap, expireUnsubmittedOrders, lockForNewOrder } from './unsubmitted-orders'
 
 export const OFFLINE_MESSAGE = {
   /** One answer for every failed proof: it must not tell which part was wrong. */
@@ -99,8 +99,7 @@ export async function convertOfflineOrder(
   const { user } = caller
   await enforceLimits(context.counters, caller)
   return context.db.transaction(async (tx) => {
-    // One new order per user at a time, as a create takes it, so the cap below holds under races.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update')
+    await lockForNewOrder(tx, user.id)
     const [offline] = await tx.select().from(offlineOrders).where(eq(offlineOrders.offlineNo, param.offlineNo)).limit(1).for('update')
     if (!offline || offline.plateNumber !== param.plateNumber) throw refuseProof()
     if (offline.convertedOrderId !== null) {

@@ -14,7 +14,7 @@ import { HOUR_MS } from '../../src/domain/constants'
 import { CANCEL_STATE } from '../../src/domain/enums'
 import { releaseVouchers } from '../catalogue/voucher-codes'
 import type { Db } from '../db/database'
-import { orderEvents, orders } from '../db/schema'
+import { orderEvents, orders, users } from '../db/schema'
 import { DomainError } from '../domain-error'
 import { OPEN_ORDER } from './order-records'
 import type { OrderRow } from './order-records'
@@ -78,4 +78,14 @@ export async function assertUnsubmittedCap(db: Db, userId: number): Promise<void
     .where(and(eq(orders.userId, userId), UNSUBMITTED))
     .limit(MAX_OPEN_UNSUBMITTED_ORDERS)
   if (held.length >= MAX_OPEN_UNSUBMITTED_ORDERS) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, UNSUBMITTED_MESSAGE.tooMany)
+}
+
+/**
+ * One new order per user at a time (a create, an offline hand-over), so the cap on unsubmitted
+ * orders holds under concurrent calls. NO KEY UPDATE: new orders queue on each other, while
+ * inserts that only reference the user (sessions, uploads, drafts: KEY SHARE) go on, so an upload
+ * racing a create cannot deadlock.
+ */
+export async function lockForNewOrder(db: Db, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
 }
