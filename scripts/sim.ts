@@ -2,12 +2,13 @@
  * `npm run sim -- <orderId> <audit-pass|audit-reject|ship|activate> [reason]`: the lifecycle
  * simulator (server/simulators/sim-command.ts) on the server's database configuration.
  */
-import { ConfigError, loadConfig } from '../server/config'
+import { ConfigError, defaultToDevelopment, loadConfig } from '../server/config'
 import { systemClock } from '../server/runtime/clock'
 import { cryptoRandom } from '../server/runtime/random'
 import { simulate } from '../server/simulators/sim-command'
 
 async function main(): Promise<number> {
+  defaultToDevelopment()
   const config = loadConfig()
   return simulate(process.argv.slice(2), {
     config,

@@ -5,12 +5,13 @@
  * from the environment (see .env.example).
  */
 import { runServer } from '../server/cluster'
-import { loadConfig } from '../server/config'
+import { defaultToDevelopment, loadConfig } from '../server/config'
 import { announceListening } from '../server/listening'
 import { SERVER_PROCESS, reportStartupFailure } from '../server/main'
 import { ensureH5Build, H5_DIST } from './lib/h5-build'
 
 async function main(): Promise<void> {
+  defaultToDevelopment()
   // A configuration mistake is reported before the (slow) build, not after it.
   const config = loadConfig()
   ensureH5Build()

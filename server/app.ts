@@ -27,7 +27,7 @@ import { MAX_UPLOAD_BYTES } from '../types/api/apply'
 import type { TrustProxy } from './config'
 import { createFieldCipher, installFieldCipher } from './crypto/field-cipher'
 import type { FieldCipher } from './crypto/field-cipher'
-import { createConfiguredKeyProvider } from './crypto/key-provider'
+import { configuredFieldCipher } from './crypto/configured-keys'
 import type { AppDeps } from './deps'
 import { registerAuthHook } from './http/auth-hook'
 import { ignoreEmptyBody } from './http/empty-body'
@@ -37,7 +37,7 @@ import { RequestLogController, loggerOptions } from './http/logging'
 import { dropDocumentOnlyHeaders, registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
 import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
 import type { RouteContext } from './routes/context'
-import { assertProductionReady } from './production-guard'
+import { assertProductionReady, warnSimulatedParts } from './production-guard'
 import { ROUTE_GROUPS } from './routes'
 import { createEncryptedFileStorage } from './storage/encrypted-file-storage'
 
@@ -102,7 +102,7 @@ async function registerStaticApp(app: FastifyInstance, root: string): Promise<vo
  * encrypted columns of this process (server/crypto/field-cipher.ts).
  */
 export function installDataCipher(deps: Pick<AppDeps, 'config' | 'keys'>): FieldCipher {
-  const cipher = createFieldCipher(deps.keys ?? createConfiguredKeyProvider(deps.config.dataKeyHex))
+  const cipher = deps.keys ? createFieldCipher(deps.keys) : configuredFieldCipher(deps.config)
   installFieldCipher(cipher)
   return cipher
 }
@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLogController(),
   })
   await registerSecurityHeaders(app, deps.staticRoot)
+  warnSimulatedParts(deps, app.log)
   registerNoStore(app)
   const memoryCounters = createMemoryCounters(deps.clock)
   const counters = deps.redis ? createFailoverCounters(createRedisCounters(deps.redis), memoryCounters, app.log, deps.clock) : memoryCounters

@@ -6,7 +6,8 @@
 import os from 'node:os'
 import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
-import { DEV_DATA_KEY_HEX } from './crypto/key-provider'
+import { VOUCHER_GUESS_LIMITS } from './catalogue/voucher-guesses'
+import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
 
 export const DEFAULTS = {
   port: 3000,
@@ -22,6 +23,17 @@ export const DEFAULTS = {
   /** Stricter per-IP limits of the login calls and of the calls that send an SMS code. */
   loginRateLimitPerMinute: 30,
   sendCodeRateLimitPerMinute: 10,
+  /** Per-IP limits of the tracking sink (its batches, its visits), and how long events are kept. */
+  trackingRateLimitPerMinute: 30,
+  trackingVisitRateLimitPerMinute: 20,
+  trackingRetentionDays: 90,
+  /** Per client IP per hour: new orders, and photo uploads (a household behind one address stays well below). */
+  orderCreateRateLimitPerHour: 60,
+  uploadRateLimitPerHour: 300,
+  /** How long a submitted, unpaid order holds its plate; unpaid orders per user at once; new orders per user per 24 h. */
+  unpaidHoldMinutes: 30,
+  maxUnpaidOrders: 2,
+  ordersPerUserPerDay: 10,
   logLevel: 'info',
   processes: 1,
 } as const
@@ -30,6 +42,26 @@ export const DEFAULTS = {
 export const AUTO_PROCESSES = 'auto'
 /** More processes than this is a typo rather than a machine. */
 const MAX_PROCESSES = 256
+
+/**
+ * APP_ENV: the server runs as production unless told, explicitly, that this is a development
+ * machine. `npm start` and the tests say so; anything else (unset, `prod`, a typo) is production,
+ * which refuses simulators and development keys, so a mistyped environment fails closed.
+ */
+export const APP_ENV = { development: 'development', production: 'production' } as const
+export type AppEnv = (typeof APP_ENV)[keyof typeof APP_ENV]
+
+/**
+ * `npm start` and `npm run sim` are the development commands: there (and in the server processes
+ * they fork) an unset APP_ENV means development; `npm run server` and every other entry keep the
+ * production default.
+ */
+export function defaultToDevelopment(env: NodeJS.ProcessEnv = process.env): void {
+  if (!env.APP_ENV?.trim()) env.APP_ENV = APP_ENV.development
+}
+
+/** Added to a refusal when APP_ENV is unset: the likeliest cause is a development machine that did not say so. */
+export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a development machine sets APP_ENV=development (npm start does)'
 
 /**
  * The stand-ins for outside parties that exist so far. Outside production they are the default;
@@ -55,6 +87,19 @@ export type OutsideParty = keyof typeof OUTSIDE_PARTIES
 /** A configured SIM_OPERATOR_SECRET is at least this long. */
 export const MIN_SIM_OPERATOR_SECRET_LENGTH = 32
 
+/** An unpaid order holds its plate at most a day (UNPAID_HOLD_MINUTES). */
+const MAX_UNPAID_HOLD_MINUTES = 24 * 60
+
+/** The per-user limits on orders (server/orders/order-limits.ts, server/orders/unpaid-orders.ts). */
+export interface OrderLimits {
+  /** Minutes a submitted order with something to pay holds its plate unpaid before it is cancelled. */
+  readonly unpaidHoldMinutes: number
+  /** Submitted, unpaid orders one user may hold at once. */
+  readonly maxUnpaidOrders: number
+  /** Orders one user may open in 24 hours. */
+  readonly ordersPerDay: number
+}
+
 /** The largest TCP port number. */
 const MAX_PORT = 65535
 /** A token lives at least a minute and at most 30 days. */
@@ -72,6 +117,7 @@ export type DatabaseConfig =
 export type TrustProxy = boolean | number | string[]
 
 export interface Config {
+  /** Every APP_ENV but `development`: real outside parties and configured keys only. */
   readonly production: boolean
   readonly port: number
   readonly host: string
@@ -82,8 +128,13 @@ export interface Config {
   readonly redisUrl: string | undefined
   readonly tokenTtlSeconds: number
   readonly payloadKeyHex: string
-  /** The key of personal data at rest (server/crypto/key-provider.ts): 64 hex characters. */
-  readonly dataKeyHex: string
+  /**
+   * The key of personal data at rest (server/crypto/key-provider.ts): 64 hex characters. Unset
+   * only in development, where one is generated into DATA_DIR (server/crypto/development-key.ts).
+   */
+  readonly dataKeyHex: string | undefined
+  /** The key being rotated away from: still opens data while it is re-encrypted (server/db/rotate-data-key.ts). */
+  readonly previousDataKeyHex: string | undefined
   /** The SMS simulator logs codes and answers the spec's test calls (sendTest). */
   readonly smsSimulator: boolean
   /** Which implementation of each outside party to build; production refuses `simulated`. */
@@ -104,6 +155,17 @@ export interface Config {
   readonly rateLimitPerMinute: number
   /** Per client IP per minute: the login calls, and the calls that send an SMS code (stricter). */
   readonly authRateLimitPerMinute: { readonly login: number; readonly sendCode: number }
+  /**
+   * The tracking sink: batches and visits per client IP per minute (stricter than the general
+   * limit), and the days an event is kept before the maintenance sweep deletes it.
+   */
+  readonly tracking: { readonly batchesPerMinute: number; readonly visitsPerMinute: number; readonly retentionDays: number }
+  /** Failed write-off code guesses per client address and per code prefix (server/catalogue/voucher-guesses.ts). */
+  readonly voucherGuessLimits: VoucherGuessLimits
+  /** Per client IP per hour: orders opened, photos uploaded. */
+  readonly hourlyRateLimit: { readonly orderCreate: number; readonly upload: number }
+  /** Per user: how long an unpaid order holds its plate, unpaid orders at once, new orders per 24 h. */
+  readonly orderLimits: OrderLimits
   readonly logLevel: LogLevel
   /**
    * Server processes sharing the port (node:cluster, server/cluster.ts); 1 serves from this
@@ -171,28 +233,57 @@ function readRedisUrl(reader: EnvReader): string | undefined {
   return url
 }
 
-/** A 256-bit key variable: 64 hex characters; production must set it, and not to the development placeholder. */
-interface KeyVariable {
-  name: string
-  /** What the key is, for the message when production leaves it unset. */
-  purpose: string
-  devPlaceholder: string
+const HEX_KEY = /^[0-9a-fA-F]{64}$/
+
+/**
+ * PAYLOAD_KEY_HEX seals API parameters between the app and the server. The app build carries it
+ * (TARO_APP_PAYLOAD_KEY), so it protects no stored data; development uses the documented
+ * placeholder, which production must not.
+ */
+function readPayloadKey(reader: EnvReader, production: boolean): string {
+  const key = reader.raw('PAYLOAD_KEY_HEX')
+  if (key === undefined) {
+    if (production) reader.problems.push("PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)")
+    return DEV_PAYLOAD_KEY_HEX
+  }
+  if (!HEX_KEY.test(key)) reader.problems.push('PAYLOAD_KEY_HEX must be 64 hex characters (32 bytes)')
+  else if (production && key.toLowerCase() === DEV_PAYLOAD_KEY_HEX) reader.problems.push('PAYLOAD_KEY_HEX must not be the development placeholder in production')
+  return key.toLowerCase()
 }
 
-const PAYLOAD_KEY: KeyVariable = { name: 'PAYLOAD_KEY_HEX', purpose: "the app build's TARO_APP_PAYLOAD_KEY", devPlaceholder: DEV_PAYLOAD_KEY_HEX }
-const DATA_KEY: KeyVariable = { name: 'DATA_KEY_HEX', purpose: 'the key of personal data at rest', devPlaceholder: DEV_DATA_KEY_HEX }
+/**
+ * DATA_KEY_HEX opens the personal data at rest, so no value of it lives in the repository:
+ * production must set it; development without it generates one into DATA_DIR on first start.
+ * DATA_KEY_PREVIOUS_HEX is the key a rotation moves away from (server/db/rotate-data-key.ts).
+ */
+function readDataKeys(reader: EnvReader, production: boolean): { dataKeyHex: string | undefined; previousDataKeyHex: string | undefined } {
+  const read = (name: string): string | undefined => {
+    const key = reader.raw(name)
+    if (key !== undefined && !HEX_KEY.test(key)) reader.problems.push(`${name} must be 64 hex characters (32 bytes)`)
+    return key?.toLowerCase()
+  }
+  const dataKeyHex = read('DATA_KEY_HEX')
+  const previousDataKeyHex = read('DATA_KEY_PREVIOUS_HEX')
+  if (dataKeyHex === undefined && production) {
+    reader.problems.push('DATA_KEY_HEX must be set in production (64 hex characters, the key of personal data at rest)')
+  }
+  if (previousDataKeyHex !== undefined && dataKeyHex === undefined) reader.problems.push('DATA_KEY_PREVIOUS_HEX needs DATA_KEY_HEX: the key the data moves to')
+  if (previousDataKeyHex !== undefined && previousDataKeyHex === dataKeyHex) reader.problems.push('DATA_KEY_PREVIOUS_HEX must differ from DATA_KEY_HEX')
+  return { dataKeyHex, previousDataKeyHex }
+}
 
-function readKey(reader: EnvReader, production: boolean, variable: KeyVariable): string {
-  const key = reader.raw(variable.name)
-  if (key === undefined) {
-    if (production) reader.problems.push(`${variable.name} must be set in production (64 hex characters, ${variable.purpose})`)
-    return variable.devPlaceholder
+/**
+ * Production unless APP_ENV says development; NODE_ENV=production beside APP_ENV=development is a
+ * contradiction, refused rather than guessed.
+ */
+function readProduction(reader: EnvReader): boolean {
+  const value = reader.raw('APP_ENV')?.toLowerCase()
+  if (value !== undefined && value !== APP_ENV.development && value !== APP_ENV.production) {
+    reader.problems.push(`APP_ENV must be "${APP_ENV.development}" or "${APP_ENV.production}" (unset: production)`)
   }
-  if (!/^[0-9a-fA-F]{64}$/.test(key)) reader.problems.push(`${variable.name} must be 64 hex characters (32 bytes)`)
-  else if (production && key.toLowerCase() === variable.devPlaceholder) {
-    reader.problems.push(`${variable.name} must not be the development placeholder in production`)
-  }
-  return key.toLowerCase()
+  const development = value === APP_ENV.development
+  if (development && reader.raw('NODE_ENV') === 'production') reader.problems.push('APP_ENV=development contradicts NODE_ENV=production')
+  return !development
 }
 
 /** Where a client reaches a server listening on `host` (every interface: this machine's loopback). */
@@ -281,12 +372,41 @@ function readTrustProxy(reader: EnvReader): TrustProxy {
   return false
 }
 
+/** Events are kept at least a day and at most ten years. */
+const TRACKING_RETENTION_RANGE = { min: 1, max: 3650 } as const
+
+/**
+ * The tracking sink's limits. A route's limit replaces the general one for that route, so neither
+ * may exceed it; unset, they follow a general limit lowered below their defaults.
+ */
+function readTracking(reader: EnvReader, generalPerMinute: number): Config['tracking'] {
+  const perMinute = (name: string, fallback: number): number => {
+    const value = reader.integer(name, Math.min(fallback, generalPerMinute), 1, 1_000_000)
+    if (value > generalPerMinute) reader.problems.push(`${name} must not exceed RATE_LIMIT_PER_MINUTE (${generalPerMinute}): the tracking sink is limited more strictly`)
+    return value
+  }
+  return {
+    batchesPerMinute: perMinute('TRACKING_RATE_LIMIT_PER_MINUTE', DEFAULTS.trackingRateLimitPerMinute),
+    visitsPerMinute: perMinute('TRACKING_VISIT_RATE_LIMIT_PER_MINUTE', DEFAULTS.trackingVisitRateLimitPerMinute),
+    retentionDays: reader.integer('TRACKING_RETENTION_DAYS', DEFAULTS.trackingRetentionDays, TRACKING_RETENTION_RANGE.min, TRACKING_RETENTION_RANGE.max),
+  }
+}
+
 function readLogLevel(reader: EnvReader): LogLevel {
   const value = reader.raw('LOG_LEVEL')
   if (value === undefined) return DEFAULTS.logLevel
   const level = LOG_LEVELS.find((candidate) => candidate === value.toLowerCase())
   if (level === undefined) reader.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
   return level ?? DEFAULTS.logLevel
+}
+
+/** How many failed write-off code guesses an hour an address and a prefix get; windows and back-off are VOUCHER_GUESS_LIMITS'. */
+function readVoucherGuessLimits(reader: EnvReader): VoucherGuessLimits {
+  const { perAddress, perPrefix } = VOUCHER_GUESS_LIMITS
+  return {
+    perAddress: { ...perAddress, max: reader.integer('VOUCHER_GUESSES_PER_ADDRESS_PER_HOUR', perAddress.max, 1, 1_000_000) },
+    perPrefix: { ...perPrefix, max: reader.integer('VOUCHER_GUESSES_PER_PREFIX_PER_HOUR', perPrefix.max, 1, 1_000_000) },
+  }
 }
 
 /**
@@ -313,7 +433,7 @@ function readProcesses(reader: EnvReader, database: DatabaseConfig, redisUrl: st
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), cores: number = os.availableParallelism()): Config {
   const reader = new EnvReader(env)
-  const production = env.NODE_ENV === 'production'
+  const production = readProduction(reader)
   const dataDir = path.resolve(cwd, reader.raw('DATA_DIR') ?? DEFAULTS.dataDir)
   const uploadDir = path.resolve(cwd, reader.raw('UPLOAD_DIR') ?? path.join(dataDir, DEFAULTS.uploadSubdir))
   const port = reader.integer('PORT', DEFAULTS.port, 0, MAX_PORT)
@@ -321,6 +441,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const database = readDatabase(reader, dataDir)
   const redisUrl = readRedisUrl(reader)
   const publicBaseUrl = readPublicBaseUrl(reader, production, host, port)
+  const rateLimitPerMinute = reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000)
   const config: Config = {
     production,
     port,
@@ -330,22 +451,34 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     database,
     redisUrl,
     tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
-    payloadKeyHex: readKey(reader, production, PAYLOAD_KEY),
-    dataKeyHex: readKey(reader, production, DATA_KEY),
+    payloadKeyHex: readPayloadKey(reader, production),
+    ...readDataKeys(reader, production),
     ...readSimulatorSwitches(reader, production),
     outsideParties: readOutsideParties(reader, production),
     publicBaseUrl,
     appOrigins: readAppOrigins(reader, publicBaseUrl),
     simOperatorSecret: readSimOperatorSecret(reader),
     trustProxy: readTrustProxy(reader),
-    rateLimitPerMinute: reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000),
+    rateLimitPerMinute,
     authRateLimitPerMinute: {
       login: reader.integer('LOGIN_RATE_LIMIT_PER_MINUTE', DEFAULTS.loginRateLimitPerMinute, 1, 1_000_000),
       sendCode: reader.integer('SEND_CODE_RATE_LIMIT_PER_MINUTE', DEFAULTS.sendCodeRateLimitPerMinute, 1, 1_000_000),
     },
+    voucherGuessLimits: readVoucherGuessLimits(reader),
+    tracking: readTracking(reader, rateLimitPerMinute),
+    hourlyRateLimit: {
+      orderCreate: reader.integer('ORDER_CREATE_RATE_LIMIT_PER_HOUR', DEFAULTS.orderCreateRateLimitPerHour, 1, 1_000_000),
+      upload: reader.integer('UPLOAD_RATE_LIMIT_PER_HOUR', DEFAULTS.uploadRateLimitPerHour, 1, 1_000_000),
+    },
+    orderLimits: {
+      unpaidHoldMinutes: reader.integer('UNPAID_HOLD_MINUTES', DEFAULTS.unpaidHoldMinutes, 1, MAX_UNPAID_HOLD_MINUTES),
+      maxUnpaidOrders: reader.integer('MAX_UNPAID_ORDERS', DEFAULTS.maxUnpaidOrders, 1, 1_000_000),
+      ordersPerDay: reader.integer('ORDERS_PER_USER_PER_DAY', DEFAULTS.ordersPerUserPerDay, 1, 1_000_000),
+    },
     logLevel: readLogLevel(reader),
     processes: readProcesses(reader, database, redisUrl, cores),
   }
+  if (reader.problems.length && reader.raw('APP_ENV') === undefined) reader.problems.push(UNSET_APP_ENV_HINT)
   if (reader.problems.length) throw new ConfigError(reader.problems)
   return config
 }

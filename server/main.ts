@@ -21,6 +21,7 @@ import { encryptExistingData } from './db/encrypt-at-rest'
 import type { FieldCipher } from './crypto/field-cipher'
 import { verifyDataKey } from './db/data-key-check'
 import { migrate } from './db/migrate'
+import { rotateDataKey } from './db/rotate-data-key'
 import { systemClock } from './runtime/clock'
 import { announceListening } from './listening'
 import { cryptoRandom } from './runtime/random'
@@ -86,7 +87,9 @@ export async function prepareDatabase(config: Config, log: FastifyBaseLogger): P
   const database = await openDatabase(config.database)
   try {
     const { cipher, seeded } = await prepareSchema(config, database)
-    await encryptExistingData(database.db, cipher, createLocalFileStorage(config.uploadDir), log)
+    const storage = createLocalFileStorage(config.uploadDir)
+    await encryptExistingData(database.db, cipher, storage, log)
+    await rotateDataKey(database.db, cipher, storage, log)
     log.info({ database: describeDatabase(config), seeded }, 'database prepared')
   } finally {
     await database.close()
@@ -130,9 +133,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       redis,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })
-    if (prepared) await encryptExistingData(database.db, prepared.cipher, storage, app.log)
+    if (prepared) {
+      await encryptExistingData(database.db, prepared.cipher, storage, app.log)
+      await rotateDataKey(database.db, prepared.cipher, storage, app.log)
+    }
     if (options.worker?.runsMaintenance !== false) {
-      maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log })
+      maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log, trackingRetentionDays: config.tracking.retentionDays })
       issuerOutbox = startIssuerOutbox({ db: database.db, clock: systemClock, issuer, log: app.log })
     }
     const address = await app.listen({ port: config.port, host: config.host })

@@ -4,6 +4,7 @@
  * deployment that wires a stand-in in code (or a configuration assembled without loadConfig)
  * cannot serve real people with a simulator behind it.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import { ConfigError } from './config'
 import type { AppDeps } from './deps'
 
@@ -30,4 +31,20 @@ export function assertProductionReady(deps: BuiltParties): void {
   if (deps.config.smsSimulator) problems.push('SMS_SIMULATOR is on: production never answers the SMS test calls')
   if (deps.config.simAutoAdvanceSeconds > 0) problems.push('SIM_AUTO_ADVANCE_SECONDS must be 0 in production')
   if (problems.length) throw new ConfigError(problems)
+}
+
+/** The log line of each simulated part a development server runs with. */
+export const SIMULATED_PART_WARNING = 'running with a simulated part: development only, never for real people'
+
+/**
+ * Development says, once per start and at warn level, what is simulated: a server that reached
+ * real people by mistake shows it in the first lines of its log.
+ */
+export function warnSimulatedParts(deps: BuiltParties, log: FastifyBaseLogger): void {
+  if (deps.config.production) return
+  const parts = simulatedParts(deps)
+  if (deps.config.smsSimulator) parts.push('SMS test calls (sendTest)')
+  if (deps.config.simAutoAdvanceSeconds > 0) parts.push('lifecycle timer (SIM_AUTO_ADVANCE_SECONDS)')
+  if (deps.config.dataKeyHex === undefined) parts.push(`data key generated into DATA_DIR (DATA_KEY_HEX unset)`)
+  for (const part of parts) log.warn({ part }, SIMULATED_PART_WARNING)
 }

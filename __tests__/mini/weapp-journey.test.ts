@@ -9,6 +9,7 @@
  * failed with REQUIRE_MINI_BUILD=1).
  */
 // The server's modules need jsdom's gaps filled before they load.
+import { CANCEL_REASONS } from '../../src/domain/cancel-reason'
 import './support/server-under-jsdom'
 import { PRIVACY_SHEET_TEXT } from '../../src/config/privacy-copy'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
@@ -210,7 +211,7 @@ describeWeapp()('the WeChat build: the apply journey and the order pages', () =>
 
     const cancel = async (orderId: string): Promise<void> => {
       const url = pathOf(API.cancelOrder.path, { channel: BANK.channelId })
-      const response = await world.test.inject({ method: 'POST', url, headers: asPerson(), payload: { orderId, reason: '不想办了' } })
+      const response = await world.test.inject({ method: 'POST', url, headers: asPerson(), payload: { orderId, reason: CANCEL_REASONS[1] } })
       expect(data<CancelOrderResponse>(response).cancelState).toBe(CANCEL_STATE.SUCCESS)
     }
 

@@ -12,6 +12,8 @@ import { useStores } from '../../src/stores/store-context'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, flush, mountBare, textOf } from '../support/page-test'
+import { API } from '../../types/api/paths'
+import type { TrackingVisit } from '../../types/api/tracking'
 
 let services: PageServices | undefined
 
@@ -40,13 +42,20 @@ async function mountApp() {
   return page
 }
 
+/** What the server answers a tracking visit (the tracker asks for one before its first batch). */
+const VISIT: TrackingVisit = { uid: `V${'0'.repeat(24)}`, visit_token: 'visit-token', expires_at: Number.MAX_SAFE_INTEGER }
+
+const answer = (data: unknown) => ({ statusCode: 200, data: { code: 200, data }, header: {}, errMsg: 'request:ok' })
+
 const trackingCalls = (request: jest.SpyInstance) =>
   request.mock.calls.map(([options]) => options as Taro.request.Option).filter((options) => options.url.endsWith('/log/v1/events'))
 
 describe('app root', () => {
   let request: jest.SpyInstance
   beforeEach(() => {
-    request = jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 200, data: null }, header: {}, errMsg: 'request:ok' } as never)
+    request = jest
+      .spyOn(Taro, 'request')
+      .mockImplementation(((options: Taro.request.Option) => Promise.resolve(answer(options.url.endsWith(API.trackingVisit.path) ? VISIT : null))) as never)
   })
   afterEach(async () => {
     // The app's services live as long as the module: send what a test left queued.

@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import GuideReapplyPage from '../../src/pages/order/guide-reapply/index'
-import { PAUSED_BEFORE_CANCEL, REAPPLY_CANCEL_REASON } from '../../src/features/order/reapply/GuideReapplyScreen'
+import { PAUSED_BEFORE_CANCEL } from '../../src/features/order/reapply/GuideReapplyScreen'
+import { REAPPLY_CANCEL_REASON } from '../../src/domain/cancel-reason'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'

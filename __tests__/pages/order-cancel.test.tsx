@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import OrderCancelPage from '../../src/pages/order/cancel/index'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
-import { CANCEL_REASONS } from '../../src/features/order/cancel/OrderCancelScreen'
+import { CANCEL_REASONS } from '../../src/domain/cancel-reason'
 import { CANCEL_FAILED_REASON } from '../../src/stores/order-store'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'

@@ -175,9 +175,8 @@ describe('package page under a write-off campaign', () => {
   })
 
   it.each([
-    [VOUCHER_REFUSAL.USED, '该核销码已被使用'],
-    [VOUCHER_REFUSAL.EXPIRED, '该核销码已过期'],
-    [VOUCHER_REFUSAL.FOREIGN, '该核销码不适用于当前活动'],
+    [VOUCHER_REFUSAL.UNAVAILABLE, '核销码无效或不可用，请核对后重新输入'],
+    [VOUCHER_REFUSAL.USED, '该核销码已被您的订单使用'],
   ])('says by the field why the code cannot be used (%s), keeping what was typed', async (refusal, reason) => {
     const world = writeOffWorld({ verify: () => world.ok({ eligible: false, reason, refusal }) })
     const page = await open(world)
@@ -268,7 +267,7 @@ describe('package page under a write-off campaign', () => {
     await page.act(async () => settle(40))
     expect(callsTo(world, '/vehicles/h5/apply')).toEqual([])
 
-    answer(await world.ok({ eligible: false, reason: '该核销码已过期', refusal: VOUCHER_REFUSAL.EXPIRED }))
+    answer(await world.ok({ eligible: false, reason: '核销码无效或不可用，请核对后重新输入', refusal: VOUCHER_REFUSAL.UNAVAILABLE }))
     await page.act(async () => settle(120))
     await eventually(page, () => !codeInput(page).disabled)
     expect(getByTestId(page, 'package-BASIC-choose').getAttribute('aria-disabled')).toBe('false')
@@ -306,7 +305,7 @@ describe('package page under a write-off campaign', () => {
   })
 
   it('keeps a refused code in the field across a reload', async () => {
-    const world = writeOffWorld({ verify: () => world.ok({ eligible: false, reason: '该核销码已过期', refusal: VOUCHER_REFUSAL.EXPIRED }) })
+    const world = writeOffWorld({ verify: () => world.ok({ eligible: false, reason: '核销码无效或不可用，请核对后重新输入', refusal: VOUCHER_REFUSAL.UNAVAILABLE }) })
     const page = await open(world)
     await useCode(page, 'etc-old-01')
     page.unmout()

@@ -48,6 +48,22 @@ function counterContract(name: string, make: () => { store: CounterStore; close?
         await subject.close?.()
       }
     })
+
+    it('shows a window without counting, and none for a key without one', async () => {
+      const subject = make()
+      const key = `test:${Date.now()}:${Math.random()}`
+      try {
+        expect(await subject.store.peek(key)).toBeUndefined()
+        await subject.store.hit(key, 60_000)
+        const seen = await subject.store.peek(key)
+        expect(seen?.count).toBe(1)
+        expect(seen?.resetInMs).toBeGreaterThan(0)
+        expect(seen?.resetInMs).toBeLessThanOrEqual(60_000)
+        expect((await subject.store.hit(key, 60_000)).count).toBe(2)
+      } finally {
+        await subject.close?.()
+      }
+    })
   })
 }
 
@@ -62,6 +78,7 @@ describe('memory counters', () => {
     clock.advance(999)
     expect((await store.hit('k', 1000)).count).toBe(3)
     clock.advance(1)
+    expect(await store.peek('k')).toBeUndefined()
     expect(await store.hit('k', 1000)).toEqual({ count: 1, resetInMs: 1000 })
   })
 })

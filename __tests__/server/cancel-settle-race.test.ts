@@ -11,7 +11,7 @@ import type { PayDepositResponse } from '../../types/api/payment'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { payments } from '../../server/db/schema'
-import { BANK, bearer, envelope, pathOf } from './support/api'
+import { BANK, bearer, envelope, pathOf, tokenCall } from './support/api'
 import { data, orderRow, orderWorld, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -46,20 +46,21 @@ describeDb('cancel racing the cashier settle', () => {
       method: 'POST',
       url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
       headers: bearer(grant),
-      payload: { orderId, reason: '不想办了' },
+      payload: { orderId, reason: '暂时不需要了' },
     })
 
   it(`ends ${PAIRS} concurrent pairs consistently, without a deadlock or a 500`, async () => {
-    const grant = world.owner
-    const prepared: { orderId: string; paymentId: string; token: string }[] = []
+    const prepared: { grant: TokenGrant; orderId: string; paymentId: string; token: string }[] = []
     for (let index = 0; index < PAIRS; index++) {
+      // One buyer per order: a user holds only a few submitted, unpaid orders at once.
+      const grant = data<TokenGrant>(await tokenCall(world.test, { grantType: 'pageToken', token: `sim-buyer-${index}` }))
       const orderId = await submittedOrder(world.test, grant, { plateNumber: `京B${String(20000 + index)}` })
-      prepared.push({ orderId, ...(await pay(grant, orderId)) })
+      prepared.push({ grant, orderId, ...(await pay(grant, orderId)) })
     }
 
     const answers = await Promise.all(
       prepared.map(async (pair) => {
-        const [cancelled, settled] = await Promise.all([cancel(grant, pair.orderId), settle(pair.paymentId, pair.token)])
+        const [cancelled, settled] = await Promise.all([cancel(pair.grant, pair.orderId), settle(pair.paymentId, pair.token)])
         return { ...pair, cancelled, settled }
       }),
     )

@@ -16,6 +16,7 @@ import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { LISTENING_LINE } from '../../server/listening'
 import { describeDb, testDriver } from './support/test-database'
+import { APP_ENV } from '../../server/config'
 
 const describePostgres = testDriver() === 'pg' ? describeDb : describe.skip
 
@@ -77,6 +78,7 @@ describePostgres('several server processes', () => {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
+        APP_ENV: APP_ENV.development,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -25,7 +25,7 @@ import {
   installedFieldCipher,
   phoneIndex,
 } from '../../server/crypto/field-cipher'
-import { DEV_DATA_KEY_HEX, InvalidDataKeyError, createConfiguredKeyProvider } from '../../server/crypto/key-provider'
+import { InvalidDataKeyError, createConfiguredKeyProvider } from '../../server/crypto/key-provider'
 import { queryRows } from '../../server/db/database'
 import type { Database } from '../../server/db/database'
 import { ENCRYPTED_TABLES, encryptExistingData } from '../../server/db/encrypt-at-rest'
@@ -36,12 +36,15 @@ import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads, users }
 import { PHOTO_RETENTION_MS, runMaintenance } from '../../server/maintenance/sweep'
 import { ConfigError } from '../../server/config'
 import { DATA_KEY_MISMATCH, verifyDataKey } from '../../server/db/data-key-check'
+import { rotateDataKey } from '../../server/db/rotate-data-key'
+import { configuredFieldCipher } from '../../server/crypto/configured-keys'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { SMS_CODE_TTL_MS } from '../../server/auth/sms-codes'
 import { BANK, bearer, pathOf, sealFor, sendCode } from './support/api'
 import {
   JPEG_BYTES,
   MAIL_DELIVERY,
+  OTHER_PLATE,
   OWNER,
   PHONES,
   VEHICLE,
@@ -55,6 +58,7 @@ import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { databasePerFile, describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
+import { TEST_DATA_KEY_HEX } from './support/test-keys'
 
 const SECOND = 1000
 const OTHER_KEY_HEX = 'ef'.repeat(32)
@@ -94,6 +98,8 @@ describeDb('personal data at rest', () => {
 
   const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
   const image = (grant: TokenGrant, fileId: string) => as(grant, { method: 'GET', url: pathOf(API.image.path, { fileId }) })
+  const rawOrder = async (orderId: string) =>
+    (await queryRows<{ owner_name: string }>(database.db, sql`select owner_name from orders where order_id = ${orderId}`))[0]!
   const dump = async (table: string): Promise<string> =>
     JSON.stringify(await queryRows(database.db, sql`select * from ${sql.identifier(table)}`))
 
@@ -145,18 +151,18 @@ describeDb('personal data at rest', () => {
     })
 
     it('refuses to start under another key than the stored data was encrypted with', async () => {
-      const devCipher = createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX))
-      await verifyDataKey(database.db, devCipher)
-      await expect(verifyDataKey(database.db, devCipher)).resolves.toBeUndefined()
+      const testCipher = createFieldCipher(createConfiguredKeyProvider(TEST_DATA_KEY_HEX))
+      await verifyDataKey(database.db, testCipher)
+      await expect(verifyDataKey(database.db, testCipher)).resolves.toBeUndefined()
       const otherCipher = createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX))
       await expect(verifyDataKey(database.db, otherCipher)).rejects.toThrow(new ConfigError([DATA_KEY_MISMATCH]))
     })
 
     it('derives unrelated data and index keys from the configured key, and refuses a malformed key', () => {
-      const keys = createConfiguredKeyProvider(DEV_DATA_KEY_HEX)
+      const keys = createConfiguredKeyProvider(TEST_DATA_KEY_HEX)
       expect(keys.dataKey()).toHaveLength(32)
       expect(keys.dataKey().equals(keys.indexKey())).toBe(false)
-      expect(keys.dataKey().equals(Buffer.from(DEV_DATA_KEY_HEX, 'hex'))).toBe(false)
+      expect(keys.dataKey().equals(Buffer.from(TEST_DATA_KEY_HEX, 'hex'))).toBe(false)
       const other = createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX))
       expect(other.blindIndex('phone', PHONES.owner)).not.toBe(phoneIndex(PHONES.owner))
       expect(() => createConfiguredKeyProvider('abc')).toThrow(InvalidDataKeyError)
@@ -191,7 +197,7 @@ describeDb('personal data at rest', () => {
       const orderId = await submittedOrder(test, owner)
       const fileIds = (await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.orderId, orderId))).map((row) => row.id)
       expect((await image(owner, fileIds[0]!)).statusCode).toBe(200)
-      data(await as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '不想办了' } }))
+      data(await as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } }))
       expect((await image(owner, fileIds[0]!)).statusCode).toBe(404)
 
       const sweep = () => runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
@@ -239,6 +245,69 @@ describeDb('personal data at rest', () => {
       expect(orphans).toBeGreaterThan(0)
       expect(storage.keys()).toHaveLength((await database.db.select().from(uploads).where(eq(uploads.orderId, kept))).length)
       expect(await database.db.select().from(uploads).where(sql`${uploads.orderId} is null`)).toEqual([])
+    })
+  })
+
+  describe('rotating the data key', () => {
+    const NEW_KEY_HEX = '5a'.repeat(32)
+    const keys = { production: false, dataDir: '', dataKeyHex: NEW_KEY_HEX }
+    /** The new key, the old one still opening (DATA_KEY_PREVIOUS_HEX set). */
+    const moving = () => configuredFieldCipher({ ...keys, previousDataKeyHex: TEST_DATA_KEY_HEX })
+    const newOnly = () => configuredFieldCipher({ ...keys, previousDataKeyHex: undefined })
+    const oldOnly = () => createFieldCipher(createConfiguredKeyProvider(TEST_DATA_KEY_HEX))
+    const rotate = () => rotateDataKey(database.db, installedFieldCipher(), storage, test.app.log)
+
+    it('reseals every column, blind index and photo under the new key; old rows stay readable during the move', async () => {
+      const before = await submittedOrder(test, owner)
+      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other, consent: FOLLOW_UP_CONSENT } }))
+      await verifyDataKey(database.db, installedFieldCipher())
+
+      // During the move: rows under either key read through the application, new ones under the new key.
+      installFieldCipher(moving())
+      await verifyDataKey(database.db, installedFieldCipher())
+      expect((await orderRow(database.db, before)).ownerName).toBe(OWNER.ownerName)
+      const second = await login(test, PHONES.third)
+      const during = await submittedOrder(test, second, { plateNumber: OTHER_PLATE })
+      expect(installedFieldCipher().reseal((await rawOrder(during)).owner_name, columnContext('orders', 'owner_name'))).toBeUndefined()
+
+      const photoKeys = (await database.db.select({ key: uploads.storageKey }).from(uploads)).map((row) => row.key)
+      const report = await rotate()
+      // The first order's photos at least (the test app's file storage kept the cipher it was built with).
+      expect(report.rotated).toBe(true)
+      expect(report.photos).toBeGreaterThanOrEqual(photoKeys.length / 2)
+      expect(report.rows).toBeGreaterThan(0)
+      expect(await database.db.select().from(loginTickets)).toEqual([])
+      expect(await database.db.select().from(smsCodes)).toEqual([])
+
+      // Afterwards the old key is not needed, and opens nothing.
+      installFieldCipher(newOnly())
+      await expect(verifyDataKey(database.db, installedFieldCipher())).resolves.toBeUndefined()
+      await expect(verifyDataKey(database.db, oldOnly())).rejects.toThrow(new ConfigError([DATA_KEY_MISMATCH]))
+      for (const orderId of [before, during]) expect((await orderRow(database.db, orderId)).ownerIdNumber).toBe(OWNER.idNumber)
+      const [user] = await database.db.select().from(users).where(eq(users.uid, owner.uid))
+      expect(user).toMatchObject({ phone: PHONES.owner, phoneIndex: newOnly().blindIndex('phone', PHONES.owner) })
+      for (const key of photoKeys) expect(newOnly().decryptBytes((await storage.get(key))!, key).equals(JPEG_BYTES)).toBe(true)
+      const resealed = (await rawOrder(before)).owner_name
+      expect(() => oldOnly().decrypt(resealed, columnContext('orders', 'owner_name'))).toThrow(FieldDecryptionError)
+
+      // The owner's session outlives the rotation, and the app reads the order under the new key alone.
+      const rotated = await createTestApp(database.db, { storage, config: { dataKeyHex: NEW_KEY_HEX } })
+      try {
+        const detail = await rotated.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId: before }), headers: bearer(owner) })
+        expect(detail.statusCode).toBe(200)
+        expect(detail.body).toContain(before)
+      } finally {
+        await rotated.close()
+      }
+    })
+
+    it('does nothing once the data is under the current key, so a start that keeps the previous key set loses no ticket', async () => {
+      await verifyDataKey(database.db, installedFieldCipher())
+      installFieldCipher(moving())
+      expect((await rotate()).rotated).toBe(true)
+      await login(test, PHONES.other)
+      expect(await rotate()).toEqual({ rotated: false, rows: 0, photos: 0 })
+      expect((await database.db.select().from(loginTickets)).length).toBeGreaterThan(0)
     })
   })
 
@@ -342,7 +411,7 @@ describeDb('personal data at rest', () => {
 
 describe('the blind index', () => {
   it('is deterministic per key and purpose', () => {
-    const cipher = createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX))
+    const cipher = createFieldCipher(createConfiguredKeyProvider(TEST_DATA_KEY_HEX))
     expect(cipher.blindIndex('phone', PHONES.owner)).toBe(cipher.blindIndex('phone', PHONES.owner))
     expect(cipher.blindIndex('phone', PHONES.owner)).toMatch(/^[0-9a-f]{64}$/)
     expect(cipher.encrypt(PHONES.owner, 'phone')).not.toBe(cipher.encrypt(PHONES.owner, 'phone'))

@@ -92,7 +92,7 @@ describeDb('identity: channel login versus a person', () => {
         { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel: BANK.channelId, uid: secondChannel.uid }) },
         { method: 'GET', url: API.loadDraft.path },
         { method: 'GET', url: pathOf(API.image.path, { fileId: photo.fileId }) },
-        { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '不想办了' } },
+        { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } },
       ]
       for (const attempt of attempts) {
         const response = await as(secondChannel, attempt)

@@ -388,7 +388,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
         method: 'POST',
         url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
         headers: bearer(owner),
-        payload: { orderId, reason: '不想办了' },
+        payload: { orderId, reason: '暂时不需要了' },
       })
       expect(cancel.json()).toMatchObject({ code: 200 })
       expect(await deliverDue(outboxContext())).toBe(0)

@@ -21,6 +21,7 @@ import type { Db } from '../../server/db/database'
 import { migrate } from '../../server/db/migrate'
 import { orderEvents, orders, payments, users } from '../../server/db/schema'
 import { cryptoRandom } from '../../server/runtime/random'
+import { APP_ENV } from '../../server/config'
 import type { Config } from '../../server/config'
 import { seed } from '../../server/seed'
 import { autoAdvanceTick } from '../../server/simulators/auto-advance'
@@ -46,6 +47,7 @@ import type { TestApp } from './support/test-app'
 import { describeDb, testDriver } from './support/test-database'
 import { freePort } from './support/ports'
 import type { TestDatabase } from './support/test-database'
+import { TEST_DATA_KEY_HEX } from './support/test-keys'
 
 const run = promisify(execFile)
 const REPOSITORY = path.resolve(__dirname, '../..')
@@ -135,7 +137,7 @@ describeDb('lifecycle simulator', () => {
         method: 'POST',
         url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
         headers: bearer(owner),
-        payload: { orderId, reason: '不要了' },
+        payload: { orderId, reason: '暂时不需要了' },
       })
       expect(await runLifecycleAction(context(), orderId, 'audit-pass')).toEqual({ ok: false, orderId, reason: '订单已取消' })
     })
@@ -317,7 +319,7 @@ describeDb('lifecycle simulator', () => {
 
   it('smoke: `npm run sim` applies a step to the configured database in a child process', async () => {
     const orderId = await paidOrder()
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(await freePort()) }
+    const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: APP_ENV.development, DATA_KEY_HEX: TEST_DATA_KEY_HEX, HOST: '127.0.0.1', PORT: String(await freePort()) }
     let dataDir: string | undefined
     if (testDriver() === 'pg') {
       env.DATABASE_URL = `${process.env.TEST_DATABASE_URL}${process.env.TEST_DATABASE_URL?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${database.schemaName}`)}`

@@ -223,7 +223,7 @@ describeDb('paying in the mini-programs', () => {
         await test.inject({
           method: 'POST',
           url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-          payload: { orderId, reason: '不需要了' },
+          payload: { orderId, reason: '暂时不需要了' },
           headers: bearer(owner),
         }),
       )

@@ -14,7 +14,7 @@ import { SEED_OFFLINE_ORDER_PROOFS, SEED_OFFLINE_ORDERS } from '../../server/cat
 import { phoneIndex } from '../../server/crypto/field-cipher'
 import { offlineOrders, orders } from '../../server/db/schema'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import { PLATE_HELD_MESSAGE } from '../../server/catalogue/plate-checks'
+import { plateHeldMessage } from '../../server/catalogue/plate-checks'
 import { OFFLINE_HANDOVER_LIMITS, OFFLINE_MESSAGE } from '../../server/orders/offline-order'
 import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_MESSAGE } from '../../server/orders/unsubmitted-orders'
 import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
@@ -143,7 +143,8 @@ describeDb('offline hand-over proof', () => {
     it('refuses a plate another user has submitted, and converts nothing', async () => {
       const other = await login(world.test, PHONES.other)
       await submittedOrder(world.test, other, { plateNumber: FIXTURE.offlinePlate })
-      expect((await handOver(world.owner, param)).json()).toEqual({ code: BUSINESS_CODE.PLATE_TAKEN, msg: PLATE_HELD_MESSAGE, data: null })
+      // Submitted unpaid at the clock's start (16:00 in China): the refusal tells when the plate frees.
+      expect((await handOver(world.owner, param)).json()).toEqual({ code: BUSINESS_CODE.PLATE_TAKEN, msg: plateHeldMessage(new Date('2026-03-01T08:30:00Z')), data: null })
       expect(await orderCount()).toBe(1)
       expect((await proofRow()).convertedOrderId).toBeNull()
     })

@@ -4,6 +4,7 @@
  * by the domain's rules for every derived status (once, even when asked twice at once), and the
  * offline order carried on online once.
  */
+import { CANCEL_REASON_MESSAGE } from '../../src/domain/cancel-reason'
 import { count, eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
@@ -68,7 +69,7 @@ describeDb('order routes', () => {
   const byUid = (grant: TokenGrant, uid: string, channel = BANK.channelId) =>
     as(grant, { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel, uid }) })
   const byPlate = (grant: TokenGrant, plateNumber: string) => as(grant, { method: 'GET', url: API.currentProcessByPlate.path, query: { plateNumber } })
-  const cancelRequest = (orderId: string, reason: unknown = '不想办了'): InjectOptions => ({
+  const cancelRequest = (orderId: string, reason: unknown = '暂时不需要了'): InjectOptions => ({
     method: 'POST',
     url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
     payload: { orderId, reason },
@@ -321,6 +322,7 @@ describeDb('order routes', () => {
       ['a blank reason', '   ', '参数 reason 不能为空'],
       ['a reason of the wrong type', 7, '参数 reason 应为字符串'],
       ['a reason that is too long', '很'.repeat(201), '参数 reason 长度不能超过200'],
+      ['a reason typed rather than chosen', '不办了，身份证号110101199003077777', CANCEL_REASON_MESSAGE],
     ])('answers %s with a 400', async (_case, reason, message) => {
       const orderId = await createOrder(test, owner)
       const response = await as(owner, { ...cancelRequest(orderId), payload: reason === undefined ? { orderId } : { orderId, reason } })

@@ -235,7 +235,7 @@ describeDb('payment routes and the cashier simulator', () => {
 
   describe('cancelled orders', () => {
     const cancel = (orderId: string) =>
-      as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '不需要了' } })
+      as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } })
 
     it('refunds a paid deposit on cancel and notes it on the timeline', async () => {
       const orderId = await submittedOrder(test, owner)

@@ -1,8 +1,9 @@
 /**
  * Who holds a plate, and promotions that stay in their channel: only another user's submitted
- * order blocks a plate (an empty squat blocks nobody); the plate goes to the first to submit,
- * held by the database's unique index; unsubmitted orders are capped per user and expire on
- * their own; apply, choosing a package and paying refuse a promotion of another channel.
+ * order blocks a plate (an empty squat blocks nobody; an unpaid one until its hold ends, which the
+ * refusal tells: abuse.test.ts); the plate goes to the first to submit, held by the database's
+ * unique index; unsubmitted orders are capped per user and expire on their own; apply, choosing
+ * a package and paying refuse a promotion of another channel.
  */
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
@@ -39,6 +40,8 @@ import {
 import { describeDb, testDriver } from './support/test-database'
 
 const PLATE_HELD = { code: 2001, msg: '该车辆已有其他申请人提交办理申请，如有疑问请联系客服', data: null }
+/** Held by an order submitted unpaid at the clock's start (16:00 in China): free at 16:30 unless paid. */
+const PLATE_HELD_UNPAID = { ...PLATE_HELD, msg: '该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于16:30释放' }
 const OTHER_CHANNEL = { code: 2002, msg: '该推广活动不适用于当前渠道', data: null }
 const TOO_MANY = { code: 2003, msg: `您已有${MAX_OPEN_UNSUBMITTED_ORDERS}笔未提交的申请，请先提交或取消后再办理新的车辆`, data: null }
 const EXPIRED_MESSAGE = '申请超过24小时未提交，已自动取消，请重新办理'
@@ -71,10 +74,10 @@ describeDb('plate holding and channel binding', () => {
       expect(await uniqueResult(squatter)).toBe(3)
       await fillOrder(test, squatter, squat)
       await uploadAllPhotos(test, squatter, squat)
-      expect((await commit(squatter, squat)).json()).toEqual(PLATE_HELD)
+      expect((await commit(squatter, squat)).json()).toEqual(PLATE_HELD_UNPAID)
       expect((await orderRow(world.database.db, squat)).submittedAt).toBeNull()
       // A third user cannot open an order for the submitted plate at all.
-      expect((await apply(test, await login(test, PHONES.third), payload())).json()).toEqual(PLATE_HELD)
+      expect((await apply(test, await login(test, PHONES.third), payload())).json()).toEqual(PLATE_HELD_UNPAID)
     })
 
     it(`refuses the ${MAX_OPEN_UNSUBMITTED_ORDERS + 1}th unsubmitted order with the reason, and frees a place once one is submitted`, async () => {
@@ -156,14 +159,14 @@ describeDb('plate holding and channel binding', () => {
       expect(owner.uid).toBe(again.uid)
     })
 
-    it('expires unsubmitted orders of every user from the maintenance sweep, and leaves submitted ones', async () => {
+    it('expires unsubmitted orders of every user from the maintenance sweep, and leaves submitted ones with nothing to pay', async () => {
       const { test, owner } = world
-      const submitted = await submittedOrder(test, owner)
+      const submitted = await submittedOrder(test, owner, { commodityId: FIXTURE.freeCommodity })
       const other = await login(test, PHONES.other)
       const stale = await createOrder(test, other, OTHER_PLATE)
       test.clock.advance(UNSUBMITTED_ORDER_TTL_MS + 1)
       const sweep = () => runMaintenance({ db: world.database.db, clock: test.clock, storage: createMemoryFileStorage(), log: test.app.log })
-      expect(await sweep()).toMatchObject({ expiredOrders: 1 })
+      expect(await sweep()).toMatchObject({ expiredOrders: 1, unpaidOrders: 0 })
       expect((await orderRow(world.database.db, stale)).cancelReason).toBe(EXPIRED_MESSAGE)
       expect((await orderRow(world.database.db, submitted)).cancelState).toBeNull()
       expect(await sweep()).toMatchObject({ expiredOrders: 0 })
@@ -183,7 +186,8 @@ describeDb('plate holding and channel binding', () => {
       const bodies = answers.map((response) => [response.statusCode, envelope(response)] as const)
       const winners = bodies.filter(([status, body]) => status === 200 && body.code === 200)
       expect(winners).toHaveLength(1)
-      expect(bodies.filter(([status, body]) => status === 200 && body.code === PLATE_HELD.code && body.msg === PLATE_HELD.msg)).toHaveLength(RACERS - 1)
+      // The winner has not paid yet: the others are told when the plate frees unless it pays.
+      expect(bodies.filter(([status, body]) => status === 200 && body.code === PLATE_HELD.code && body.msg === PLATE_HELD_UNPAID.msg)).toHaveLength(RACERS - 1)
       const submitted = await world.database.db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.plateNumber, PLATE))
       const submittedRows = (await Promise.all(submitted.map(({ orderId }) => orderRow(world.database.db, orderId)))).filter((row) => row.submittedAt !== null)
       expect(submittedRows).toHaveLength(1)

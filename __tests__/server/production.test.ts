@@ -3,15 +3,17 @@
  * party, buildApp refuses simulated parts it is given, startServer fails with the list, and a
  * production app registers no /sim/* route.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../../server/config'
+import { APP_ENV, ConfigError, loadConfig } from '../../server/config'
 import { cryptoRandom } from '../../server/runtime/random'
 import { MEMORY_DATA_DIR } from '../../server/db/database'
 import { startServer } from '../../server/main'
 import { createSimulatedCashier } from '../../server/payments/cashier'
-import { simulatedParts } from '../../server/production-guard'
+import { SIMULATED_PART_WARNING, simulatedParts } from '../../server/production-guard'
+import { DEVELOPMENT_DATA_KEY_FILE, dataKeyOf } from '../../server/crypto/configured-keys'
+import { DATA_KEY_MISMATCH } from '../../server/db/data-key-check'
 import { LIFECYCLE_SIM_PATH } from '../../server/simulators/sim-command'
 import { issueOperatorSecret, readOperatorSecret, SIM_OPERATOR_HEADER, SIM_OPERATOR_SECRET_FILE } from '../../server/simulators/operator-secret'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
@@ -23,8 +25,10 @@ import type { TestDatabase } from './support/test-database'
 
 const KEY = 'ab'.repeat(32)
 const OTHER_KEY = 'cd'.repeat(32)
+/** pino's number of the warn level. */
+const WARN_LEVEL = 40
 /** Everything a production deployment sets besides the outside parties. */
-const PRODUCTION_ENV = { NODE_ENV: 'production', PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: OTHER_KEY, PUBLIC_BASE_URL: 'https://etc.example.com' }
+const PRODUCTION_ENV = { APP_ENV: APP_ENV.production, PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: OTHER_KEY, PUBLIC_BASE_URL: 'https://etc.example.com' }
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -59,22 +63,22 @@ describe('production configuration', () => {
   })
 
   it('knows no provider but the simulator yet', () => {
-    expect(problemsOf({ CASHIER_PROVIDER: 'alipay' })).toEqual([
+    expect(problemsOf({ APP_ENV: APP_ENV.development, CASHIER_PROVIDER: 'alipay' })).toEqual([
       'CASHIER_PROVIDER must be "simulated": no other implementation exists yet (one implements Cashier (server/payments/cashier.ts))',
     ])
   })
 
   it('keeps the simulators on outside production, and takes the public address and operator secret', () => {
-    const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
+    const config = loadConfig({ APP_ENV: APP_ENV.development, HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
     expect(config).toMatchObject({
       outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
       smsSimulator: true,
       publicBaseUrl: 'http://127.0.0.1:8080',
       simOperatorSecret: TEST_SIM_OPERATOR_SECRET,
     })
-    expect(loadConfig({ PUBLIC_BASE_URL: 'https://etc.example.com/app/' }, '/srv/etc').publicBaseUrl).toBe('https://etc.example.com/app')
-    expect(problemsOf({ PUBLIC_BASE_URL: 'etc.example.com' })).toEqual(['PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment'])
-    expect(problemsOf({ SIM_OPERATOR_SECRET: 'short' })).toEqual(['SIM_OPERATOR_SECRET must be at least 32 characters (unset it to generate one per process)'])
+    expect(loadConfig({ APP_ENV: APP_ENV.development, PUBLIC_BASE_URL: 'https://etc.example.com/app/' }, '/srv/etc').publicBaseUrl).toBe('https://etc.example.com/app')
+    expect(problemsOf({ APP_ENV: APP_ENV.development, PUBLIC_BASE_URL: 'etc.example.com' })).toEqual(['PUBLIC_BASE_URL must be an http:// or https:// URL without query or fragment'])
+    expect(problemsOf({ APP_ENV: APP_ENV.development, SIM_OPERATOR_SECRET: 'short' })).toEqual(['SIM_OPERATOR_SECRET must be at least 32 characters (unset it to generate one per process)'])
   })
 })
 
@@ -159,11 +163,90 @@ describe('the operator secret of the lifecycle simulator', () => {
   })
 })
 
+describe('the data key of a development machine', () => {
+  it('is generated once into DATA_DIR, owner-only, and read by every later start; production must configure one', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-dev-key-'))
+    const otherDir = mkdtempSync(path.join(os.tmpdir(), 'etc-dev-key-'))
+    try {
+      const development = { production: false, dataDir, dataKeyHex: undefined }
+      const key = dataKeyOf(development)
+      expect(key).toMatch(/^[0-9a-f]{64}$/)
+      expect(statSync(path.join(dataDir, DEVELOPMENT_DATA_KEY_FILE)).mode & 0o777).toBe(0o600)
+      expect(dataKeyOf(development)).toBe(key)
+      expect(dataKeyOf({ ...development, dataDir: otherDir })).not.toBe(key)
+      expect(dataKeyOf({ ...development, dataKeyHex: KEY })).toBe(KEY)
+      expect(() => dataKeyOf({ ...development, production: true })).toThrow(ConfigError)
+      writeFileSync(path.join(otherDir, DEVELOPMENT_DATA_KEY_FILE), 'not a key')
+      expect(() => dataKeyOf({ ...development, dataDir: otherDir })).toThrow(/is not a data key/)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(otherDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describeDb('a development app', () => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(async () => database?.dispose())
+
+  it('warns once per simulated part it runs with', async () => {
+    const app = await createTestApp(database.db, { config: { simAutoAdvanceSeconds: 5, dataKeyHex: undefined, dataDir: mkdtempSync(path.join(os.tmpdir(), 'etc-dev-warn-')) } })
+    try {
+      const warned = app.logs
+        .entries()
+        .filter((entry) => entry.level === WARN_LEVEL && entry.msg === SIMULATED_PART_WARNING)
+        .map((entry) => entry.part)
+      expect(warned).toEqual([
+        ...['bank', 'map', 'wechat', 'alipay'].map((name) => `identity provider ${name}`),
+        'SMS gateway',
+        'phone number provider',
+        'cashier',
+        'risk reviewer',
+        'issuer gateway',
+        'SMS test calls (sendTest)',
+        'lifecycle timer (SIM_AUTO_ADVANCE_SECONDS)',
+        'data key generated into DATA_DIR (DATA_KEY_HEX unset)',
+      ])
+    } finally {
+      await app.close()
+      rmSync(app.config.dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
 const describeEmbedded = testDriver() === 'pglite' ? describe : describe.skip
 
 describeEmbedded('startServer in production', () => {
   it('refuses to start with the simulators, with every problem listed', async () => {
     const config = testConfig({ production: true, smsSimulator: false, port: 0, logLevel: 'silent', database: { driver: 'pglite', dataDir: MEMORY_DATA_DIR } })
     await expect(startServer({ config, staticRoot: '/nonexistent' })).rejects.toThrow(/Invalid server configuration:\n {2}- the identity provider bank is simulated/)
+  })
+})
+
+describeEmbedded('startServer on a development machine without DATA_KEY_HEX', () => {
+  it('starts again on the data it wrote, with the key it generated', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-dev-restart-'))
+    const config = testConfig({
+      dataKeyHex: undefined,
+      dataDir,
+      uploadDir: path.join(dataDir, 'uploads'),
+      database: { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      port: 0,
+      logLevel: 'silent',
+    })
+    try {
+      await (await startServer({ config, staticRoot: '/nonexistent' })).close()
+      const key = readFileSync(path.join(dataDir, DEVELOPMENT_DATA_KEY_FILE), 'utf8')
+      await (await startServer({ config, staticRoot: '/nonexistent' })).close()
+      expect(readFileSync(path.join(dataDir, DEVELOPMENT_DATA_KEY_FILE), 'utf8')).toBe(key)
+      // Another key cannot open what the first one wrote.
+      await expect(startServer({ config: { ...config, dataKeyHex: OTHER_KEY }, staticRoot: '/nonexistent' })).rejects.toThrow(DATA_KEY_MISMATCH)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -61,17 +61,20 @@ function warnings(): { log: FastifyBaseLogger; warn: string[]; info: string[] } 
 describe('failover counters', () => {
   it('count in memory while Redis fails, warn once per outage and note the recovery', async () => {
     let failing = true
-    const primary: CounterStore = {
-      hit: async () => {
-        if (failing) throw new Error('connection refused')
-        return { count: 100, resetInMs: 1 }
-      },
+    const answer = async () => {
+      if (failing) throw new Error('connection refused')
+      return { count: 100, resetInMs: 1 }
     }
+    const primary: CounterStore = { hit: answer, peek: answer }
     let primaryHits = 0
     const counted: CounterStore = {
       hit: (key, windowMs) => {
         primaryHits += 1
         return primary.hit(key, windowMs)
+      },
+      peek: (key) => {
+        primaryHits += 1
+        return primary.peek(key)
       },
     }
     const { log, warn, info } = warnings()
@@ -80,6 +83,8 @@ describe('failover counters', () => {
     expect((await counters.hit('k', 60_000)).count).toBe(1)
     expect((await counters.hit('k', 60_000)).count).toBe(2)
     expect(warn).toEqual([COUNTER_LOG.outage])
+    // A look without a hit fails over the same way.
+    expect((await counters.peek('k'))?.count).toBe(2)
     // Within the back-off Redis is not asked again, even once it would answer.
     expect(primaryHits).toBe(1)
     failing = false

@@ -11,6 +11,8 @@ import type { BuildTarget } from '../../src/platform/authorization'
 import type { LaunchParams } from '../../src/platform/launch-params'
 import type { NavigationHost } from '../../src/platform/navigator'
 import type { RequestUi, Transport, TransportRequest, TransportResponse } from '../../src/services/request/transport'
+import { API } from '../../types/api/paths'
+import type { TrackingVisit, TrackingVisitRequest } from '../../types/api/tracking'
 
 export const TEST_BASE_URL = 'https://app.test'
 export const TEST_KEY_HEX = 'c'.repeat(64)
@@ -20,7 +22,7 @@ export interface TestWorldOptions {
   target?: BuildTarget
   launchParams?: LaunchParams
   navigationHost: NavigationHost
-  /** Answers each request; an empty success envelope by default. */
+  /** Answers each request; by default a visit for a tracking visit, an empty success envelope for the rest. */
   respond?: (request: TransportRequest) => Promise<TransportResponse>
   authorization?: AppEnvironment['authorization']
   /** The device's storage: share one between worlds to simulate a reload. */
@@ -31,12 +33,20 @@ export interface TestWorldOptions {
 
 export const envelope = (data: unknown, code = 200): TransportResponse => ({ statusCode: 200, data: { code, msg: 'ok', data }, header: {} })
 
+export const isTrackingVisitCall = (request: TransportRequest): boolean => request.url.endsWith(API.trackingVisit.path)
+
+/** The server's tracking visit, faked: a visitor id per trackuid (its digits), a token naming what it binds. */
+export function trackingVisitOf(request: TransportRequest): TrackingVisit {
+  const { trackuid, device_info, bd_vid } = JSON.parse(request.body ?? '{}') as TrackingVisitRequest
+  return { uid: `V${trackuid.slice(1)}`, visit_token: `visit:${device_info}:${bd_vid ?? ''}`, expires_at: Number.MAX_SAFE_INTEGER }
+}
+
 export function testWorld(options: TestWorldOptions) {
   const requests: TransportRequest[] = []
   const raw = options.raw ?? new Map<string, string>()
   const ui = { toasts: [] as string[], alerts: 0, logins: 0, reloads: 0 }
   let now = 1_800_000_000_000
-  let respond = options.respond ?? (async () => envelope(null))
+  let respond = options.respond ?? (async (request: TransportRequest) => envelope(isTrackingVisitCall(request) ? trackingVisitOf(request) : null))
   const timers = new Map<number, { at: number; callback: () => void }>()
   let nextTimer = 1
 

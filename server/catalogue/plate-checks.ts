@@ -2,8 +2,8 @@
  * The checks a plate goes through before an application (section 7's plate calls), as queries
  * over the seeded, editable tables: registered_plates (plates with ETC elsewhere), plate_rules
  * (white list, issuer interception), promotion_channels (closed channels) and the submitted open
- * orders of other users. The apply and payment routes refuse what these refuse, so all use this
- * module.
+ * orders of other users (an unpaid one only until its hold ends: orders/unpaid-orders.ts). The
+ * apply and payment routes refuse what these refuse, so all use this module.
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { SQLWrapper } from 'drizzle-orm'
@@ -16,6 +16,8 @@ import type { Db } from '../db/database'
 import { preparedPerDb } from '../db/prepared'
 import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
 import { OPEN_ORDER } from '../orders/order-records'
+import type { OrderRow } from '../orders/order-records'
+import { paymentCutoff, unpaidDue } from '../orders/unpaid-orders'
 import { APP_CONFIG_KEY, readSwitch } from './app-configs'
 
 export const INTERCEPT_REASON = {
@@ -28,6 +30,18 @@ export const INTERCEPT_REASON = {
 
 /** Why a plate another applicant has already submitted cannot be applied for. */
 export const PLATE_HELD_MESSAGE = '该车辆已有其他申请人提交办理申请，如有疑问请联系客服'
+
+/** The wall-clock time in China ("16:30"), as the person reading the answer keeps it. */
+const CHINA_CLOCK = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/**
+ * PLATE_HELD_MESSAGE, or for a hold that ends unless the other applicant pays (`releaseAt`), when
+ * the plate frees. The business code stays PLATE_TAKEN either way.
+ */
+export function plateHeldMessage(releaseAt: Date | null): string {
+  if (releaseAt === null) return PLATE_HELD_MESSAGE
+  return `该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于${CHINA_CLOCK.format(releaseAt)}释放`
+}
 
 const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
 const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
@@ -47,11 +61,15 @@ const registeredResult = (resultType: number): PlateUniqueResult =>
   resultType === PLATE_UNIQUE_RESULT.HAS_ETC ? PLATE_UNIQUE_RESULT.HAS_ETC : PLATE_UNIQUE_RESULT.HAS_ORDER
 
 /** Another user's submitted (so also paid or verified) open order of the plate. */
-const submittedByOtherQuery = (db: Db, userId: Value<number>, plateNumber: Value<string>) =>
+const submittedByOther = (userId: Value<number>, plateNumber: Value<string>) =>
+  and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isNotNull(orders.submittedAt), OPEN_ORDER)
+
+/** The uniqueness check's hold: another user's submitted open order, unless unpaid past its hold (expired at the next write). */
+const heldByOtherQuery = (db: Db, userId: SQLWrapper, plateNumber: SQLWrapper, now: SQLWrapper, cutoff: SQLWrapper) =>
   db
     .select({ orderId: orders.orderId })
     .from(orders)
-    .where(and(eq(orders.plateNumber, plateNumber), ne(orders.userId, userId), isNotNull(orders.submittedAt), OPEN_ORDER))
+    .where(and(submittedByOther(userId, plateNumber), sql`not ${unpaidDue(now, cutoff)}`))
     .limit(1)
 
 /** The registered result of a seeded plate (2 has ETC, 3 has an order elsewhere), if it is one. */
@@ -61,23 +79,29 @@ export async function registeredPlateResult(db: Db, plateNumber: string, plateCo
 }
 
 /**
- * Whether another user holds the plate: only a submitted (so also a paid or verified) open order
- * does. An unsubmitted one (step 1, no documents) holds nothing, so nobody can squat a plate; at
- * the final commit the plate goes to the first to submit (orders_one_submitted_per_plate_key).
+ * The order by which another user holds the plate: only a submitted (so also a paid or verified)
+ * open order does. An unsubmitted one (step 1, no documents) holds nothing, so nobody can squat a
+ * plate; at the final commit the plate goes to the first to submit
+ * (orders_one_submitted_per_plate_key). Expire the plate's lapsed unpaid orders first.
  */
-export async function plateSubmittedByOther(db: Db, userId: number, plateNumber: string): Promise<boolean> {
-  const [othersOrder] = await submittedByOtherQuery(db, userId, plateNumber)
-  return othersOrder !== undefined
+export async function plateHolder(db: Db, userId: number, plateNumber: string): Promise<Pick<OrderRow, 'orderId' | 'payBy' | 'depositPayState'> | undefined> {
+  const [holder] = await db
+    .select({ orderId: orders.orderId, payBy: orders.payBy, depositPayState: orders.depositPayState })
+    .from(orders)
+    .where(submittedByOther(userId, plateNumber))
+    .limit(1)
+  return holder
 }
 
 /**
- * The uniqueness result of a plate for a user: the registered result for a seeded plate, 3 when
- * another user has submitted an open order for it, else 1. The caller's own open order does not
- * count (the app resumes it), nor does anyone's unsubmitted one. Both are asked in one query: the
+ * The uniqueness result of a plate for a user at `now`: the registered result for a seeded plate,
+ * 3 when another user's submitted open order holds it, else 1. The caller's own open order does
+ * not count (the app resumes it), nor does anyone's unsubmitted one, nor an unpaid one whose hold
+ * has ended (the next create expires it). Both are asked in one query, which writes nothing: the
  * entry page checks every plate typed.
  */
-export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number): Promise<PlateUniqueResult> {
-  const [row] = await plateUniqueQuery(db).execute({ userId, plateNumber, plateColor })
+export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number, now: Date): Promise<PlateUniqueResult> {
+  const [row] = await plateUniqueQuery(db).execute({ userId, plateNumber, plateColor, now, cutoff: paymentCutoff(now) })
   if (row?.registered !== null && row?.registered !== undefined) return registeredResult(row.registered)
   return row?.heldByOther ? PLATE_UNIQUE_RESULT.HAS_ORDER : PLATE_UNIQUE_RESULT.FREE
 }
@@ -87,7 +111,7 @@ const plateUniqueQuery = preparedPerDb((db) => {
   return db
     .select({
       registered: sql<number | null>`(${registeredPlateQuery(db, plateNumber, sql.placeholder('plateColor'))})`,
-      heldByOther: sql<boolean>`exists (${submittedByOtherQuery(db, sql.placeholder('userId'), plateNumber)})`.mapWith(Boolean),
+      heldByOther: sql<boolean>`exists (${heldByOtherQuery(db, sql.placeholder('userId'), plateNumber, sql.placeholder('now'), sql.placeholder('cutoff'))})`.mapWith(Boolean),
     })
     .from(sql`(select 1) as plate`)
     .prepare('plate_unique_result')

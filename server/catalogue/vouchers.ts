@@ -6,10 +6,16 @@
  *
  * The rules, first match wins: the promotion must exist, be of the caller's channel profile and
  * be a write-off campaign; the order's own code answers the same again (a claim is idempotent);
- * the promotion must still run; the order must be of that promotion and still choosing its price
+ * the promotion must still run; the order must be of that promotion, still choosing its price
  * (not cancelled, activated, paid or free) with no payment in progress (the full price may be paid
- * on the platform already); the code must exist, be of that promotion, be free and not expired
- * (the injected clock decides); and the order must not hold another code.
+ * on the platform already), and hold no other code; the code must exist, be of that promotion, be
+ * free and not expired (the injected clock decides).
+ *
+ * What is wrong with the code itself is said only to its holder (a code claimed for another of
+ * the caller's own orders: "used"). To anyone else an unknown, used, expired or other promotion's
+ * code is one answer (VOUCHER_REFUSAL.UNAVAILABLE), so guessing learns which codes exist from
+ * nothing but a success; and that answer counts as a failed guess against the caller's address
+ * and the code's prefix (voucher-guesses.ts).
  *
  * A claim is one transaction holding the order's row lock (the lock cancel, payment and settle
  * take first too): the code is taken by a conditional update, so of two concurrent claims of one
@@ -36,13 +42,15 @@ import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import { channelOpen, findPromotionChannel, INTERCEPT_REASON } from './plate-checks'
+import { countFailedGuess, guessLockedOut } from './voucher-guesses'
+import type { VoucherGuessLimits } from './voucher-guesses'
 import { orderVoucher } from './voucher-codes'
 
 export const VOUCHER_MESSAGE = {
-  unknown: '核销码不存在，请核对后重新输入',
-  used: '该核销码已被使用',
-  expired: '该核销码已过期',
-  foreign: '该核销码不适用于当前活动',
+  /** Unknown, used by someone else, expired or another promotion's: one message, nothing to tell apart. */
+  unavailable: '核销码无效或不可用，请核对后重新输入',
+  /** Only for the caller whose own order holds the code. */
+  usedByYou: '该核销码已被您的订单使用',
   notWriteOff: '当前活动不支持核销码',
   unknownPromotion: INTERCEPT_REASON.unknownChannel,
   closedPromotion: INTERCEPT_REASON.closedChannel,
@@ -70,6 +78,8 @@ export interface VoucherQuery {
   promotionChannelId: string
   /** Normalised: trimmed and upper-cased. */
   code: string
+  /** The request's client address (Fastify's request.ip: TRUST_PROXY decides). */
+  clientAddress: string
 }
 
 export interface VoucherContext {
@@ -77,6 +87,7 @@ export interface VoucherContext {
   readonly clock: Clock
   readonly random: RandomSource
   readonly counters: CounterStore
+  readonly config: { readonly voucherGuessLimits: VoucherGuessLimits }
 }
 
 type CodeRow = typeof voucherCodes.$inferSelect
@@ -102,6 +113,19 @@ async function findCode(db: Db, code: string): Promise<CodeRow | undefined> {
   return row
 }
 
+/**
+ * The refusal of a code that cannot be used: its details for the caller whose own order holds it,
+ * one answer for everyone else.
+ */
+function codeRefusal(row: CodeRow | undefined, userId: number): Refusal {
+  if (row !== undefined && row.claimedUserId === userId) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.usedByYou)
+  return refuse(VOUCHER_REFUSAL.UNAVAILABLE, VOUCHER_MESSAGE.unavailable)
+}
+
+function usable(row: CodeRow | undefined, promotionChannelId: string, now: Date): row is CodeRow {
+  return row !== undefined && row.promotionChannelId === promotionChannelId && row.claimedAt === null && row.expiresAt.getTime() > now.getTime()
+}
+
 async function judge(db: Db, query: VoucherQuery, order: OrderRow | undefined, now: Date): Promise<Verdict> {
   const promotion = await findPromotionChannel(db, query.promotionChannelId)
   if (promotion === undefined) return refuse(VOUCHER_REFUSAL.PROMOTION, VOUCHER_MESSAGE.unknownPromotion)
@@ -119,25 +143,31 @@ async function judge(db: Db, query: VoucherQuery, order: OrderRow | undefined, n
     // The full price may already be paid on the platform (WeChat Pay, Alipay): the code waits for
     // the payment's outcome rather than abandoning it.
     if (order.depositPayState === PAY_STATE.PAYING) return refuse(VOUCHER_REFUSAL.ORDER_CLOSED, VOUCHER_MESSAGE.paying)
+    // Asked before the code is looked at, so that the answer says nothing about the code.
+    if ((await orderVoucher(db, order.orderId)) !== null) return refuse(VOUCHER_REFUSAL.ORDER_HAS_VOUCHER, VOUCHER_MESSAGE.orderHasVoucher)
   }
-  if (row === undefined) return refuse(VOUCHER_REFUSAL.UNKNOWN, VOUCHER_MESSAGE.unknown)
-  if (row.promotionChannelId !== promotion.id) return refuse(VOUCHER_REFUSAL.FOREIGN, VOUCHER_MESSAGE.foreign)
-  if (row.claimedAt !== null) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.used)
-  if (row.expiresAt.getTime() <= now.getTime()) return refuse(VOUCHER_REFUSAL.EXPIRED, VOUCHER_MESSAGE.expired)
-  if (order !== undefined && (await orderVoucher(db, order.orderId)) !== null) {
-    return refuse(VOUCHER_REFUSAL.ORDER_HAS_VOUCHER, VOUCHER_MESSAGE.orderHasVoucher)
-  }
+  if (!usable(row, promotion.id, now)) return codeRefusal(row, query.userId)
   return { ok: true, row, heldByOrder: false }
 }
 
-/** Counts the attempt; over the limit, a business 429. */
-async function countAttempt(counters: CounterStore, userId: number): Promise<void> {
-  const hit = await counters.hit(`voucher-attempts:${userId}`, VOUCHER_ATTEMPT_LIMIT.windowMs)
-  if (hit.count > VOUCHER_ATTEMPT_LIMIT.max) throw DomainError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, VOUCHER_MESSAGE.tooMany)
+/**
+ * Before anything is looked up: refused (business 429) while the caller's address or the code's
+ * prefix is locked out, or past the caller's own attempts (each attempt counts).
+ */
+async function admitAttempt(context: VoucherContext, query: VoucherQuery): Promise<void> {
+  const tooMany = () => DomainError.business(BUSINESS_CODE.TOO_MANY_REQUESTS, VOUCHER_MESSAGE.tooMany)
+  if (await guessLockedOut(context.counters, context.config.voucherGuessLimits, query)) throw tooMany()
+  const hit = await context.counters.hit(`voucher-attempts:${query.userId}`, VOUCHER_ATTEMPT_LIMIT.windowMs)
+  if (hit.count > VOUCHER_ATTEMPT_LIMIT.max) throw tooMany()
+}
+
+/** A code refused as unavailable was a failed guess; any other answer says nothing of the code. */
+async function noteRefusal(context: VoucherContext, query: VoucherQuery, refusal: VoucherRefusal): Promise<void> {
+  if (refusal === VOUCHER_REFUSAL.UNAVAILABLE) await countFailedGuess(context.counters, context.config.voucherGuessLimits, query)
 }
 
 export async function voucherEligibility(context: VoucherContext, query: VoucherQuery & { orderId?: string }): Promise<VerifyEligibilityResponse> {
-  await countAttempt(context.counters, query.userId)
+  await admitAttempt(context, query)
   const now = context.clock.now()
   let order: OrderRow | undefined
   if (query.orderId !== undefined) {
@@ -146,7 +176,10 @@ export async function voucherEligibility(context: VoucherContext, query: Voucher
     order = await requireOwnOrder(context.db, query.userId, query.orderId)
   }
   const verdict = await judge(context.db, query, order, now)
-  if (!verdict.ok) return { eligible: false, reason: verdict.reason, refusal: verdict.refusal }
+  if (!verdict.ok) {
+    await noteRefusal(context, query, verdict.refusal)
+    return { eligible: false, reason: verdict.reason, refusal: verdict.refusal }
+  }
   return { eligible: true, reason: '', discountCents: verdict.row.discountCents, expiresAt: verdict.row.expiresAt.toISOString() }
 }
 
@@ -171,18 +204,20 @@ async function claimOnce(context: VoucherContext, query: VoucherQuery & { orderI
       .set({ claimId: newPublicId(context.random, VOUCHER_ID_PREFIX), claimedUserId: query.userId, claimedOrderId: order.orderId, claimedAt: now })
       .where(and(eq(voucherCodes.code, verdict.row.code), isNull(voucherCodes.claimedAt), gt(voucherCodes.expiresAt, now)))
       .returning()
-    // Another order's claim took the code between the read and this write.
-    if (!taken) return refuse(VOUCHER_REFUSAL.USED, VOUCHER_MESSAGE.used)
+    // Another order's claim took the code between the read and this write: whose it is now decides the answer.
+    if (!taken) return codeRefusal(await findCode(tx, verdict.row.code), query.userId)
     return claimed(taken)
   })
 }
 
 export async function claimVoucher(context: VoucherContext, query: VoucherQuery & { orderId: string }): Promise<ClaimOutcome> {
-  await countAttempt(context.counters, query.userId)
+  await admitAttempt(context, query)
   const now = context.clock.now()
   await expireUnsubmittedOrders(context.db, now, query.userId)
   try {
-    return await claimOnce(context, query, now)
+    const outcome = await claimOnce(context, query, now)
+    if (!outcome.ok) await noteRefusal(context, query, outcome.refusal)
+    return outcome
   } catch (error) {
     // The last line behind the order's lock: the index refused a second code for the order.
     if (violatesUnique(error, ONE_PER_ORDER)) return refuse(VOUCHER_REFUSAL.ORDER_HAS_VOUCHER, VOUCHER_MESSAGE.orderHasVoucher)

@@ -16,12 +16,6 @@ const KEY_LABEL = {
   index: 'etc-apply/data-at-rest/blind-index/v1',
 } as const
 
-/**
- * The development placeholder of DATA_KEY_HEX: local runs and tests work without configuration;
- * production refuses it (server/config.ts). Data encrypted with it is not protected.
- */
-export const DEV_DATA_KEY_HEX = '0d4c1b7e9a2f5c8e3b6d9f1a4c7e0b3d6f9a2c5e8b1d4f7a0c3e6b9d2f5a8c1e'
-
 export interface KeyProvider {
   /** The AES-256-GCM key of encrypted fields and files (32 bytes). */
   dataKey(): Buffer

@@ -338,6 +338,12 @@ export const orders = pgTable(
     stockInterceptionFlag: boolean('stock_interception_flag').notNull().default(false),
     agreementsAcceptedAt: time('agreements_accepted_at'),
     submittedAt: time('submitted_at'),
+    /**
+     * Submitted with something to pay: the time by which it must be paid (UNPAID_HOLD_MINUTES after
+     * submission), else it is cancelled and its plate freed (server/orders/unpaid-orders.ts). Null
+     * before submission and for an order with nothing to pay.
+     */
+    payBy: time('pay_by'),
     /** When the issuer confirmed it received the submitted order (the issuer outbox's delivery). */
     pushedAt: time('pushed_at'),
     ...timestamps(),
@@ -362,6 +368,10 @@ export const orders = pgTable(
       ),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_plate_idx').on(t.plateNumber),
+    /** The sweep's way to the open orders awaiting payment (PAY_STATE 2 awaiting, 3 paying, 4 failed). */
+    index('orders_unpaid_pay_by_idx')
+      .on(t.payBy)
+      .where(sql`${t.depositPayState} in (2, 3, 4) and coalesce(${t.cancelState}, 0) <> 2`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} is null or ${t.deliveryMethod} in ('2', '3')`),
     check('orders_amount_check', sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
     check('orders_order_source_check', sql`${t.orderSource} in (0, 1)`),

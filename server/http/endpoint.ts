@@ -17,7 +17,8 @@
  *   parameters, must be the contract's request type, field for field: checked when compiling.
  * - `{name}` placeholders become the router's `:name`; `config.public` and `config.channel` (a
  *   channel-level session is enough) come from the contract; `config` adds route options
- *   (e.g. rateLimit). The schemas ride along in `config.contract`, for the OpenAPI document.
+ *   (e.g. rateLimit), `bodyLimit` a smaller body limit. The schemas ride along in `config.contract`,
+ *   for the OpenAPI document.
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -114,6 +115,8 @@ export type HandlerResult<E> = E extends { readonly file: true } ? FastifyReply 
 
 export interface RouteSpec<E, P, H, Q, B> {
   readonly config?: FastifyContextConfig
+  /** The largest body this route reads, in bytes, below the app's (a larger one answers 413). */
+  readonly bodyLimit?: number
   readonly params?: P
   readonly headers?: H
   readonly query?: Q
@@ -145,6 +148,7 @@ export function contractRoute(app: FastifyInstance, guardOf: (contract: Endpoint
     const route = endpoint(contract, { ...spec.config, contract: { contract, schemas } })
     app.route({
       ...route,
+      ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
       handler: async (request, reply) => {
         await guard?.(request)
         const params = parseOptional(schemas.params, request.params)

@@ -51,13 +51,27 @@ function apiErrorOf(error: DomainError): ApiError {
   }
 }
 
-function handleError(thrown: FastifyError | ApiError | DomainError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * The client hung up before its request was handled (an aborted upload, a malformed chunked body
+ * cut off): whatever then failed (a rate limit without an address to count, a half-read body)
+ * is the client's doing, not the server's, and nobody reads the answer.
+ */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.destroyed || request.raw.socket?.destroyed === true
+}
+
+export function handleError(thrown: FastifyError | ApiError | DomainError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const error = isDomainError(thrown) ? apiErrorOf(thrown) : thrown
   if (isApiError(error)) return reply.code(error.statusCode).send(error.envelope())
   const translated = translateClientError(error)
   if (translated) {
     request.log.info({ code: error.code, statusCode: translated.status }, 'client error')
     return reply.code(translated.status).send(translated.body)
+  }
+  if (clientGone(request)) {
+    // Info and no stack: a flood of hang-ups must not fill the error log.
+    request.log.info({ code: error.code, message: error.message }, 'client gone before its answer')
+    return reply.code(400).send(envelope(BUSINESS_CODE.BAD_REQUEST, HTTP_MESSAGE.badRequest))
   }
   request.log.error({ err: error }, 'unexpected error')
   return reply.code(500).send(envelope(BUSINESS_CODE.SERVER_ERROR, HTTP_MESSAGE.serverBusy))

@@ -1,6 +1,7 @@
 /**
- * Fixed-window counters for limits the route layer enforces itself (e.g. SMS sends per phone)
- * and for the per-IP request limits (server/http/security.ts). In one process they live in
+ * Fixed-window counters for limits the route layer enforces itself (e.g. SMS sends per phone),
+ * for the per-IP request limits (server/http/security.ts) and for the lock-outs with back-off
+ * (server/limits/lockouts.ts). In one process they live in
  * memory; with REDIS_URL they live in Redis, so every server process behind a load balancer
  * counts together. When Redis cannot answer, the failover counters keep counting in this
  * process's memory (fail open, yet still limited) and log the outage once; they return to Redis
@@ -19,6 +20,8 @@ export interface CounterHit {
 
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<CounterHit>
+  /** The key's current window without counting a hit; undefined when none is open. */
+  peek(key: string): Promise<CounterHit | undefined>
 }
 
 /** Sweep expired windows once the map holds this many keys. */
@@ -39,23 +42,37 @@ export function createMemoryCounters(clock: Clock): CounterStore {
       windows.set(key, window)
       return { count: window.count, resetInMs: window.endsAt - now }
     },
+    async peek(key) {
+      const now = clock.now().getTime()
+      const window = windows.get(key)
+      return window && window.endsAt > now ? { count: window.count, resetInMs: window.endsAt - now } : undefined
+    },
   }
 }
 
 export const REDIS_COUNTER_PREFIX = 'etc-apply:counter:'
+
+/** The replies of a Redis transaction; throws when it was discarded or a command failed. */
+function replies(results: [Error | null, unknown][] | null): unknown[] {
+  if (!results) throw new Error('Redis transaction was discarded')
+  const failure = results.find(([error]) => error)
+  if (failure?.[0]) throw failure[0]
+  return results.map(([, reply]) => reply)
+}
 
 export function createRedisCounters(redis: Redis): CounterStore {
   return {
     async hit(key, windowMs) {
       const name = `${REDIS_COUNTER_PREFIX}${key}`
       // The window starts with the first hit (SET NX PX); INCR keeps its expiry.
-      const results = await redis.multi().set(name, 0, 'PX', windowMs, 'NX').incr(name).pttl(name).exec()
-      if (!results) throw new Error('Redis transaction was discarded')
-      const failure = results.find(([error]) => error)
-      if (failure?.[0]) throw failure[0]
-      const count = Number(results[1]?.[1])
-      const ttl = Number(results[2]?.[1])
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs }
+      const [, count, ttl] = replies(await redis.multi().set(name, 0, 'PX', windowMs, 'NX').incr(name).pttl(name).exec())
+      return { count: Number(count), resetInMs: Number(ttl) > 0 ? Number(ttl) : windowMs }
+    },
+    async peek(key) {
+      const name = `${REDIS_COUNTER_PREFIX}${key}`
+      const [count, ttl] = replies(await redis.multi().get(name).pttl(name).exec())
+      // Gone, or (never written so) without an expiry: no window is open.
+      return count === null || Number(ttl) <= 0 ? undefined : { count: Number(count), resetInMs: Number(ttl) }
     },
   }
 }
@@ -78,24 +95,26 @@ export const REDIS_RETRY_AFTER_MS = 5_000
 export function createFailoverCounters(primary: CounterStore, fallback: CounterStore, log: FastifyBaseLogger, clock: Clock): CounterStore {
   let down = false
   let retryAt = 0
-  return {
-    async hit(key, windowMs) {
-      if (down && clock.now().getTime() < retryAt) return fallback.hit(key, windowMs)
-      try {
-        const result = await primary.hit(key, windowMs)
-        if (down) {
-          down = false
-          log.info(COUNTER_LOG.recovered)
-        }
-        return result
-      } catch (error) {
-        if (!down) {
-          down = true
-          log.warn({ err: error }, COUNTER_LOG.outage)
-        }
-        retryAt = clock.now().getTime() + REDIS_RETRY_AFTER_MS
-        return fallback.hit(key, windowMs)
+  const ask = async <T>(call: (store: CounterStore) => Promise<T>): Promise<T> => {
+    if (down && clock.now().getTime() < retryAt) return call(fallback)
+    try {
+      const result = await call(primary)
+      if (down) {
+        down = false
+        log.info(COUNTER_LOG.recovered)
       }
-    },
+      return result
+    } catch (error) {
+      if (!down) {
+        down = true
+        log.warn({ err: error }, COUNTER_LOG.outage)
+      }
+      retryAt = clock.now().getTime() + REDIS_RETRY_AFTER_MS
+      return call(fallback)
+    }
+  }
+  return {
+    hit: (key, windowMs) => ask((store) => store.hit(key, windowMs)),
+    peek: (key) => ask((store) => store.peek(key)),
   }
 }

@@ -1,11 +1,11 @@
 /**
- * The maintenance sweep: expiry of orders left unsubmitted, retention of photos and the purge of
- * spent login material. The server
+ * The maintenance sweep: expiry of orders left unsubmitted or not paid in time, retention of
+ * photos and the purge of spent login material. The server
  * process runs it on a timer (startMaintenance, from server/main.ts); tests call
  * runMaintenance with a fake clock.
  *
  * - Photos (ID cards, licences, vehicle) are deleted PHOTO_RETENTION_DAYS after their order was
- *   activated or cancelled (the time of that timeline entry; the order's last update for orders
+ *   activated or cancelled, an expired order included (the time of that timeline entry; the order's last update for orders
  *   closed before the timeline had one), and photos no order holds any more after the same
  *   period from their upload. The order keeps its certificate flags as history.
  * - Sessions and login tickets are deleted once expired; SMS codes once expired, or once used or
@@ -14,20 +14,25 @@
  *   (server/platform/follow-up-phones.ts; submitting an order deletes them at once).
  * - Hand-overs to the issuer still queued for an order cancelled or activated meanwhile are
  *   dropped: such an order is never sent (server/orders/issuer-outbox.ts).
+ * - Tracking events are deleted TRACKING_RETENTION_DAYS (90 by default) after they arrived
+ *   (server/tracking/retention.ts).
  */
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { DAY_MS, SECOND_MS, VERIFY_CODE_WAIT_S } from '../../src/domain/constants'
 import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
+import { DEFAULTS } from '../config'
 import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads } from '../db/schema'
 import { startPeriodic } from '../jobs/periodic'
 import type { PeriodicJob } from '../jobs/periodic'
 import { dropClosedHandOvers } from '../orders/issuer-outbox'
+import { expireUnpaidOrders } from '../orders/unpaid-orders'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
 import { purgeFollowUpPhones } from '../platform/follow-up-phones'
 import type { FileStorage } from '../storage/file-storage'
+import { purgeTrackingEvents } from '../tracking/retention'
 
 /** How long photos are kept after their order is activated or cancelled. */
 export const PHOTO_RETENTION_DAYS = 30
@@ -43,11 +48,15 @@ export interface MaintenanceContext {
   /** Where the photo files live (deleting needs no key, so the raw storage will do). */
   readonly storage: FileStorage
   readonly log: FastifyBaseLogger
+  /** Days a tracking event is kept (config.tracking.retentionDays); the default when absent. */
+  readonly trackingRetentionDays?: number
 }
 
 export interface MaintenanceReport {
   /** Orders cancelled because they stayed unsubmitted too long. */
   expiredOrders: number
+  /** Orders cancelled because they were not paid in time (their plates freed). */
+  unpaidOrders: number
   photos: number
   sessions: number
   loginTickets: number
@@ -55,6 +64,7 @@ export interface MaintenanceReport {
   followUpPhones: number
   /** Queued hand-overs of orders closed before their delivery. */
   issuerHandOvers: number
+  trackingEvents: number
 }
 
 /** When an activated or cancelled order closed: its timeline entry, else its last update. */
@@ -105,6 +115,7 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
   const { db } = context
   const now = context.clock.now()
   const expiredOrders = await expireUnsubmittedOrders(db, now)
+  const unpaidOrders = await expireUnpaidOrders(db, now)
   const photos = await purgePhotos(context, now)
   const expiredSessions = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id })
   const expiredTickets = await db.delete(loginTickets).where(lte(loginTickets.expiresAt, now)).returning({ id: loginTickets.id })
@@ -120,14 +131,17 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
     .returning({ id: smsCodes.id })
   const followUpPhones = await purgeFollowUpPhones(db, now)
   const issuerHandOvers = await dropClosedHandOvers(db)
+  const trackingEvents = await purgeTrackingEvents(db, now, context.trackingRetentionDays ?? DEFAULTS.trackingRetentionDays)
   return {
     expiredOrders,
+    unpaidOrders,
     photos,
     sessions: expiredSessions.length,
     loginTickets: expiredTickets.length,
     smsCodes: spentCodes.length,
     followUpPhones,
     issuerHandOvers,
+    trackingEvents,
   }
 }
 

@@ -3,12 +3,15 @@
  * - CREATE (1) opens an order for the plate, or returns the caller's open order of that plate
  *   (a repeat or replay never makes a second one; the partial unique index holds under races);
  *   a user holds at most MAX_OPEN_UNSUBMITTED_ORDERS unsubmitted orders, each expiring after
- *   UNSUBMITTED_ORDER_TTL_MS (unsubmitted-orders.ts);
+ *   UNSUBMITTED_ORDER_TTL_MS (unsubmitted-orders.ts), within the per-user limits on new orders
+ *   (order-limits.ts) and the per-address limit on opening them (limits/per-address.ts);
  * - UPDATE (2) changes owner, vehicle, delivery and package of the caller's open, unsubmitted order;
  * - FINAL_COMMIT (200) saves what it carries, then submits the order when complete (else answers
  *   what is missing); the deposit state follows the package (free: not needed, else awaiting
- *   payment). Repeating it on a submitted order changes nothing. The plate goes to the first
- *   user to submit it: orders_one_submitted_per_plate_key refuses the others (2001).
+ *   payment, with a pay-by time: unpaid-orders.ts). Repeating it on a submitted order changes
+ *   nothing. The plate goes to the first user to submit it: orders_one_submitted_per_plate_key
+ *   refuses the others (2001), after another user's unpaid order past its hold gave it back. A
+ *   user submits at most `maxUnpaidOrders` orders left unpaid.
  *   A province plate's complete order is refused (400) without its issuer's SMS verification
  *   while the issuer's switch is on (province-verification.ts).
  * Complete includes the accepted agreement of the package's issuer (issuer-agreements.ts; every
@@ -24,6 +27,9 @@ import { CERTIFICATE, missingCertificates } from '../../src/domain/certificates'
 import type { CertificateFlag } from '../../src/domain/certificates'
 import { APPLY_STEP, DELIVERY_METHOD, PAY_STATE } from '../../src/domain/enums'
 import type { SessionUser } from '../auth/sessions'
+import type { Config } from '../config'
+import type { CounterStore } from '../limits/counters'
+import { ADDRESS_LIMIT, countAddressAttempt } from '../limits/per-address'
 import type { RiskReviewer } from '../catalogue/risk-review'
 import { riskVerdict } from '../../src/domain/apply-checks'
 import type { RiskVerdict } from '../../src/domain/apply-checks'
@@ -37,7 +43,7 @@ import type { Db } from '../db/database'
 import { commodities, orders } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CheckedApplyPayload } from '../validation/apply-payload'
-import { admitNewOrder, assertPromotionUse } from './admission'
+import { admitNewOrder, assertPromotionUse, plateHeldRefusal } from './admission'
 import {
   ORDER_MESSAGE,
   addEvent,
@@ -53,7 +59,10 @@ import { queueIssuerDelivery } from './issuer-outbox'
 import { completeness } from './order-views'
 import { assertProvinceVerified, provinceOrderSource } from './province-verification'
 import { REPLACEMENT_ONLY_MESSAGE, offeredForApplication } from '../../src/domain/money'
-import { assertNotExpired, assertUnsubmittedCap, expireUnsubmittedOrders, lockForNewOrder } from './unsubmitted-orders'
+import { expireUserOrders } from './order-expiry'
+import { assertNewOrderAllowed } from './order-limits'
+import { assertUnpaidCap, expireUnpaidOrders, payByOf } from './unpaid-orders'
+import { assertNotExpired, lockForNewOrder } from './unsubmitted-orders'
 
 /** The index that gives a plate to the first user who submits it. */
 const ONE_SUBMITTED_PER_PLATE = 'orders_one_submitted_per_plate_key'
@@ -64,6 +73,15 @@ export interface ApplyContext {
   readonly random: RandomSource
   /** Reviews each new order before it is opened (admission.ts). */
   readonly risk: RiskReviewer
+  /** Counts the per-address limit on opening orders. */
+  readonly counters: CounterStore
+  readonly config: Pick<Config, 'orderLimits' | 'hourlyRateLimit'>
+}
+
+/** Who applies: the logged-in user and the address the request came from. */
+export interface ApplyCaller {
+  readonly user: SessionUser
+  readonly ip: string
 }
 
 export const APPLY_MESSAGE = {
@@ -174,11 +192,15 @@ const NEEDS_REVIEW = Symbol('needsRiskReview')
 /**
  * The risk reviewer is asked before the create's transaction, never while it holds the user's row
  * lock; not when the caller already has an open order of the plate (that one is answered). A
- * failing reviewer fails the step before anything is written.
+ * failing reviewer fails the step before anything is written. The per-address limit counts the
+ * creates that would open an order (a resumed one costs nothing), before the review as well.
  */
-async function create(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
-  const review = async (): Promise<RiskVerdict> =>
-    riskVerdict(await context.risk.review({ userId: user.id, plateNumber: payload.plateNumber, promotionChannelId: payload.promotionChannelId }))
+async function create(context: ApplyContext, caller: ApplyCaller, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  const { user } = caller
+  const review = async (): Promise<RiskVerdict> => {
+    await countAddressAttempt(context.counters, ADDRESS_LIMIT.orderCreate, caller.ip, context.config.hourlyRateLimit.orderCreate)
+    return riskVerdict(await context.risk.review({ userId: user.id, plateNumber: payload.plateNumber, promotionChannelId: payload.promotionChannelId }))
+  }
   const open = await findOpenOrderForPlate(context.db, user.id, payload.plateNumber)
   const first = await createInTransaction(context, user, channel, payload, open ? undefined : await review())
   if (first !== NEEDS_REVIEW) return first
@@ -198,11 +220,11 @@ async function createInTransaction(
   return context.db.transaction(async (tx) => {
     await lockForNewOrder(tx, user.id)
     const now = context.clock.now()
-    await expireUnsubmittedOrders(tx, now, user.id)
+    await expireUserOrders(tx, now, user.id)
     const existing = await findOpenOrderForPlate(tx, user.id, payload.plateNumber)
     if (existing) return answer(existing, await issuerAgreementMissing(tx, existing))
     if (verdict === undefined) return NEEDS_REVIEW
-    await assertUnsubmittedCap(tx, user.id)
+    await assertNewOrderAllowed(tx, user.id, now, context.config.orderLimits)
     const promotion = await admitNewOrder(tx, {
       userId: user.id,
       plateNumber: payload.plateNumber,
@@ -210,7 +232,7 @@ async function createInTransaction(
       channelId: channel,
       sourceChannel: payload.sourceChannel,
       promotionChannelId: payload.promotionChannelId,
-    }, verdict)
+    }, verdict, now)
     const changes = await changesFrom(tx, { channel, promotionChannelId: promotion.id, sourceChannel: payload.sourceChannel, agreementsAcceptedAt: null }, payload, now)
     const inserted = await insertNewOrder(tx, context.random, now, {
       userId: user.id,
@@ -272,13 +294,17 @@ async function finalCommit(context: ApplyContext, user: SessionUser, channel: st
     return await commitOnce(context, user, channel, payload)
   } catch (error) {
     // Another user submitted this plate first: the index, not a read, decides between racers.
-    if (violatesUnique(error, ONE_SUBMITTED_PER_PLATE)) throw DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+    if (violatesUnique(error, ONE_SUBMITTED_PER_PLATE)) {
+      throw (await plateHeldRefusal(context.db, user.id, payload.plateNumber)) ?? DomainError.business(BUSINESS_CODE.PLATE_TAKEN, PLATE_HELD_MESSAGE)
+    }
     throw error
   }
 }
 
 async function commitOnce(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
   return context.db.transaction(async (tx) => {
+    // The user's lock first, as a create takes it: the cap on unpaid orders holds under concurrent commits.
+    await lockForNewOrder(tx, user.id)
     const order = await lockForStep(tx, user, payload)
     assertOpen(order)
     if (order.submittedAt !== null) return answer(order)
@@ -287,10 +313,15 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
     const agreementMissing = await issuerAgreementMissing(tx, saved)
     if (missingParts(saved).length || agreementMissing) return answer(saved, agreementMissing)
     await assertProvinceVerified(tx, saved)
+    const free = saved.amountCents === 0
+    if (!free) await assertUnpaidCap(tx, user.id, context.config.orderLimits.maxUnpaidOrders)
+    // Another user's order of the plate past its time to pay gives the plate back before the index judges.
+    await expireUnpaidOrders(tx, now, { plateNumber: order.plateNumber })
     const submitted = await update(tx, order.orderId, {
       stepId: APPLY_STEP.FINAL_COMMIT,
       submittedAt: now,
-      depositPayState: saved.amountCents === 0 ? PAY_STATE.NOT_NEEDED : PAY_STATE.AWAITING_PAYMENT,
+      depositPayState: free ? PAY_STATE.NOT_NEEDED : PAY_STATE.AWAITING_PAYMENT,
+      payBy: free ? null : payByOf(now, context.config.orderLimits.unpaidHoldMinutes),
       updatedAt: now,
     })
     await addEvent(tx, order.orderId, 'submitted', now)
@@ -303,16 +334,17 @@ async function commitOnce(context: ApplyContext, user: SessionUser, channel: str
   })
 }
 
-export async function applyStep(context: ApplyContext, user: SessionUser, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+export async function applyStep(context: ApplyContext, caller: ApplyCaller, channel: string, payload: CheckedApplyPayload): Promise<ApplyResponse> {
+  const { user } = caller
   if (payload.uid !== undefined && payload.uid !== user.uid) throw DomainError.invalid(APPLY_MESSAGE.userMismatch)
   switch (payload.stepId) {
     case APPLY_STEP.CREATE:
-      return create(context, user, channel, payload)
+      return create(context, caller, channel, payload)
     case APPLY_STEP.UPDATE:
-      await expireUnsubmittedOrders(context.db, context.clock.now(), user.id)
+      await expireUserOrders(context.db, context.clock.now(), user.id)
       return updateStep(context, user, channel, payload)
     case APPLY_STEP.FINAL_COMMIT:
-      await expireUnsubmittedOrders(context.db, context.clock.now(), user.id)
+      await expireUserOrders(context.db, context.clock.now(), user.id)
       return finalCommit(context, user, channel, payload)
   }
 }

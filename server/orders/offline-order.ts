@@ -9,8 +9,9 @@
  * order (kept as its SHA-256, void once the order converts). Every failed proof (unknown number,
  * wrong plate, wrong or missing proof, converted by someone else) answers the same refusal, so the
  * answers never tell whether a number exists; attempts are limited per user and per IP. Once
- * proven, the new order passes a create's admission: the cap on unsubmitted orders, and a plate
- * neither handled already, nor submitted by another user, nor intercepted.
+ * proven, the new order passes a create's admission: the per-user limits on new orders
+ * (order-limits.ts), and a plate neither handled already, nor submitted by another user, nor
+ * intercepted.
  */
 import { asc, eq } from 'drizzle-orm'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
@@ -29,8 +30,10 @@ import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
 import type { ApplyContext } from './apply-steps'
 import { admitPlate } from './admission'
+import { expireUserOrders } from './order-expiry'
+import { assertNewOrderAllowed } from './order-limits'
 import { findOpenOrderForPlate, insertNewOrder } from './order-records'
-import { assertUnsubmittedCap, expireUnsubmittedOrders, lockForNewOrder } from './unsubmitted-orders'
+import { lockForNewOrder } from './unsubmitted-orders'
 
 export const OFFLINE_MESSAGE = {
   /** One answer for every failed proof: it must not tell which part was wrong. */
@@ -47,9 +50,7 @@ export const OFFLINE_HANDOVER_LIMITS = {
   perIp: { max: 30, windowMs: HOUR_MS },
 } as const
 
-export interface OfflineContext extends ApplyContext {
-  readonly counters: CounterStore
-}
+export type OfflineContext = ApplyContext
 
 /** Who asks: the logged-in user and the address the request came from. */
 export interface OfflineCaller {
@@ -110,12 +111,12 @@ export async function convertOfflineOrder(
     }
     if (!proven(offline, user, param.handoverCode)) throw refuseProof()
     const now = context.clock.now()
-    await expireUnsubmittedOrders(tx, now, user.id)
+    await expireUserOrders(tx, now, user.id)
     if (await findOpenOrderForPlate(tx, user.id, offline.plateNumber)) throw refuse(OFFLINE_MESSAGE.plateBusy)
     const promotion = await promotionFor(tx, offline.promotionChannelId, channel)
-    // The new order's admission, as a create's: the cap on unsubmitted orders and the plate's checks.
-    await assertUnsubmittedCap(tx, user.id)
-    await admitPlate(tx, { userId: user.id, plateNumber: offline.plateNumber, plateColor: offline.plateColor, promotionChannelId: promotion.id })
+    // The new order's admission, as a create's: the per-user limits and the plate's checks.
+    await assertNewOrderAllowed(tx, user.id, now, context.config.orderLimits)
+    await admitPlate(tx, { userId: user.id, plateNumber: offline.plateNumber, plateColor: offline.plateColor, promotionChannelId: promotion.id }, now)
     const inserted = await insertNewOrder(
       tx,
       context.random,

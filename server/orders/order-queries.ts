@@ -6,7 +6,9 @@ import type { Db } from '../db/database'
 import { commodities, orders } from '../db/schema'
 import { OPEN_ORDER, findOpenOrderForPlate, requireOwnOrder } from './order-records'
 import { SUMMARY_COLUMNS, toDetail, toSummary } from './order-views'
-import { dueToExpire, expireUnsubmittedOrders, expiryCutoff } from './unsubmitted-orders'
+import { expireUserOrders } from './order-expiry'
+import { paymentCutoff, unpaidDue } from './unpaid-orders'
+import { dueToExpire, expiryCutoff } from './unsubmitted-orders'
 import { preparedPerDb } from '../db/prepared'
 
 export interface OrderSearch {
@@ -15,7 +17,7 @@ export interface OrderSearch {
   plateNumber?: string
 }
 
-/** A page of the caller's orders, newest first, each with the total and whether it is due to expire. */
+/** A page of the caller's orders, newest first, each with the total and whether it is due to expire (unsubmitted or unpaid). */
 function orderPageQuery(db: Db, byPlate: boolean, name: string) {
   const userId = eq(orders.userId, sql.placeholder('userId'))
   return db
@@ -24,7 +26,7 @@ function orderPageQuery(db: Db, byPlate: boolean, name: string) {
       commodityName: commodities.name,
       // Counted before limit and offset apply: every order the search matches.
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      due: sql<boolean>`${dueToExpire(sql.placeholder('cutoff'))}`.mapWith(Boolean),
+      due: sql<boolean>`(${dueToExpire(sql.placeholder('cutoff'))} or ${unpaidDue(sql.placeholder('now'), sql.placeholder('paymentCutoff'))})`.mapWith(Boolean),
     })
     .from(orders)
     .leftJoin(commodities, eq(commodities.id, orders.commodityId))
@@ -39,14 +41,16 @@ const orderPage = preparedPerDb((db) => orderPageQuery(db, false, 'order_page'))
 const orderPageOfPlate = preparedPerDb((db) => orderPageQuery(db, true, 'order_page_of_plate'))
 
 /**
- * A page of the caller's orders with the total, in one query. Orders that expired unsubmitted
- * are shown cancelled: when the page holds one that is due, they are expired (with their
+ * A page of the caller's orders with the total, in one query. Orders that expired unsubmitted or
+ * unpaid are shown cancelled: when the page holds one that is due, they are expired (with their
  * timeline note) and the page read again; otherwise the read writes nothing.
  */
 export async function searchOrders(db: Db, userId: number, search: OrderSearch, now: Date): Promise<Page<OrderSummary>> {
   const values = {
     userId,
     cutoff: expiryCutoff(now),
+    now,
+    paymentCutoff: paymentCutoff(now),
     limit: search.pageSize,
     offset: (search.pageNo - 1) * search.pageSize,
     ...(search.plateNumber === undefined ? {} : { plateNumber: search.plateNumber }),
@@ -54,7 +58,7 @@ export async function searchOrders(db: Db, userId: number, search: OrderSearch, 
   const readPage = () => (search.plateNumber === undefined ? orderPage(db) : orderPageOfPlate(db)).execute(values)
   let rows = await readPage()
   if (rows.some((row) => row.due)) {
-    await expireUnsubmittedOrders(db, now, userId)
+    await expireUserOrders(db, now, userId)
     rows = await readPage()
   }
   // A page past the end has no row to carry the total.

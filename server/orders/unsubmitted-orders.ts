@@ -81,8 +81,9 @@ export async function assertUnsubmittedCap(db: Db, userId: number): Promise<void
 }
 
 /**
- * One new order per user at a time (a create, an offline hand-over), so the cap on unsubmitted
- * orders holds under concurrent calls. NO KEY UPDATE: new orders queue on each other, while
+ * One new order or submission per user at a time (a create, an offline hand-over, a final
+ * commit), so the caps on unsubmitted and unpaid orders hold under concurrent calls. Taken before
+ * any order row. NO KEY UPDATE: new orders queue on each other, while
  * inserts that only reference the user (sessions, uploads, drafts: KEY SHARE) go on, so an upload
  * racing a create cannot deadlock.
  */

@@ -32,6 +32,7 @@ import { DomainError } from '../domain-error'
 import { queueIssuerDelivery } from '../orders/issuer-outbox'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
+import { assertNotLapsed } from '../orders/unpaid-orders'
 import type { Cashier, IssuedPayment } from './cashier'
 
 export interface PaymentContext {
@@ -100,6 +101,7 @@ export async function startPayment(
 ): Promise<PayDepositResponse> {
   return context.db.transaction(async (tx) => {
     const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
+    assertNotLapsed(order)
     assertOpen(order)
     const state = payState(order)
     if (state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED) return { orderId, depositPayState: state }

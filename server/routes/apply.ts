@@ -34,9 +34,9 @@ export const applyRoutes: RouteGroup = async (app, { context }) => {
   route(API.apply, {
     params: ChannelParams,
     body: ApplyBody,
-    handler: async ({ user, params, body }) => {
+    handler: async ({ user, request, params, body }) => {
       const payload = openSealedJson(keyHex, SEALED_FIELD.apply, body.encryptUsersVehicleApplyVoStr, applyPayloadSchema)
-      const response = await applyStep(context, user, params.channel, payload)
+      const response = await applyStep(context, { user, ip: request.ip }, params.channel, payload)
       if (payload.stepId !== APPLY_STEP.FINAL_COMMIT || response.missing.length > 0) return ok(response)
       // Submitted: the pay page's data comes with the answer, one round trip less on a slow link.
       const [payment, order] = await Promise.all([paymentInfo(context.db, user.id, response.orderId), orderDetail(context.db, user.id, response.orderId)])

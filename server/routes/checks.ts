@@ -70,7 +70,8 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
 
   route(API.plateUnique, {
     body: PlateUniqueBody,
-    handler: async ({ user, body }) => ok({ data: { resultType: await plateUniqueResult(db, user.id, body.plateNumber, body.plateColor) } }),
+    handler: async ({ user, body }) =>
+      ok({ data: { resultType: await plateUniqueResult(db, user.id, body.plateNumber, body.plateColor, context.clock.now()) } }),
   })
 
   route(API.contractInterception, {
@@ -100,15 +101,15 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
   route(API.verifyEligibility, {
     params: SourceChannelParams,
     body: VoucherBody,
-    handler: async ({ user, params, body }) =>
-      ok(await voucherEligibility(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), ...body })),
+    handler: async ({ user, params, body, request }) =>
+      ok(await voucherEligibility(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), clientAddress: request.ip, ...body })),
   })
 
   route(API.claimVoucher, {
     params: SourceChannelParams,
     body: ClaimVoucherBody,
-    handler: async ({ user, params, body }) => {
-      const outcome = await claimVoucher(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), ...body })
+    handler: async ({ user, params, body, request }) => {
+      const outcome = await claimVoucher(context, { userId: user.id, channelKey: channelKeyOfPath(params.sourceChannel), clientAddress: request.ip, ...body })
       return outcome.ok ? ok(outcome.voucher) : fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, outcome.reason)
     },
   })

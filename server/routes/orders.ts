@@ -10,11 +10,12 @@ import type { Reply } from '../http/endpoint'
 import { ok } from '../http/envelope'
 import { MAX_SEALED_PARAM_LENGTH, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
+import { validateCancelReason } from '../../src/domain/cancel-reason'
 import { cancelOrder } from '../orders/cancel-order'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
 import { orderNotFound } from '../orders/order-records'
-import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
+import { expireUserOrders } from '../orders/order-expiry'
 import { handoverCode, identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
@@ -23,7 +24,6 @@ import { ChannelOrderParams, ChannelParams } from './route-params'
 /** The most orders one page returns; larger requests get this many. */
 export const MAX_PAGE_SIZE = 100
 export const DEFAULT_PAGE_SIZE = 20
-const MAX_CANCEL_REASON_LENGTH = 200
 
 const SearchBody = z
   .object({
@@ -34,20 +34,29 @@ const SearchBody = z
   // An empty body means the first page.
   .default({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE })
 
+const MAX_CANCEL_REASON_LENGTH = 200
+/** Text the text rule accepts, then one of the domain's reasons (src/domain/cancel-reason.ts): never free text. */
+const cancelReason = text(MAX_CANCEL_REASON_LENGTH, { min: 1, trim: true }).transform((value, context) => {
+  const chosen = validateCancelReason(value)
+  if (chosen.ok) return chosen.value
+  context.addIssue({ code: 'custom', message: chosen.reason })
+  return z.NEVER
+})
+
 const UidParams = ChannelParams.extend({ uid: identifier })
 const PlateQuery = z.object({ plateNumber })
 const CancelBody = z.object({
   orderId: identifier,
-  reason: text(MAX_CANCEL_REASON_LENGTH, { min: 1, trim: true, multiline: true }),
+  reason: cancelReason,
 })
 const OfflineBody = z.object({ encryptOfflineOrderToOnlineParam: text(MAX_SEALED_PARAM_LENGTH, { min: 1 }) })
 const OfflineParam = z.object({ offlineNo: identifier, plateNumber, handoverCode: handoverCode.optional() })
 
 export const orderRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
-  /** Orders that expired unsubmitted are shown cancelled, with the reason, before they are read. */
+  /** Orders that expired unsubmitted or unpaid are shown cancelled, with the reason, before they are read. */
   const readFresh = async <T>(userId: number, read: () => Promise<T>): Promise<Reply<T>> => {
-    await expireUnsubmittedOrders(context.db, context.clock.now(), userId)
+    await expireUserOrders(context.db, context.clock.now(), userId)
     return ok(await read())
   }
 

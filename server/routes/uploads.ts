@@ -2,7 +2,8 @@
  * Photo uploads (multipart: the image in field "file", and orderId, side or imageType as form
  * fields; the contract's upload field types, read by server/http/multipart-form.ts) on the six
  * paths of the spec, and the image read back by its owner. At most MAX_UPLOAD_BYTES and one file
- * per request; the type comes from the bytes.
+ * per request; the type comes from the bytes. Uploads from one address are limited per hour, all
+ * six paths together (config.hourlyRateLimit.upload, limits/per-address.ts).
  */
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -11,6 +12,7 @@ import { API } from '../../types/api/paths'
 import type { SessionUser } from '../auth/sessions'
 import type { Reply } from '../http/endpoint'
 import { ok } from '../http/envelope'
+import { ADDRESS_LIMIT, countAddressAttempt } from '../limits/per-address'
 import { NO_STORE } from '../http/security'
 import { readPhoto, storePhoto } from '../uploads/photo-uploads'
 import { identifier } from '../validation/fields'
@@ -31,8 +33,10 @@ interface UploadInput {
 
 export const uploadRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
-  const store = async ({ user, request, file }: UploadInput, orderId: string, subject: UploadSubject): Promise<Reply<UploadResponse>> =>
-    ok(await storePhoto({ ...context, log: request.log }, user.id, orderId, subject, file))
+  const store = async ({ user, request, file }: UploadInput, orderId: string, subject: UploadSubject): Promise<Reply<UploadResponse>> => {
+    await countAddressAttempt(context.counters, ADDRESS_LIMIT.upload, request.ip, context.config.hourlyRateLimit.upload)
+    return ok(await storePhoto({ ...context, log: request.log }, user.id, orderId, subject, file))
+  }
 
   for (const contract of [API.uploadIdCardH5, API.uploadIdCard]) {
     route(contract, { body: IdCardFields, handler: async (input) => store(input, input.body.orderId, { kind: 'idCard', side: input.body.side }) })

@@ -16,8 +16,8 @@ import type { Envelope } from '../../types/api/envelope'
 import { ORDER_STATUSES } from '../../src/domain/order'
 import { localBaseUrl } from '../config'
 import type { Config, DatabaseConfig } from '../config'
-import { createFieldCipher, installFieldCipher } from '../crypto/field-cipher'
-import { createConfiguredKeyProvider } from '../crypto/key-provider'
+import { installFieldCipher } from '../crypto/field-cipher'
+import { configuredFieldCipher } from '../crypto/configured-keys'
 import { openDatabase } from '../db/database'
 import type { Database } from '../db/database'
 import type { Clock } from '../runtime/clock'
@@ -118,7 +118,7 @@ async function direct(deps: SimDeps, args: SimArgs): Promise<LifecycleRun> {
     return { ok: false, orderId: args.orderId, reason: SIM_MESSAGE.noDatabase(database.dataDir) }
   }
   // Orders hold encrypted columns: this process reads them with the server's data key.
-  installFieldCipher(createFieldCipher(createConfiguredKeyProvider(deps.config.dataKeyHex)))
+  installFieldCipher(configuredFieldCipher(deps.config))
   const opened = await (deps.openDatabase ?? openDatabase)(database)
   try {
     return await runLifecycleAction({ db: opened.db, clock: deps.clock, random: deps.random }, args.orderId, args.action, args.reason)

@@ -26,6 +26,7 @@ import { createRequestClient } from '../services/request/client'
 import type { RequestUi, Session, Transport } from '../services/request/transport'
 import { createTracker } from '../services/tracking/tracker'
 import type { Tracker } from '../services/tracking/tracker'
+import { createVisitSend } from '../services/tracking/visit'
 import { RootStore } from '../stores/root-store'
 
 /** The `app` field of every tracking batch. */
@@ -142,14 +143,14 @@ export function createAppServices(env: AppEnvironment): AppServices {
   const user = store.user
   const trackUid = createTrackUid(storage, env.randomBytes ?? platformRandomBytes)
   const tracker = createTracker({
-    send: api.sendTracking,
+    send: createVisitSend({ open: api.openTrackingVisit, post: api.sendTracking, trackUid, now: env.now }),
     now: env.now,
     setTimeout: env.timers.setTimeout,
     clearTimeout: env.timers.clearTimeout,
     app: TRACKING_APP_NAME,
     trackingId: channel.trackingId,
-    // Before login (or after logout) the device's anonymous trackuid stands where the uid goes.
-    uid: () => user.uid() ?? trackUid(),
+    // Before login (or after logout) the visit's anonymous visitor id stands where the uid goes.
+    uid: () => user.uid(),
     clickId: () => store.promotion.clickId,
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,

@@ -11,7 +11,8 @@ export const APP_VERSION = '1.0.0'
 export const APP_VERSION_CODE = 100
 
 export const SECOND_MS = 1000
-export const HOUR_MS = 60 * 60 * SECOND_MS
+export const MINUTE_MS = 60 * SECOND_MS
+export const HOUR_MS = 60 * MINUTE_MS
 export const DAY_MS = 24 * HOUR_MS
 
 /** Lazy pages: show a loading indicator only when a page takes longer than this to load. */

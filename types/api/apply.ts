@@ -243,17 +243,14 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 
 /**
  * Why a write-off code (activity type 3) cannot be used. The spec does not show the shape; these
- * are the app's own.
+ * are the app's own. What is wrong with the code itself is told only to the caller whose own order
+ * holds it; anyone else gets UNAVAILABLE, so that guessing cannot tell which codes exist.
  */
 export const VOUCHER_REFUSAL = {
-  /** No such code. */
-  UNKNOWN: 'unknown',
-  /** Claimed already, by anyone, for another order. */
+  /** Unknown, claimed by someone else, past its expiry, or another promotion's: not told apart. */
+  UNAVAILABLE: 'unavailable',
+  /** Claimed already for another of the caller's own orders (said only to them). */
   USED: 'used',
-  /** Past its expiry. */
-  EXPIRED: 'expired',
-  /** A code of another promotion than the one named. */
-  FOREIGN: 'foreign',
   /** The promotion is unknown, closed, not of the caller's channel, or not a write-off campaign. */
   PROMOTION: 'promotion',
   /** The order already carries another code. */

@@ -96,7 +96,7 @@ import type {
 } from './orders'
 import type { PayDepositRequest, PayDepositResponse, PayOrderInfo, PayStateResponse } from './payment'
 import type { EntropyResponse } from './sealed'
-import type { TrackingBatch } from './tracking'
+import type { TrackingBatch, TrackingVisit, TrackingVisitRequest } from './tracking'
 
 export type HttpMethod = 'GET' | 'POST'
 
@@ -240,6 +240,8 @@ export const API = {
   payOrderInfo: get<OrderRef, PayOrderInfo>('/pay/v1/pay/getOrderInfo/{orderId}'),
 
   // Tracking sink
+  /** A signed visit for the batches that follow (not in the spec; before the first batch). */
+  trackingVisit: post<TrackingVisitRequest, TrackingVisit>('/log/v1/visit', PUBLIC),
   trackingEvents: post<TrackingBatch, null>('/log/v1/events', PUBLIC),
 } as const satisfies Record<string, Endpoint>
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '../../../server/config'
+import { APP_ENV, loadConfig } from '../../../server/config'
 import { startServer } from '../../../server/main'
 import type { RunningServer } from '../../../server/main'
 
@@ -26,6 +26,7 @@ export async function startAppServer(staticRoot: string): Promise<AppServer> {
   // journey reaches (every test browses from the same address; the limits themselves are tested in
   // the server suite).
   const config = loadConfig({
+    APP_ENV: APP_ENV.development,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -34,6 +35,8 @@ export async function startAppServer(staticRoot: string): Promise<AppServer> {
     RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     SEND_CODE_RATE_LIMIT_PER_MINUTE: '100000',
+    ORDER_CREATE_RATE_LIMIT_PER_HOUR: '100000',
+    UPLOAD_RATE_LIMIT_PER_HOUR: '100000',
   })
   const server = await startServer({ config, staticRoot })
   return {

@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app'
 import { createSimulatedIdentityProviders } from '../../../server/auth/identity-providers'
 import { createSmsSimulator } from '../../../server/auth/sms-gateway'
 import type { SmsGateway } from '../../../server/auth/sms-gateway'
-import { loadConfig } from '../../../server/config'
+import { APP_ENV, loadConfig } from '../../../server/config'
 import type { Config } from '../../../server/config'
 import type { Db } from '../../../server/db/database'
 import { cryptoRandom } from '../../../server/runtime/random'
@@ -19,6 +19,7 @@ import { createSimulatedPhoneNumbers } from '../../../server/platform/phone-numb
 import { createSimulatedRiskReviewer } from '../../../server/catalogue/risk-review'
 import { createSimulatedIssuer } from '../../../server/simulators/issuer'
 import { createMemoryFileStorage } from '../../../server/storage/file-storage'
+import { TEST_DATA_KEY_HEX } from './test-keys'
 
 export class FakeClock implements Clock {
   private current: number
@@ -72,7 +73,8 @@ export const TEST_SIM_OPERATOR_SECRET = 'test-operator-secret-0123456789abcdef'
 
 /** The test configuration: defaults for a development machine, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}, '/tmp/etc-apply-test'), simOperatorSecret: TEST_SIM_OPERATOR_SECRET, ...overrides }
+  const development = loadConfig({ APP_ENV: APP_ENV.development, DATA_KEY_HEX: TEST_DATA_KEY_HEX }, '/tmp/etc-apply-test')
+  return { ...development, simOperatorSecret: TEST_SIM_OPERATOR_SECRET, ...overrides }
 }
 
 export async function createTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {

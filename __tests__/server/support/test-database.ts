@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { createFieldCipher, installFieldCipher } from '../../../server/crypto/field-cipher'
-import { DEV_DATA_KEY_HEX, createConfiguredKeyProvider } from '../../../server/crypto/key-provider'
+import { createConfiguredKeyProvider } from '../../../server/crypto/key-provider'
 import { MEMORY_DATA_DIR, openDatabase } from '../../../server/db/database'
 import type { Database, Db } from '../../../server/db/database'
 import { migrate } from '../../../server/db/migrate'
 import * as schema from '../../../server/db/schema'
 import { seed } from '../../../server/seed'
+import { TEST_DATA_KEY_HEX } from './test-keys'
 
 export type TestDriver = 'pglite' | 'pg'
 
@@ -45,9 +46,9 @@ export interface TestDatabaseOptions {
 
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const driver = testDriver()
-  // The seed and direct test writes go through the encrypted columns: the development data key,
-  // the one createTestApp's configuration installs too.
-  installFieldCipher(createFieldCipher(createConfiguredKeyProvider(DEV_DATA_KEY_HEX)))
+  // The seed and direct test writes go through the encrypted columns: the test data key, the one
+  // createTestApp's configuration installs too.
+  installFieldCipher(createFieldCipher(createConfiguredKeyProvider(TEST_DATA_KEY_HEX)))
   let database: Database
   let schemaName = 'public'
   if (driver === 'pg') {

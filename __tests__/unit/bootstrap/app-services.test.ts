@@ -1,7 +1,8 @@
 /**
  * The composition root wired over a fake outside world: the user store is the client's session,
  * logout resets the client, storage is encrypted under the persisted-state prefix, the tracker
- * posts its batches through the client, the navigator carries the launch click id.
+ * posts its batches through the client under a signed visit, the navigator carries the launch
+ * click id.
  */
 import { CHANNELS } from '../../../src/config/channel'
 import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../../src/domain/constants'
@@ -9,10 +10,12 @@ import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
 import type { NavigationHost } from '../../../src/platform/navigator'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import { TRACK_UID_PATTERN } from '../../../src/platform/tracking-uid'
+import { VISITOR_ID_PATTERN } from '../../../types/api/tracking'
+import type { TrackingVisitRequest } from '../../../types/api/tracking'
 import { USER_STORAGE } from '../../../src/stores/user-store'
 import type { TransportRequest, TransportResponse } from '../../../src/services/request/transport'
 import { deferred, settle } from '../services/fakes'
-import { TEST_BASE_URL, TEST_KEY_HEX, envelope, testWorld } from '../../support/test-services'
+import { TEST_BASE_URL, TEST_KEY_HEX, envelope, isTrackingVisitCall, testWorld, trackingVisitOf } from '../../support/test-services'
 import type { TestWorldOptions } from '../../support/test-services'
 
 const GRANT = { accessToken: 'AT-secret-1', expireIn: 3600, uid: 'uid-0001', scope: 'person' }
@@ -37,11 +40,11 @@ function recordingHost() {
   return { host, log }
 }
 
-/** A backend that grants a token for the page token and answers everything else with `data`. */
+/** A backend that grants a token for the page token, a visit for a visit, and answers everything else with `data`. */
 const backend =
   (data: unknown = null) =>
   async (request: TransportRequest): Promise<TransportResponse> =>
-    isTokenCall(request) ? envelope(GRANT) : envelope(data)
+    isTokenCall(request) ? envelope(GRANT) : isTrackingVisitCall(request) ? envelope(trackingVisitOf(request)) : envelope(data)
 
 function world(options: Partial<TestWorldOptions> = {}) {
   const { host, log } = recordingHost()
@@ -137,15 +140,19 @@ describe('app services', () => {
     expect(requests).toHaveLength(0)
     advance(1)
     await settle(30)
-    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual(['POST /log/v1/events'])
-    const [batch] = requests
+    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual(['POST /log/v1/visit', 'POST /log/v1/events'])
+    const [visit, batch] = requests
+    // The device proves itself with its trackuid; the visit binds its device info and click id.
+    expect(JSON.parse(visit?.body ?? '{}')).toEqual({ trackuid: expect.stringMatching(TRACK_UID_PATTERN), device_info: 'test-device', bd_vid: 'CLICK-7' })
+    expect(visit?.header.Authorization).toBeUndefined()
     expect(batch?.header).toMatchObject({
       app: TRACKING_APP_NAME,
       app_id: CHANNELS.bank.trackingId,
-      // Not logged in: the device's anonymous trackuid where the uid goes.
-      uid: expect.stringMatching(TRACK_UID_PATTERN),
+      // Not logged in: the visit's anonymous visitor id where the uid goes.
+      uid: expect.stringMatching(VISITOR_ID_PATTERN),
       device_info: 'test-device',
       app_version: APP_VERSION,
+      visit_token: 'visit:test-device:CLICK-7',
     })
     expect(batch?.header.trace_id).toEqual(expect.any(String))
     expect(batch?.header.Authorization).toBeUndefined()
@@ -165,19 +172,21 @@ describe('app services', () => {
     expect(batches[0]?.header.trace_id).not.toBe(batches[1]?.header.trace_id)
   })
 
-  describe('the anonymous trackuid', () => {
+  describe('the anonymous visitor id', () => {
     const trackedUids = async (services: ReturnType<typeof world>['services'], requests: TransportRequest[]) => {
       services.tracker.pageView('/apply/basic')
       await services.tracker.flush()
       return requests.filter((r) => pathOf(r) === '/log/v1/events').map((r) => r.header.uid)
     }
 
-    it('stands where the uid goes before login, the same across a reload, and is kept only encrypted', async () => {
+    it("stands where the uid goes before login, the same across a reload, and the device's trackuid is kept only encrypted", async () => {
       const first = world({ launchParams: {} })
       const [before] = await trackedUids(first.services, first.requests)
-      expect(before).toMatch(TRACK_UID_PATTERN)
+      expect(before).toMatch(VISITOR_ID_PATTERN)
       expect(before).not.toBe(GRANT.uid)
-      expect([...first.raw.values()].join('\n')).not.toContain(String(before))
+      const { trackuid } = JSON.parse(first.requests.find(isTrackingVisitCall)?.body ?? '{}') as TrackingVisitRequest
+      expect(trackuid).toMatch(TRACK_UID_PATTERN)
+      expect([...first.raw.values()].join('\n')).not.toContain(trackuid)
       for (const key of first.raw.keys()) expect(key.startsWith(`${PERSISTED_STATE_PREFIX}${CHANNELS.bank.storagePrefix}`)).toBe(true)
 
       const reloaded = world({ raw: first.raw, launchParams: {} })

@@ -194,13 +194,29 @@ describe('typed API functions', () => {
   it('sends tracking batches with the header fields, without a login and without a toast on failure', async () => {
     const { api, world } = setup()
     world.setLoggedIn(false)
-    const header = { app: 'etc', app_id: 'T1', uid: 'u', trace_id: 'tr', device_info: 'd', app_version: '1.0.0' }
+    const header = { app: 'etc', app_id: 'T1', uid: 'u', trace_id: 'tr', device_info: 'd', app_version: '1.0.0', visit_token: 'v1.token' }
     await api.sendTracking([{ type: 'pageView', page: '/', at: 1 }], header)
     expect(world.counts.login).toBe(0)
     expect(last(world.requests).header).toMatchObject(header)
     expect(bodyOf(last(world.requests))).toEqual({ events: [{ type: 'pageView', page: '/', at: 1 }] })
     world.respondWith(async () => ({ statusCode: 500, data: { code: 500, msg: 'x' }, header: {} }))
     await expect(api.sendTracking([{ type: 'click', page: '/', at: 2 }], header)).rejects.toBeTruthy()
+    expect(world.counts.toast).toEqual([])
+  })
+
+  it('asks for a tracking visit without a login and without a toast on failure', async () => {
+    const { api, world } = setup()
+    world.setLoggedIn(false)
+    const visit = { uid: `V${'a'.repeat(24)}`, visit_token: 'v1.token', expires_at: 2 }
+    world.respondWith(async () => ok({ code: 200, msg: 'ok', data: visit }))
+    const request = { trackuid: `T${'b'.repeat(24)}`, device_info: 'd', bd_vid: 'bd-1' }
+    await expect(api.openTrackingVisit(request)).resolves.toEqual(visit)
+    expect(world.counts.login).toBe(0)
+    expect(last(world.requests).url).toBe(`${BASE}${API.trackingVisit.path}`)
+    expect(bodyOf(last(world.requests))).toEqual(request)
+    // Always asked anew: a visit replacing a refused one must not be the same answer shared.
+    world.respondWith(async () => ({ statusCode: 429, data: { code: 429, msg: 'x' }, header: {} }))
+    await expect(api.openTrackingVisit(request)).rejects.toBeTruthy()
     expect(world.counts.toast).toEqual([])
   })
 
@@ -292,6 +308,7 @@ describe('typed API functions', () => {
         'token',
         'tokenByQuery',
         'trackingEvents',
+        'trackingVisit',
       ].sort(),
     )
   })

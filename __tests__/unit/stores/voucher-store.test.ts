@@ -144,9 +144,8 @@ describe('VoucherStore', () => {
   })
 
   it.each([
-    [VOUCHER_REFUSAL.USED, '该核销码已被使用'],
-    [VOUCHER_REFUSAL.EXPIRED, '该核销码已过期'],
-    [VOUCHER_REFUSAL.FOREIGN, '该核销码不属于当前活动'],
+    [VOUCHER_REFUSAL.UNAVAILABLE, '核销码无效或不可用，请核对后重新输入'],
+    [VOUCHER_REFUSAL.USED, '该核销码已被您的订单使用'],
   ])('keeps a %s code refused by the server, in its words, and claims nothing', async (refusal, reason) => {
     const { store, sent } = await ready({ verifyEligibility: async () => ({ eligible: false, reason, refusal }) })
     store.setCode('etc-demo-01')
@@ -256,9 +255,9 @@ describe('VoucherStore', () => {
     const used = store.use()
     store.setCode('ETC-NEW-01')
     expect(store.code).toBe('ETC-OLD-01')
-    refused.resolve({ eligible: false, reason: '该核销码已过期', refusal: VOUCHER_REFUSAL.EXPIRED })
+    refused.resolve({ eligible: false, reason: '核销码无效或不可用，请核对后重新输入', refusal: VOUCHER_REFUSAL.UNAVAILABLE })
     await used
-    expect([store.code, store.problem?.message]).toEqual(['ETC-OLD-01', '该核销码已过期'])
+    expect([store.code, store.problem?.message]).toEqual(['ETC-OLD-01', '核销码无效或不可用，请核对后重新输入'])
     // Once answered, the field takes typing again.
     store.setCode('ETC-NEW-01')
     expect([store.code, store.problem]).toEqual(['ETC-NEW-01', undefined])
@@ -282,7 +281,7 @@ describe('VoucherStore', () => {
     const second = store.use()
     expect(store.busy).toBe(true)
 
-    answers.O1!.resolve({ eligible: false, reason: '该核销码已过期', refusal: VOUCHER_REFUSAL.EXPIRED })
+    answers.O1!.resolve({ eligible: false, reason: '核销码无效或不可用，请核对后重新输入', refusal: VOUCHER_REFUSAL.UNAVAILABLE })
     await first
     expect([store.busy, store.busyFor('O1'), store.busyFor('O2'), store.problem]).toEqual([true, false, true, undefined])
     answers.O2!.resolve(ELIGIBLE)
@@ -296,7 +295,7 @@ describe('VoucherStore', () => {
     store.setCode('ETC-DEMO-01')
     const used = store.use()
     await store.ensure('O2')
-    answer.resolve({ eligible: false, reason: '该核销码已过期', refusal: VOUCHER_REFUSAL.EXPIRED })
+    answer.resolve({ eligible: false, reason: '核销码无效或不可用，请核对后重新输入', refusal: VOUCHER_REFUSAL.UNAVAILABLE })
     await used
     expect([store.orderId, store.problem, store.voucher, store.busy]).toEqual(['O2', undefined, null, false])
   })

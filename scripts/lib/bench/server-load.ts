@@ -26,6 +26,7 @@ import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
 import { ACTIVITY_TYPE, APPLY_STEP, PLATE_COLOR } from '../../../src/domain/enums'
 import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../../src/domain/plate'
+import { APP_ENV } from '../../../server/config'
 import { seal } from '../../../server/crypto/sealed-box'
 import { LISTENING_LINE } from '../../../server/listening'
 import { SEED_CHANNELS } from '../../../server/seed/placeholder-ids'
@@ -345,7 +346,7 @@ export async function runServerLoad(options: ServerLoadOptions): Promise<ServerL
   const payloadKeyHex = randomBytes(32).toString('hex')
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'development',
+    APP_ENV: APP_ENV.development,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -14,7 +14,7 @@ import { createCatalogueApi } from './catalogue-api'
 import { createOrderApi } from './order-api'
 import { createPaymentApi, payMethodOf } from './payment-api'
 import { createProvinceApi } from './province-api'
-import { createTrackingSend } from './tracking-api'
+import { createTrackingSend, createTrackingVisit } from './tracking-api'
 
 export interface ApiOptions {
   /** Seals payloads; the build's payload key by default. */
@@ -43,6 +43,7 @@ export function createApi(client: RequestClient, channel: ChannelProfile, option
     payment: createPaymentApi(client, payMethodOf(target)),
     province: createProvinceApi(client),
     sendTracking: createTrackingSend(client),
+    openTrackingVisit: createTrackingVisit(client),
   }
 }
 

@@ -17,6 +17,7 @@ export interface TrackingDeps {
   clearTimeout(handle: unknown): void
   app: string
   trackingId: string
+  /** The logged-in person's uid; undefined before login (`send` puts in the visit's visitor id). */
   uid(): string | undefined
   /** The visit's ad click id (bd_vid), carried on every event so a conversion can be reported. */
   clickId(): string | undefined

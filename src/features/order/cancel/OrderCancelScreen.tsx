@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
+import { CANCEL_REASONS } from '../../../domain/cancel-reason'
 import { CANCEL_STATE, PAY_STATE } from '../../../domain/enums'
 import { code, deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
 import type { CancelResult } from '../../../stores/order-store'
@@ -15,9 +16,6 @@ import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import './order-cancel.scss'
 import { packageNameOf } from '../parts/order-format'
-
-/** The reasons a user can give; the server stores the one chosen. */
-export const CANCEL_REASONS = ['信息填写有误，需重新申办', '暂时不需要了', '重复下单', '其他原因'] as const
 
 /** What the page shows after a cancel, from the cancel's answer (a later load may have settled it). */
 function ResultView({ result, orderId, onRetry }: { result: CancelResult; orderId: string; onRetry: () => void }) {

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { OrderDetail } from '../../../../types/api/orders'
+import { REAPPLY_CANCEL_REASON } from '../../../domain/cancel-reason'
 import { CANCEL_STATE } from '../../../domain/enums'
 import { REAPPLY_TYPE, code, deriveOrderStatus, flagOn, orderActions } from '../../../domain/order'
 import type { GuideType } from '../../../domain/order'
@@ -18,9 +19,6 @@ import { OrderHead } from '../parts/OrderHead'
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import './guide-reapply.scss'
-
-/** The reason sent with the cancel this page makes. */
-export const REAPPLY_CANCEL_REASON = '重新申办'
 
 /** Said before a cancel-and-reapply while new applications are paused: the new one would have to wait. */
 export const PAUSED_BEFORE_CANCEL = '当前暂停受理新的ETC申请，取消旧订单后需等恢复受理才能重新申办。'
