@@ -475,8 +475,9 @@ describeDb('abuse: plates held by strangers', () => {
   /** A person of the bank app (its page token): no SMS, so many can log in. */
   const bankUser = async (name: string, test: TestApp = world.test): Promise<TokenGrant> =>
     data<TokenGrant>(await tokenCall(test, { grantType: 'pageToken', token: `sim-${name}` }))
-  const uniqueResult = async (grant: TokenGrant, plateNumber = PLATE): Promise<number> =>
-    data<PlateUniqueResponse>(await as(grant, { method: 'POST', url: API.plateUnique.path, payload: { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 } })).data.resultType
+  const uniqueAnswer = async (grant: TokenGrant, plateNumber = PLATE): Promise<PlateUniqueResponse['data']> =>
+    data<PlateUniqueResponse>(await as(grant, { method: 'POST', url: API.plateUnique.path, payload: { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 } })).data
+  const uniqueResult = async (grant: TokenGrant, plateNumber = PLATE): Promise<number> => (await uniqueAnswer(grant, plateNumber)).resultType
   const commit = (grant: TokenGrant, orderId: string, plateNumber = PLATE) => apply(world.test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber }))
   const pay = async (grant: TokenGrant, orderId: string) =>
     cashierOf(data<PayDepositResponse>(await as(grant, { method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }), payload: { promotionChannelId: BANK.promotionChannelId } })))
@@ -550,6 +551,8 @@ describeDb('abuse: plates held by strangers', () => {
     })
 
     expect(await uniqueResult(owner)).toBe(3)
+    // The entry page's check tells the owner the same time, and nothing else of the other order.
+    expect(await uniqueAnswer(owner)).toEqual({ resultType: 3, releaseAt: '2026-03-01T08:30:00.000Z' })
     expect((await apply(test, owner, payload())).json()).toEqual(HELD_UNTIL_1630)
     test.clock.advance(holdMs() - 1)
     expect(await uniqueResult(owner)).toBe(3)
@@ -664,6 +667,8 @@ describeDb('abuse: plates held by strangers', () => {
     const owner = await login(test, PHONES.owner)
     expect((await apply(test, owner, payload())).json()).toEqual({ code: 2001, msg: PLATE_HELD_MESSAGE, data: null })
     expect((await apply(test, owner, payload({ plateNumber: OTHER_PLATE }))).json()).toEqual({ code: 2001, msg: PLATE_HELD_MESSAGE, data: null })
+
+    for (const plateNumber of [PLATE, OTHER_PLATE]) expect(await uniqueAnswer(owner, plateNumber)).toEqual({ resultType: 3 })
   })
 
   it('deletes the photos of a lapsed order on the retention schedule', async () => {

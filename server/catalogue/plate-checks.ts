@@ -7,17 +7,17 @@
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { SQLWrapper } from 'drizzle-orm'
-import type { CheckApplyPlateResponse, InterceptionResponse } from '../../types/api/apply'
+import type { CheckApplyPlateResponse, InterceptionResponse, PlateUniqueResponse } from '../../types/api/apply'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import type { ChannelKey } from '../../types/api/channels'
-import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
+import { PLATE_UNIQUE_RESULT, plateHeldUntilMessage } from '../../src/domain/plate'
 import type { PlateUniqueResult } from '../../src/domain/plate'
 import type { Db } from '../db/database'
 import { preparedPerDb } from '../db/prepared'
 import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
 import { OPEN_ORDER } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
-import { paymentCutoff, unpaidDue } from '../orders/unpaid-orders'
+import { holdEndsAt, paymentCutoff, unpaidDue } from '../orders/unpaid-orders'
 import { APP_CONFIG_KEY, readSwitch } from './app-configs'
 
 export const INTERCEPT_REASON = {
@@ -31,16 +31,13 @@ export const INTERCEPT_REASON = {
 /** Why a plate another applicant has already submitted cannot be applied for. */
 export const PLATE_HELD_MESSAGE = '该车辆已有其他申请人提交办理申请，如有疑问请联系客服'
 
-/** The wall-clock time in China ("16:30"), as the person reading the answer keeps it. */
-const CHINA_CLOCK = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-
 /**
  * PLATE_HELD_MESSAGE, or for a hold that ends unless the other applicant pays (`releaseAt`), when
  * the plate frees. The business code stays PLATE_TAKEN either way.
  */
 export function plateHeldMessage(releaseAt: Date | null): string {
   if (releaseAt === null) return PLATE_HELD_MESSAGE
-  return `该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于${CHINA_CLOCK.format(releaseAt)}释放`
+  return plateHeldUntilMessage(releaseAt)
 }
 
 const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
@@ -100,6 +97,19 @@ export async function plateHolder(db: Db, userId: number, plateNumber: string): 
  * has ended (the next create expires it). Both are asked in one query, which writes nothing: the
  * entry page checks every plate typed.
  */
+/**
+ * The uniqueness check's answer: its result, and where another applicant's unpaid order holds the
+ * plate, when the hold ends unless they pay (the entry page tells the owner; the time only, never
+ * whose order it is).
+ */
+export async function plateUniqueAnswer(db: Db, userId: number, plateNumber: string, plateColor: number, now: Date): Promise<PlateUniqueResponse['data']> {
+  const resultType = await plateUniqueResult(db, userId, plateNumber, plateColor, now)
+  if (resultType !== PLATE_UNIQUE_RESULT.HAS_ORDER) return { resultType }
+  const holder = await plateHolder(db, userId, plateNumber)
+  const releaseAt = holder ? await holdEndsAt(db, holder) : null
+  return releaseAt ? { resultType, releaseAt: releaseAt.toISOString() } : { resultType }
+}
+
 export async function plateUniqueResult(db: Db, userId: number, plateNumber: string, plateColor: number, now: Date): Promise<PlateUniqueResult> {
   const [row] = await plateUniqueQuery(db).execute({ userId, plateNumber, plateColor, now, cutoff: paymentCutoff(now) })
   if (row?.registered !== null && row?.registered !== undefined) return registeredResult(row.registered)

@@ -16,7 +16,7 @@ import {
   channelKeyOfSource,
   plateCheckFlags,
   plateInterception,
-  plateUniqueResult,
+  plateUniqueAnswer,
 } from '../catalogue/plate-checks'
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
@@ -71,7 +71,7 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
   route(API.plateUnique, {
     body: PlateUniqueBody,
     handler: async ({ user, body }) =>
-      ok({ data: { resultType: await plateUniqueResult(db, user.id, body.plateNumber, body.plateColor, context.clock.now()) } }),
+      ok({ data: await plateUniqueAnswer(db, user.id, body.plateNumber, body.plateColor, context.clock.now()) }),
   })
 
   route(API.contractInterception, {

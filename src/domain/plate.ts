@@ -5,6 +5,7 @@
 import { PLATE_COLOR, PLATE_LENGTH } from './enums'
 import type { PlateColor } from './enums'
 import { charLength } from './validation'
+import { HOUR_MS } from './constants'
 
 /** Province abbreviations, in the order of the plate keyboard. */
 export const PROVINCE_ABBREVIATIONS = [
@@ -88,6 +89,21 @@ export type PlateUniqueResult = (typeof PLATE_UNIQUE_RESULT)[keyof typeof PLATE_
 export const UNIQUE_CHECK_VEHICLE_TYPE = 2
 
 export const PLATE_TAKEN_MESSAGE = '该车辆已办理ETC'
+
+/** China keeps one offset all year (no summer time): UTC+8. */
+const CHINA_OFFSET_MS = 8 * HOUR_MS
+
+/** "16:30": the wall-clock time in China of `at`, without Intl (a phone's engine may lack time zones). */
+export function chinaClockTime(at: Date): string {
+  const china = new Date(at.getTime() + CHINA_OFFSET_MS)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}`
+}
+
+/** A plate another applicant submitted but has not paid for: it frees at `releaseAt` unless they pay. */
+export function plateHeldUntilMessage(releaseAt: Date): string {
+  return `该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于${chinaClockTime(releaseAt)}释放`
+}
 /** What an interception says when the issuer gives no reason of its own. */
 export const PLATE_INTERCEPTED_MESSAGE = '该车辆暂不支持线上办理'
 export const PLATE_TAKEN_HINT = '如需重新办理请联系客服'

@@ -13,7 +13,7 @@ import { nextAction } from '../domain/order-journey'
 import type { NextAction } from '../domain/order-journey'
 import type { ApplyStepName } from '../domain/apply-form'
 import type { OrderDetail } from '../../types/api/orders'
-import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled } from '../domain/plate'
+import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled, plateHeldUntilMessage } from '../domain/plate'
 import type { AnswerOf, RequestTo } from './contract'
 
 /** The calls the plate checks make (the services' API functions, or fakes). */
@@ -82,6 +82,12 @@ export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>,
   return type === REAPPLY_TYPE.NONE ? REAPPLY_TYPE.CANCEL_AND_REAPPLY : type
 }
 
+/** A taken plate's message: when another applicant's unpaid hold ends, if it does (an unreadable time says the plain one). */
+function takenMessage(releaseAt: string | undefined): string {
+  const at = releaseAt === undefined ? Number.NaN : Date.parse(releaseAt)
+  return Number.isNaN(at) ? PLATE_TAKEN_MESSAGE : plateHeldUntilMessage(new Date(at))
+}
+
 export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
   const parsed = parsePlate(question.plateNumber)
   if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason }
@@ -103,7 +109,8 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
     checks.newApplySwitch(),
     checks.requiredRisk(parsed.plate, question.promotionChannelId),
   ])
-  if (plateAlreadyHandled(answerOf(unique).data.resultType)) return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
+  const uniqueness = answerOf(unique).data
+  if (plateAlreadyHandled(uniqueness.resultType)) return { kind: 'taken', message: takenMessage(uniqueness.releaseAt) }
   const intercepted = answerOf(interception)
   if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
   const existing = answerOf(open)

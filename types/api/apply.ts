@@ -15,7 +15,11 @@ export interface PlateUniqueRequest {
 }
 /** The spec reads `data.data.resultType`: the supplier's answer nests once more. */
 export interface PlateUniqueResponse {
-  data: { resultType: PlateUniqueResult }
+  data: {
+    resultType: PlateUniqueResult
+    /** With result 3 from another applicant's unpaid order: when its hold ends unless they pay (ISO time). */
+    releaseAt?: string
+  }
 }
 
 /** POST contractUserInterception: is this plate (or its order) stopped by the issuer? */

@@ -35,6 +35,16 @@ describe('checkPlate', () => {
     await expect(checkPlate(checks, question('京A12345'))).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })
   })
 
+  it("says when another applicant's unpaid hold frees the plate, and the plain message for an unreadable time", async () => {
+    const held = fakeChecks({ plateUnique: async () => ({ data: { resultType: 3, releaseAt: '2026-03-01T08:30:00.000Z' } }) })
+    await expect(checkPlate(held.checks, question('京A12345'))).resolves.toEqual({
+      kind: 'taken',
+      message: '该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于16:30释放',
+    })
+    const garbled = fakeChecks({ plateUnique: async () => ({ data: { resultType: 3, releaseAt: 'soon' } }) })
+    await expect(checkPlate(garbled.checks, question('京A12345'))).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })
+  })
+
   it('stops an intercepted plate with its reason', async () => {
     const { checks } = fakeChecks({ contractInterception: async () => ({ intercept: true, reason: '' }) })
     await expect(checkPlate(checks, question('京A12345'))).resolves.toEqual({ kind: 'intercepted', reason: '该车辆暂不支持线上办理' })
