@@ -25,7 +25,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { MAX_UPLOAD_BYTES } from '../types/api/apply'
 import type { TrustProxy } from './config'
-import { createFieldCipher, installFieldCipher } from './crypto/field-cipher'
+import { installFieldCipher } from './crypto/field-cipher'
 import type { FieldCipher } from './crypto/field-cipher'
 import { configuredFieldCipher } from './crypto/configured-keys'
 import type { AppDeps } from './deps'
@@ -102,7 +102,7 @@ async function registerStaticApp(app: FastifyInstance, root: string): Promise<vo
  * encrypted columns of this process (server/crypto/field-cipher.ts).
  */
 export function installDataCipher(deps: Pick<AppDeps, 'config' | 'keys'>): FieldCipher {
-  const cipher = deps.keys ? createFieldCipher(deps.keys) : configuredFieldCipher(deps.config)
+  const cipher = configuredFieldCipher(deps.config, deps.keys)
   installFieldCipher(cipher)
   return cipher
 }

@@ -13,6 +13,7 @@ import type { Config } from '../config'
 import { createFieldCipher } from './field-cipher'
 import type { FieldCipher } from './field-cipher'
 import { DATA_KEY_BYTES, createConfiguredKeyProvider } from './key-provider'
+import type { KeyProvider } from './key-provider'
 
 export const DEVELOPMENT_DATA_KEY_FILE = 'development-data-key'
 /** Owner read/write only. */
@@ -42,8 +43,17 @@ export function dataKeyOf(config: Omit<KeyConfig, 'previousDataKeyHex'>): string
   return key
 }
 
-/** The cipher of the configured keys: the current data key, and the previous one during a rotation. */
-export function configuredFieldCipher(config: KeyConfig): FieldCipher {
+/** The app's current keys: a KMS's provider when one is given, else the configured (or development) data key's. */
+export function currentKeyProvider(config: Omit<KeyConfig, 'previousDataKeyHex'>, keys?: KeyProvider): KeyProvider {
+  return keys ?? createConfiguredKeyProvider(dataKeyOf(config))
+}
+
+/**
+ * The cipher of the app's keys: a KMS's provider as it is, else the configured data key, and the
+ * previous one during a rotation.
+ */
+export function configuredFieldCipher(config: KeyConfig, keys?: KeyProvider): FieldCipher {
+  if (keys) return createFieldCipher(keys)
   const previous = config.previousDataKeyHex === undefined ? undefined : createConfiguredKeyProvider(config.previousDataKeyHex)
-  return createFieldCipher(createConfiguredKeyProvider(dataKeyOf(config)), previous)
+  return createFieldCipher(currentKeyProvider(config), previous)
 }

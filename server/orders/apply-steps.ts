@@ -59,7 +59,7 @@ import { queueIssuerDelivery } from './issuer-outbox'
 import { completeness } from './order-views'
 import { assertProvinceVerified, provinceOrderSource } from './province-verification'
 import { REPLACEMENT_ONLY_MESSAGE, offeredForApplication } from '../../src/domain/money'
-import { expireUserOrders } from './order-expiry'
+import { afterExpiry, expireUserOrders } from './order-expiry'
 import { assertNewOrderAllowed } from './order-limits'
 import { assertUnpaidCap, expireUnpaidOrders, payByOf } from './unpaid-orders'
 import { assertNotExpired, lockForNewOrder } from './unsubmitted-orders'
@@ -341,10 +341,8 @@ export async function applyStep(context: ApplyContext, caller: ApplyCaller, chan
     case APPLY_STEP.CREATE:
       return create(context, caller, channel, payload)
     case APPLY_STEP.UPDATE:
-      await expireUserOrders(context.db, context.clock.now(), user.id)
-      return updateStep(context, user, channel, payload)
+      return afterExpiry(context, user.id, () => updateStep(context, user, channel, payload))
     case APPLY_STEP.FINAL_COMMIT:
-      await expireUserOrders(context.db, context.clock.now(), user.id)
-      return finalCommit(context, user, channel, payload)
+      return afterExpiry(context, user.id, () => finalCommit(context, user, channel, payload))
   }
 }

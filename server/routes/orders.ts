@@ -15,7 +15,7 @@ import { cancelOrder } from '../orders/cancel-order'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
 import { orderNotFound } from '../orders/order-records'
-import { expireUserOrders } from '../orders/order-expiry'
+import { afterExpiry } from '../orders/order-expiry'
 import { handoverCode, identifier, plateNumber } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
@@ -55,10 +55,7 @@ const OfflineParam = z.object({ offlineNo: identifier, plateNumber, handoverCode
 export const orderRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
   /** Orders that expired unsubmitted or unpaid are shown cancelled, with the reason, before they are read. */
-  const readFresh = async <T>(userId: number, read: () => Promise<T>): Promise<Reply<T>> => {
-    await expireUserOrders(context.db, context.clock.now(), userId)
-    return ok(await read())
-  }
+  const readFresh = async <T>(userId: number, read: () => Promise<T>): Promise<Reply<T>> => ok(await afterExpiry(context, userId, read))
 
   route(API.searchOrders, {
     body: SearchBody,

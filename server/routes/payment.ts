@@ -10,7 +10,7 @@ import { API } from '../../types/api/paths'
 import { DEFAULT_PAY_METHOD, PAY_METHODS } from '../../types/api/payment'
 import { ok } from '../http/envelope'
 import { assertPaymentPromotion } from '../orders/admission'
-import { expireUserOrders } from '../orders/order-expiry'
+import { afterExpiry } from '../orders/order-expiry'
 import { requireOwnOrder } from '../orders/order-records'
 import { paymentInfo, paymentState, startPayment } from '../payments/payments'
 import { identifier } from '../validation/fields'
@@ -22,32 +22,27 @@ const PayDepositBody = z.object({ promotionChannelId: identifier, payMethod: z.e
 
 export const paymentRoutes: RouteGroup = async (app, { context }) => {
   const route = contractRoutes(app, context)
-  const expire = (userId: number): Promise<void> => expireUserOrders(context.db, context.clock.now(), userId)
 
   route(API.payDeposit, {
     params: ChannelOrderParams,
     body: PayDepositBody,
-    handler: async ({ user, params: { channel, orderId }, body }) => {
-      await expire(user.id)
-      // A promotion (and its price) never leaves its channel: the same rule as applying.
-      await assertPaymentPromotion(context.db, await requireOwnOrder(context.db, user.id, orderId), channel, body.promotionChannelId)
-      return ok(await startPayment(context, user.id, orderId, body.payMethod ?? DEFAULT_PAY_METHOD))
-    },
+    handler: async ({ user, params: { channel, orderId }, body }) =>
+      ok(
+        await afterExpiry(context, user.id, async () => {
+          // A promotion (and its price) never leaves its channel: the same rule as applying.
+          await assertPaymentPromotion(context.db, await requireOwnOrder(context.db, user.id, orderId), channel, body.promotionChannelId)
+          return startPayment(context, user.id, orderId, body.payMethod ?? DEFAULT_PAY_METHOD)
+        }),
+      ),
   })
 
   route(API.payState, {
     params: ChannelOrderParams,
-    handler: async ({ user, params }) => {
-      await expire(user.id)
-      return ok(await paymentState(context.db, user.id, params.orderId))
-    },
+    handler: async ({ user, params }) => ok(await afterExpiry(context, user.id, () => paymentState(context.db, user.id, params.orderId))),
   })
 
   route(API.payOrderInfo, {
     params: OrderParams,
-    handler: async ({ user, params }) => {
-      await expire(user.id)
-      return ok(await paymentInfo(context.db, user.id, params.orderId))
-    },
+    handler: async ({ user, params }) => ok(await afterExpiry(context, user.id, () => paymentInfo(context.db, user.id, params.orderId))),
   })
 }

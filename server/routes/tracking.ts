@@ -25,8 +25,7 @@ import { MAX_TRACKING_BATCH, TRACK_UID_PATTERN } from '../../types/api/tracking'
 import type { TrackEventType } from '../../types/api/tracking'
 import { findSessionUser } from '../auth/sessions'
 import type { Config } from '../config'
-import { dataKeyOf } from '../crypto/configured-keys'
-import { createConfiguredKeyProvider } from '../crypto/key-provider'
+import { currentKeyProvider } from '../crypto/configured-keys'
 import { trackingEvents } from '../db/schema'
 import { bearerToken } from '../http/auth-hook'
 import { ApiError, ok } from '../http/envelope'
@@ -111,8 +110,7 @@ const VisitBody = z.strictObject({
 
 /** The visit keys, from the blind-index key of the app's key provider (a KMS's, else the configured data key's). */
 function visitKeysOf(context: Pick<RouteContext, 'keys' | 'config'>): VisitKeys {
-  const provider = context.keys ?? createConfiguredKeyProvider(dataKeyOf(context.config))
-  return deriveVisitKeys(provider.indexKey())
+  return deriveVisitKeys(currentKeyProvider(context.config, context.keys).indexKey())
 }
 
 export const trackingRoutes: RouteGroup = async (app, { context }) => {
