@@ -11,7 +11,7 @@
  * - the SMS simulator's outbox (the test call reading the latest code): relayed by the primary
  *   to every worker;
  * - the simulator's operator secret: issued once by the primary, the same in every worker;
- * - the maintenance sweep and the demo lifecycle timer: the first worker only.
+ * - the maintenance sweep, the issuer outbox, the plate release notices and the demo lifecycle timer: the first worker only.
  * SIGINT/SIGTERM to the primary closes every worker gracefully, then the primary; a worker that
  * dies on its own stops them all (a process manager restarts the whole).
  */

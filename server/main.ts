@@ -32,6 +32,7 @@ import { createSimulatedCashier } from './payments/cashier'
 import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { createSimulatedRiskReviewer } from './catalogue/risk-review'
 import { startIssuerOutbox } from './jobs/issuer-outbox'
+import { startPlateReleaseNotices } from './jobs/plate-release-notices'
 import type { PeriodicJob } from './jobs/periodic'
 import { createSimulatedIssuer } from './simulators/issuer'
 import { seed } from './seed'
@@ -113,7 +114,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app: FastifyInstance | undefined
   let maintenance: Maintenance | undefined
   let issuerOutbox: PeriodicJob | undefined
+  let releaseNotices: PeriodicJob | undefined
   const issuer = createSimulatedIssuer()
+  const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
     if (options.worker) await verifyDataKey(database.db, installDataCipher({ config }))
@@ -123,7 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clock: systemClock,
       random: cryptoRandom,
       log: { level: config.logLevel },
-      sms: config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms(),
+      sms,
       storage,
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
@@ -140,6 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (options.worker?.runsMaintenance !== false) {
       maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log, trackingRetentionDays: config.tracking.retentionDays })
       issuerOutbox = startIssuerOutbox({ db: database.db, clock: systemClock, issuer, log: app.log })
+      releaseNotices = startPlateReleaseNotices({ db: database.db, clock: systemClock, sms, log: app.log })
     }
     const address = await app.listen({ port: config.port, host: config.host })
     // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
@@ -155,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close: async () => {
         await maintenance?.stop()
         await issuerOutbox?.stop()
+        await releaseNotices?.stop()
         await running.close()
         await database.close()
         if (redis) await closeRedis(redis)
@@ -163,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     await maintenance?.stop()
     await issuerOutbox?.stop()
+    await releaseNotices?.stop()
     await app?.close()
     await database.close()
     if (redis) await closeRedis(redis)

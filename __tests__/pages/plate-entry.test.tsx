@@ -4,7 +4,9 @@
  */
 import Taro from '@tarojs/taro'
 import { SUBMIT_RETRY_HINT } from '../../src/features/entry/plate/PlateEntryForm'
+import { RELEASE_NOTICE_TEXT } from '../../src/features/entry/plate/ReleaseNoticeAction'
 import { HOTLINE } from '../../src/domain/constants'
+import { PLATE_COLOR } from '../../src/domain/enums'
 import { PLATE_REASON, PLATE_TAKEN_HINT, PLATE_TAKEN_MESSAGE, PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
@@ -175,6 +177,46 @@ describe('plate entry page', () => {
     await settle(page)
     await press(page, 'delete')
     expect(byTestId(page, 'plate-taken')).toBeNull()
+  })
+
+  it("held unpaid: says when it frees, and one tap asks for an SMS to the account's phone (a refusal is said, and the tap may be tried again)", async () => {
+    let refuse = true
+    const world = entryWorld({
+      checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ORDER, releaseAt: '2026-03-01T08:30:00.000Z' } },
+      'plateRelease/notice': async () =>
+        refuse
+          ? { statusCode: 200, data: { code: 2003, msg: '当前账号未绑定手机号，无法短信通知，请稍后再来查询', data: null }, header: {} }
+          : envelope({ maskedPhone: '138****8000', releaseAt: '2026-03-01T08:30:00.000Z' }),
+    })
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
+    expect(textOf(page, 'plate-taken')).toContain('若对方未支付，车牌将于16:30释放')
+    const ask = getByTestId(page, 'plate-release-notice')
+    expect(ask.getAttribute('role')).toBe('button')
+    expect(ask.getAttribute('aria-label')).toBe(RELEASE_NOTICE_TEXT.ask)
+
+    page.fireEvent.click(ask)
+    await settle(page)
+    expect(textOf(page, 'plate-release-notice-error')).toBe('当前账号未绑定手机号，无法短信通知，请稍后再来查询')
+    expect(getByTestId(page, 'plate-release-notice-error').getAttribute('role')).toBe('alert')
+
+    refuse = false
+    page.fireEvent.click(getByTestId(page, 'plate-release-notice'))
+    await settle(page)
+    expect(textOf(page, 'plate-release-notice-asked')).toBe(RELEASE_NOTICE_TEXT.asked('138****8000'))
+    expect(byTestId(page, 'plate-release-notice')).toBeNull()
+    expect(requestsTo(world, 'plateRelease/notice').map((request) => JSON.parse(request.body ?? '{}'))).toEqual([
+      { plateNumber: '京A12345', plateColor: PLATE_COLOR.BLUE },
+      { plateNumber: '京A12345', plateColor: PLATE_COLOR.BLUE },
+    ])
+  })
+
+  it('taken for good (a paid hold, a plate with ETC): no notice is offered', async () => {
+    const world = entryWorld({ checkPlateNumberUnique: { data: { resultType: PLATE_UNIQUE_RESULT.HAS_ORDER } } })
+    const page = await mountPlatePage(world, '京A12345')
+    await submitPlate(page)
+    expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_MESSAGE)
+    expect(byTestId(page, 'plate-release-notice')).toBeNull()
   })
 
   it("taken: the promotion's customer-service hall opens in the web view when it has one", async () => {

@@ -224,7 +224,7 @@ describeDb('auth and SMS routes', () => {
 
     it('reports a failed delivery as unavailable and lets the user retry at once', async () => {
       const failing: SmsGateway = {
-        sender: { send: async () => Promise.reject(new Error('provider down')) },
+        sender: { send: async () => Promise.reject(new Error('provider down')), notify: async () => undefined },
         outbox: undefined,
       }
       const broken = await createTestApp(database.db, { sms: failing })

@@ -64,6 +64,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       loadDraft: async () => undefined,
       uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
       push: async (orderId) => ({ orderId, pushed: true, issuerReceivedAt: null }),
+      plateReleaseNotice: async () => ({ maskedPhone: '138****8000', releaseAt: '2026-03-01T08:30:00.000Z' }),
       verifyEligibility: async () => ({ eligible: true, reason: '', discountCents: 2000, expiresAt: '2027-12-31T15:59:59.000Z' }),
       claimVoucher: async ({ code, orderId }) => ({ voucherId: 'V-1', code, orderId, discountCents: 2000, claimedAt: new Date(now).toISOString() }),
     },

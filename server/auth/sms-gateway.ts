@@ -1,7 +1,9 @@
 /**
- * Delivery of SMS codes. A real SMS provider implements SmsSender; the simulator (the default
- * outside production) logs each code and keeps the latest per phone for the spec's test calls
- * (/message/v1/message/sendTest). Without either, sending reports the service as unavailable.
+ * Delivery of SMS: verification codes, and notices (a plate the owner waited for has freed). A real
+ * SMS provider implements SmsSender, one template per kind; the simulator (the default outside
+ * production) logs each code and keeps the latest per phone for the spec's test calls
+ * (/message/v1/message/sendTest), and keeps the notices it sent. Without either, sending reports
+ * the service as unavailable.
  */
 import type { FastifyBaseLogger } from 'fastify'
 
@@ -11,14 +13,26 @@ export interface SmsMessage {
   sentAt: Date
 }
 
+/** A notice (no code): what happened, with the template's parameters. */
+export interface SmsNotice {
+  readonly kind: 'plateReleased'
+  readonly phone: string
+  readonly plateNumber: string
+  readonly sentAt: Date
+}
+
 export interface SmsSender {
   /** Rejects when the message could not be handed to the provider. */
   send(message: SmsMessage, log: FastifyBaseLogger): Promise<void>
+  /** Rejects when the notice could not be handed to the provider. */
+  notify(notice: SmsNotice, log: FastifyBaseLogger): Promise<void>
 }
 
-/** The simulator's memory of sent codes. */
+/** The simulator's memory of sent codes and notices. */
 export interface SmsOutbox {
   latest(phone: string): SmsMessage | undefined
+  /** The notices sent to `phone` by this process (notices go out from one process: the job's), oldest first. */
+  notices(phone: string): readonly SmsNotice[]
 }
 
 export interface SmsGateway {
@@ -43,9 +57,13 @@ export interface OutboxPeers {
   subscribe(receive: (message: SmsMessage) => void): void
 }
 
+/** The notices the simulator remembers, newest kept: a long-running demo server stays small. */
+const SIMULATED_NOTICES_KEPT = 100
+
 /** Codes go to the log (the phone masked by the logger) and to the outbox (and its peers' outboxes), nowhere else. */
 export function createSmsSimulator(peers?: OutboxPeers): SmsGateway {
   const latest = new Map<string, SmsMessage>()
+  const notices: SmsNotice[] = []
   peers?.subscribe((message) => latest.set(message.phone, message))
   return {
     simulated: true,
@@ -55,8 +73,13 @@ export function createSmsSimulator(peers?: OutboxPeers): SmsGateway {
         peers?.publish(message)
         log.info({ sms: { phone: message.phone, code: message.code } }, 'SMS simulator: verification code sent')
       },
+      async notify(notice, log) {
+        notices.push(notice)
+        if (notices.length > SIMULATED_NOTICES_KEPT) notices.shift()
+        log.info({ sms: { phone: notice.phone, kind: notice.kind } }, 'SMS simulator: notice sent')
+      },
     },
-    outbox: { latest: (phone) => latest.get(phone) },
+    outbox: { latest: (phone) => latest.get(phone), notices: (phone) => notices.filter((notice) => notice.phone === phone) },
   }
 }
 
@@ -65,6 +88,9 @@ export function createUnavailableSms(): SmsGateway {
   return {
     sender: {
       send: async () => {
+        throw new SmsUnavailableError('No SMS provider is configured')
+      },
+      notify: async () => {
         throw new SmsUnavailableError('No SMS provider is configured')
       },
     },

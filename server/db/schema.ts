@@ -596,6 +596,23 @@ export const followUpPhones = pgTable(
   (t) => [uniqueIndex('follow_up_phones_user_phone_index_key').on(t.userId, t.phoneIndex)],
 )
 
+/**
+ * Owners waiting for a plate another applicant holds unpaid (plateReleaseNotice): one row per user
+ * and plate, deleted once the notice is sent, once the plate is no longer waiting to free, or
+ * PLATE_RELEASE_NOTICE_RETENTION_HOURS after it was asked for (server/orders/plate-release-notices.ts).
+ * No phone is kept here: the notice goes to the account's own phone, read when it is sent.
+ */
+export const plateReleaseNotices = pgTable(
+  'plate_release_notices',
+  {
+    id: identityId(),
+    userId: userOf('cascade'),
+    plateNumber: text('plate_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plate_release_notices_user_plate_key').on(t.userId, t.plateNumber)],
+)
+
 // ---- bookkeeping --------------------------------------------------------------------------------
 
 /** Seed steps already applied (server/seed): each runs once, so edited demo data stays edited. */

@@ -18,6 +18,7 @@ import {
   plateInterception,
   plateUniqueAnswer,
 } from '../catalogue/plate-checks'
+import { askPlateReleaseNotice } from '../catalogue/plate-release-notices'
 import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireOwnOrder } from '../orders/order-records'
@@ -46,6 +47,8 @@ const PlateUniqueBody = z
   .strictObject({ plateNumber, plateColor, vehicleType: z.literal(UNIQUE_CHECK_VEHICLE_TYPE) })
   .superRefine(colourMatches('plateNumber', 'plateColor'))
 
+const PlateReleaseNoticeBody = z.strictObject({ plateNumber, plateColor }).superRefine(colourMatches('plateNumber', 'plateColor'))
+
 const ContractInterceptionBody = z
   .strictObject({ plateNo: plateNumber, plateColor, orderId: identifier.optional(), promotionChannelId: identifier })
   .superRefine(colourMatches('plateNo', 'plateColor'))
@@ -72,6 +75,11 @@ export const checksRoutes: RouteGroup = async (app, { context }) => {
     body: PlateUniqueBody,
     handler: async ({ user, body }) =>
       ok({ data: await plateUniqueAnswer(db, user.id, body.plateNumber, body.plateColor, context.clock.now()) }),
+  })
+
+  route(API.plateReleaseNotice, {
+    body: PlateReleaseNoticeBody,
+    handler: async ({ user, body }) => ok(await askPlateReleaseNotice(db, user.id, body.plateNumber, body.plateColor, context.clock.now())),
   })
 
   route(API.contractInterception, {

@@ -39,6 +39,8 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 
   phoneByCode(code: string): AnswerOf<'phoneByCode'>
   /** Hands a submitted order to its issuer now (apply/push). */
   push(orderId: string, promotionChannelId: string): AnswerOf<'applyPush'>
+  /** One SMS to the account's phone when another applicant's unpaid hold of the plate ends. */
+  plateReleaseNotice(plateNumber: string, plateColor: number): AnswerOf<'plateReleaseNotice'>
 }
 
 /**
@@ -172,6 +174,17 @@ export class ApplyStore {
         runInAction(() => (this.checkingPlate = false))
       }
     })
+  }
+
+  /**
+   * Asks for an SMS when the plate the page shows as held unpaid frees (after submitPlate answered
+   * `taken` with a release time); answers where it goes. A plate that does not parse is refused
+   * as the plate check refuses it.
+   */
+  askReleaseNotice(): AnswerOf<'plateReleaseNotice'> {
+    const parsed = parsePlate(this.plateNumber)
+    if (!parsed.ok) throw new Error(parsed.reason)
+    return this.deps.api.plateReleaseNotice(parsed.plate, parsed.plateColor)
   }
 
   private async decidePlate(): Promise<PlateDecision> {

@@ -32,7 +32,8 @@ export interface PlateChecks {
 /** What the plate check decided. */
 export type PlateDecision =
   | { kind: 'invalid'; reason: string }
-  | { kind: 'taken'; message: string }
+  /** `releaseAt`: another applicant's unpaid hold ends then unless they pay (the owner may ask to be told). */
+  | { kind: 'taken'; message: string; releaseAt?: string }
   | { kind: 'intercepted'; reason: string }
   | { kind: 'reapply'; orderId: string; reapplyType: GuideType }
   /** New applications are paused: no new order (an open one still resumes). */
@@ -82,10 +83,13 @@ export async function reapplyCheck(checks: Pick<PlateChecks, 'checkApplyPlate'>,
   return type === REAPPLY_TYPE.NONE ? REAPPLY_TYPE.CANCEL_AND_REAPPLY : type
 }
 
-/** A taken plate's message: when another applicant's unpaid hold ends, if it does (an unreadable time says the plain one). */
-function takenMessage(releaseAt: string | undefined): string {
+/**
+ * A taken plate: when another applicant's unpaid hold ends, if it does, with that time (an
+ * unreadable time says the plain message, and offers no notice).
+ */
+function taken(releaseAt: string | undefined): Extract<PlateDecision, { kind: 'taken' }> {
   const at = releaseAt === undefined ? Number.NaN : Date.parse(releaseAt)
-  return Number.isNaN(at) ? PLATE_TAKEN_MESSAGE : plateHeldUntilMessage(new Date(at))
+  return Number.isNaN(at) ? { kind: 'taken', message: PLATE_TAKEN_MESSAGE } : { kind: 'taken', message: plateHeldUntilMessage(new Date(at)), releaseAt }
 }
 
 export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
@@ -110,7 +114,7 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
     checks.requiredRisk(parsed.plate, question.promotionChannelId),
   ])
   const uniqueness = answerOf(unique).data
-  if (plateAlreadyHandled(uniqueness.resultType)) return { kind: 'taken', message: takenMessage(uniqueness.releaseAt) }
+  if (plateAlreadyHandled(uniqueness.resultType)) return taken(uniqueness.releaseAt)
   const intercepted = answerOf(interception)
   if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
   const existing = answerOf(open)

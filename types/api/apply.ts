@@ -22,6 +22,21 @@ export interface PlateUniqueResponse {
   }
 }
 
+/**
+ * POST plateReleaseNotice (not in the spec): one SMS to the account's own phone when another
+ * applicant's unpaid hold of the plate ends without payment (after plateUnique answered releaseAt).
+ */
+export interface PlateReleaseNoticeRequest {
+  plateNumber: string
+  plateColor: number
+}
+export interface PlateReleaseNoticeResponse {
+  /** The account's phone the SMS goes to, masked (138****8000). */
+  maskedPhone: string
+  /** When the hold ends unless the other applicant pays (ISO time). */
+  releaseAt: string
+}
+
 /** POST contractUserInterception: is this plate (or its order) stopped by the issuer? */
 export interface ContractInterceptionRequest {
   plateNo: string

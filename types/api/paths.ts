@@ -34,6 +34,8 @@ import type {
   InterceptionResponse,
   LoadDraftResponse,
   OrderUploadFields,
+  PlateReleaseNoticeRequest,
+  PlateReleaseNoticeResponse,
   PlateUniqueRequest,
   PlateUniqueResponse,
   RequiredRiskRequest,
@@ -205,6 +207,8 @@ export const API = {
 
   // Plate checks before applying
   plateUnique: post<PlateUniqueRequest, PlateUniqueResponse>('/supplier/v1/guangxi/checkPlateNumberUnique/cache', CHANNEL),
+  /** An SMS when another applicant's unpaid hold of the plate ends (not in the spec; after plateUnique's releaseAt). */
+  plateReleaseNotice: post<PlateReleaseNoticeRequest, PlateReleaseNoticeResponse>('/supplier/v1/plateRelease/notice', CHANNEL),
   contractInterception: post<ContractInterceptionRequest, InterceptionResponse>('/supplier/users/v1/query/contractUserInterception'),
   channelInterceptCheck: post<ChannelInterceptRequest, InterceptionResponse>('/users/channel/interceptCheck', CHANNEL),
   checkApplyPlate: get<CheckApplyPlateRequest, CheckApplyPlateResponse>('/transfer/V1/checkApplyPlateNumber', CHANNEL),

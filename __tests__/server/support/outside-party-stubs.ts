@@ -10,7 +10,7 @@ const refusingProvider: IdentityProvider = { resolve: async () => undefined }
 export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer'> {
   return {
     identity: { bank: refusingProvider, authCode: { map: refusingProvider, wechat: refusingProvider, alipay: refusingProvider } },
-    sms: { sender: { send: async () => undefined }, outbox: undefined },
+    sms: { sender: { send: async () => undefined, notify: async () => undefined }, outbox: undefined },
     phoneNumbers: { phoneForCode: async () => undefined },
     cashier: { checkoutUrl: (paymentId) => `https://cashier.invalid/${paymentId}` },
     risk: { review: async () => ({ required: false, reason: '' }) },

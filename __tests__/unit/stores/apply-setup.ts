@@ -47,6 +47,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     loadDraft: async () => drafts.at(-1) as ApplyDraft | undefined,
     uploadPhoto: async () => ({ fileId: 'f', url: '/f', certificatesCommitSate: 2 }),
     push: async (orderId) => (pushes.push(orderId), { orderId, pushed: true, issuerReceivedAt: null }),
+    plateReleaseNotice: async () => ({ maskedPhone: '138****8000', releaseAt: '2026-03-01T08:30:00.000Z' }),
     ...overrides,
   }
   const storage = createSecureStorage({ backend, keyHex: STORAGE_KEY, prefix: STORAGE_PREFIX })

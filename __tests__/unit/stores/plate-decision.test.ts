@@ -40,6 +40,7 @@ describe('checkPlate', () => {
     await expect(checkPlate(held.checks, question('京A12345'))).resolves.toEqual({
       kind: 'taken',
       message: '该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于16:30释放',
+      releaseAt: '2026-03-01T08:30:00.000Z',
     })
     const garbled = fakeChecks({ plateUnique: async () => ({ data: { resultType: 3, releaseAt: 'soon' } }) })
     await expect(checkPlate(garbled.checks, question('京A12345'))).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })

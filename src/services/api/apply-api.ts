@@ -22,6 +22,8 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
     // page, the form, the package choice, the photo preview), which say why.
     plateUnique: (plateNumber: string, plateColor: number) =>
       callApi(client, API.plateUnique, { plateNumber, plateColor, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }, SHOWN_BY_SCREEN),
+    /** An SMS when another applicant's unpaid hold of the plate ends; the plate page says why it failed. */
+    plateReleaseNotice: (plateNumber: string, plateColor: number) => callApi(client, API.plateReleaseNotice, { plateNumber, plateColor }, SHOWN_BY_SCREEN),
     contractInterception: (request: ContractInterceptionRequest) => callApi(client, API.contractInterception, request, SHOWN_BY_SCREEN),
     checkApplyPlate: (plateNumber: string) => callApi(client, API.checkApplyPlate, { plateNumber }, SHOWN_BY_SCREEN),
     requiredRisk: (plateNumber: string, promotionChannelId: string) => callApi(client, API.requiredRisk, { plateNumber, promotionChannelId }, SHOWN_BY_SCREEN),

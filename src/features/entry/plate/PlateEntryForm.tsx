@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
@@ -13,13 +14,14 @@ import { continueTarget, nextActionTarget } from '../../order'
 import { CurrentOrderCard } from './CurrentOrderCard'
 import { PlateCard } from './PlateCard'
 import { NewApplyPausedNotice, RiskRefusedNotice } from './PreCheckNotices'
+import { ReleaseNoticeAction } from './ReleaseNoticeAction'
 import { clearEarlyInput, peekEarlyInput } from './early-plate'
 
 /**
  * What the last submit came to, when the user stays on the page (a failure is the action's error;
  * paused new applications are the store's, shown whatever was submitted).
  */
-type Outcome = { kind: 'taken'; message: string } | { kind: 'intercepted'; reason: string } | { kind: 'refused'; reason: string }
+type Outcome = { kind: 'taken'; message: string; releaseAt?: string } | { kind: 'intercepted'; reason: string } | { kind: 'refused'; reason: string }
 
 /** Shown for a failure that did not come from the request layer's catalogue. */
 const SUBMIT_FAILED_MESSAGE = '提交失败，请稍后重试'
@@ -42,13 +44,14 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * the bank app, a person already logged in is offered their order under way (CurrentOrderCard).
  */
 /** A plate the page cannot take on (it has ETC, the issuer stops it): why, what to do, and customer service. */
-function ServiceNotice({ title, hint, testId, onService }: { title: string; hint: string; testId: string; onService: () => void }) {
+function ServiceNotice({ title, hint, testId, onService, children }: { title: string; hint: string; testId: string; onService: () => void; children?: ReactNode }) {
   return (
     <View className='entry-plate__notice entry-plate__notice--warn' role='alert' data-testid={testId}>
       <Text className='entry-plate__notice-title' data-testid={`${testId}-reason`}>
         {title}
       </Text>
       <Text className='entry-plate__notice-text'>{hint}</Text>
+      {children}
       <EntryButton variant='plain' className='entry-plate__notice-action' label='联系客服' testId={`${testId}-service`} onPress={onService} />
     </View>
   )
@@ -99,7 +102,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
         case 'invalid':
           break
         case 'taken':
-          setOutcome({ kind: 'taken', message: decision.message })
+          setOutcome(decision)
           break
         case 'intercepted':
           setOutcome({ kind: 'intercepted', reason: decision.reason })
@@ -149,7 +152,9 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       lead={<CurrentOrderCard deferred={submit.busy} />}
     >
       {outcome?.kind === 'taken' ? (
-        <ServiceNotice title={outcome.message} hint={PLATE_TAKEN_HINT} testId='plate-taken' onService={() => void actions.tracked('takenCustomerService', actions.customerService)} />
+        <ServiceNotice title={outcome.message} hint={PLATE_TAKEN_HINT} testId='plate-taken' onService={() => void actions.tracked('takenCustomerService', actions.customerService)}>
+          {outcome.releaseAt ? <ReleaseNoticeAction /> : null}
+        </ServiceNotice>
       ) : null}
       {outcome?.kind === 'intercepted' ? (
         <ServiceNotice
