@@ -5,7 +5,7 @@
 
 export type PriceTier = 'basic' | 'vip' | 'existingUser'
 
-const CENTS_PER_YUAN = 100
+export const CENTS_PER_YUAN = 100
 
 /** Upper bounds (inclusive, in cents) of the price tiers, cheapest first. */
 export const PRICE_TIER_LIMITS: readonly { readonly maxCents: number; readonly tier: PriceTier }[] = [
