@@ -32,6 +32,7 @@ import { createSimulatedCashier } from './payments/cashier'
 import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { createSimulatedRiskReviewer } from './catalogue/risk-review'
 import { startIssuerOutbox } from './jobs/issuer-outbox'
+import { startPaymentUpkeep } from './jobs/payment-upkeep'
 import { startPlateReleaseNotices } from './jobs/plate-release-notices'
 import type { PeriodicJob } from './jobs/periodic'
 import { createSimulatedIssuer } from './simulators/issuer'
@@ -115,7 +116,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let maintenance: Maintenance | undefined
   let issuerOutbox: PeriodicJob | undefined
   let releaseNotices: PeriodicJob | undefined
+  let paymentUpkeep: PeriodicJob | undefined
   const issuer = createSimulatedIssuer()
+  const cashier = createSimulatedCashier(() => publicBaseUrl)
   const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
@@ -130,7 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       storage,
       identity: createSimulatedIdentityProviders(),
       phoneNumbers: createSimulatedPhoneNumbers(),
-      cashier: createSimulatedCashier(() => publicBaseUrl),
+      cashier,
       risk: createSimulatedRiskReviewer(),
       issuer,
       redis,
@@ -144,6 +147,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log, trackingRetentionDays: config.tracking.retentionDays })
       issuerOutbox = startIssuerOutbox({ db: database.db, clock: systemClock, issuer, log: app.log })
       releaseNotices = startPlateReleaseNotices({ db: database.db, clock: systemClock, sms, log: app.log })
+      paymentUpkeep = startPaymentUpkeep({ db: database.db, clock: systemClock, random: cryptoRandom, cashier, issuer, log: app.log })
     }
     const address = await app.listen({ port: config.port, host: config.host })
     // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
@@ -160,6 +164,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await maintenance?.stop()
         await issuerOutbox?.stop()
         await releaseNotices?.stop()
+        await paymentUpkeep?.stop()
         await running.close()
         await database.close()
         if (redis) await closeRedis(redis)
@@ -169,6 +174,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await maintenance?.stop()
     await issuerOutbox?.stop()
     await releaseNotices?.stop()
+    await paymentUpkeep?.stop()
     await app?.close()
     await database.close()
     if (redis) await closeRedis(redis)

@@ -13,12 +13,12 @@ import { API } from '../../types/api/paths'
 import { PAY_STATE } from '../../src/domain/enums'
 import { orderEvents, payments } from '../../server/db/schema'
 import { createSimulatedCashier, PLACEHOLDER_WECHAT_MINI_APP_ID } from '../../server/payments/cashier'
-import type { IssuedPayment } from '../../server/payments/cashier'
+import type { Cashier, IssuedPayment } from '../../server/payments/cashier'
 import { NATIVE_PAY_NOTIFY_PATH } from '../../server/simulators/native-pay'
 import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
 import { BANK, bearer, envelope, pathOf } from './support/api'
 import { data, FIXTURE, orderRow, orderWorld, submittedOrder } from './support/orders'
-import { realOutsidePartyStubs } from './support/outside-party-stubs'
+import { realOutsidePartyStubs, webOnlyCashier } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb } from './support/test-database'
@@ -31,13 +31,23 @@ describe('the simulated cashier’s WeChat Pay parameters', () => {
     paymentId: 'P0123456789abcdef01234567',
     token: 't',
     amountCents: 2990,
+    description: 'ETC申办 京A12345',
+    expiresAt: new Date('2026-03-01T08:15:00.000Z'),
+    payer: { clientIp: '127.0.0.1' },
     issuedAt: new Date('2026-03-01T08:00:00.500Z'),
     nonce: '0123456789abcdef0123456789abcdef',
   }
 
-  it('names the payment as the prepay id and signs appId, timeStamp, nonceStr and package with a key derived from the server secret', () => {
+  /** The simulated cashier's WeChat Pay parameters for `payment`. */
+  const wechatPayOf = async (cashier: Cashier) => {
+    const params = await cashier.start('wechat', payment)
+    if (!('wechatPay' in params)) throw new Error('no WeChat Pay parameters')
+    return params.wechatPay
+  }
+
+  it('names the payment as the prepay id and signs appId, timeStamp, nonceStr and package with a key derived from the server secret', async () => {
     const cashier = createSimulatedCashier(() => 'https://etc.example.com', { signingSecretHex: SECRET_HEX })
-    const params = cashier.wechatPay?.(payment)
+    const params = await wechatPayOf(cashier)
     const key = createHmac('sha256', Buffer.from(SECRET_HEX, 'hex')).update('wechat-pay-sign').digest()
     const message = `${PLACEHOLDER_WECHAT_MINI_APP_ID}\n1772352000\n${payment.nonce}\nprepay_id=${payment.paymentId}\n`
     expect(params).toEqual({
@@ -49,11 +59,11 @@ describe('the simulated cashier’s WeChat Pay parameters', () => {
     })
     // Another server secret, another signature.
     const other = createSimulatedCashier(() => 'https://etc.example.com', { signingSecretHex: 'cd'.repeat(32) })
-    expect(other.wechatPay?.(payment).paySign).not.toBe(params?.paySign)
+    expect((await wechatPayOf(other)).paySign).not.toBe(params.paySign)
   })
 
-  it('names the payment as Alipay’s trade number', () => {
-    expect(createSimulatedCashier(() => 'https://etc.example.com').alipayTradeNo?.(payment)).toBe(payment.paymentId)
+  it('names the payment as Alipay’s trade number', async () => {
+    await expect(createSimulatedCashier(() => 'https://etc.example.com').start('alipay', payment)).resolves.toEqual({ alipayTradeNo: payment.paymentId })
   })
 })
 
@@ -150,7 +160,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('refuses a method the cashier does not offer, starting nothing', async () => {
       const orderId = await submittedOrder(test, owner)
-      const webOnly = await createTestApp(database.db, { cashier: { checkoutUrl: (paymentId) => `https://cashier.invalid/${paymentId}` } })
+      const webOnly = await createTestApp(database.db, { cashier: webOnlyCashier() })
       try {
         for (const method of ['wechat', 'alipay']) {
           expect((await pay(orderId, method, webOnly)).json()).toEqual({ code: 2003, msg: '当前支付方式暂不可用，请稍后重试', data: null })

@@ -18,8 +18,11 @@ import type { TestDatabase } from './support/test-database'
 
 type Operation = OpenApiDocument['paths'][string][string]
 
-/** Registered routes that are not the API: the simulators' pages, the health check, the document. */
-const NOT_THE_API = [/^\/sim\//, new RegExp(`^${HEALTH_PATH}$`), new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`)]
+/**
+ * Registered routes that are not the API: the simulators' pages, the health check, the document,
+ * and the payment providers' notifications (their wire format is the provider's, not ours).
+ */
+const NOT_THE_API = [/^\/sim\//, new RegExp(`^${HEALTH_PATH}$`), new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`), /^\/pay\/v1\/notify\//]
 
 /**
  * Every route Fastify registered, as [METHOD, path], read from its route tree: a child line

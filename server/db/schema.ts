@@ -478,12 +478,23 @@ export const uploads = pgTable(
   (t) => [index('uploads_user_idx').on(t.userId), index('uploads_order_idx').on(t.orderId)],
 )
 
-/** Payments through the simulated cashier. PAY_STATE: 3 paying, 4 failed, 5 success. */
+/**
+ * Payments of orders, each a trade at one payment provider (the simulated cashier, WeChat Pay or
+ * Alipay; server/payments/cashier.ts). PAY_STATE: 3 paying, 4 failed, 5 success.
+ */
 export const payments = pgTable(
   'payments',
   {
-    /** Appears in the cashier page's address. */
+    /** Appears in the cashier page's address; the provider's merchant trade number (out_trade_no). */
     id: text('id').primaryKey(),
+    /** Who holds the trade: 'simulator', 'wechat' or 'alipay' (PaymentProvider). */
+    provider: text('provider').notNull().default('simulator'),
+    /** The provider's own number of the trade, once it said the trade was paid. */
+    vendorTradeNo: text('vendor_trade_no'),
+    /** An abandoned trade (FAILED) closed at its provider, so it can no longer be paid. */
+    vendorClosedAt: time('vendor_closed_at'),
+    /** The last time the pending-payment sweep asked the provider about this trade. */
+    vendorCheckedAt: time('vendor_checked_at'),
     orderId: text('order_id')
       .notNull()
       .references(() => orders.orderId),
@@ -503,6 +514,36 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId),
     check('payments_state_check', sql`${t.state} in (3, 4, 5)`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+)
+
+/**
+ * Refunds to deliver to a payment's provider, one per payment (always in full): a paid order
+ * cancelled, a deposit returned after activation, or money a provider took for a trade that was
+ * abandoned meanwhile (server/payments/refunds.ts). REFUND_STATE: 0 queued, 1 processing at the
+ * provider, 2 succeeded, 3 failed (needs a person).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    /** Our refund number: the provider's out_refund_no / out_request_no. */
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    state: integer('state').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    completedAt: time('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_payment_key').on(t.paymentId),
+    index('payment_refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in (0, 1)`),
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
 )
 

@@ -19,6 +19,7 @@ import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { orders, payments } from '../db/schema'
 import { DomainError } from '../domain-error'
+import { REFUND_REASON, refundOrderPayment } from '../payments/refunds'
 import { ORDER_MESSAGE, addEvent, orderFields, requireOwnOrder } from './order-records'
 
 export const CANCEL_MESSAGE = {
@@ -55,19 +56,14 @@ export async function cancelOrder(db: Db, clock: Clock, userId: number, orderId:
       .update(payments)
       .set({ state: PAY_STATE.FAILED, completedAt: now })
       .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.PAYING)))
-    const refunded = await tx
-      .update(payments)
-      .set({ refundedAt: now })
-      .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.SUCCESS)))
-      .returning({ amountCents: payments.amountCents })
+    const refunded = await refundOrderPayment(tx, orderId, REFUND_REASON.cancelled, now)
     const abandonedPayment = order.depositPayState === PAY_STATE.PAYING
     await tx
       .update(orders)
       .set({ cancelState: CANCEL_STATE.SUCCESS, updatedAt: now, ...(abandonedPayment ? { depositPayState: PAY_STATE.FAILED } : {}) })
       .where(eq(orders.orderId, orderId))
-    const refund = refunded[0]
-    if (!refund) await releaseVouchers(tx, [orderId])
-    await addEvent(tx, orderId, 'cancelled', now, refund ? refundNote(refund.amountCents) : undefined)
+    if (refunded === undefined) await releaseVouchers(tx, [orderId])
+    await addEvent(tx, orderId, 'cancelled', now, refunded === undefined ? undefined : refundNote(refunded))
     return { orderId, cancelState: CANCEL_STATE.SUCCESS }
   })
 }

@@ -1,36 +1,39 @@
 /**
- * The cashier: where the user pays a started payment. A real payment service implements Cashier
- * (its checkout address for the payment, the platforms' payment parameters, and its notification
- * settling it); the simulated one (the default outside production) is the page this server serves
- * under /sim/cashier, addressed from PUBLIC_BASE_URL, never from the request's Host header, so a
- * forged Host cannot send the user elsewhere, and simulated WeChat Pay and Alipay parameters whose
- * notification is the simulator endpoint NATIVE_PAY_NOTIFY_PATH (server/simulators/native-pay.ts).
+ * The cashier: where a started payment is paid. It sends each pay method to one payment
+ * provider and answers what the app needs to pay there:
+ * - the simulated cashier (the default outside production): the page this server serves under
+ *   /sim/cashier, addressed from PUBLIC_BASE_URL, never from the request's Host header, so a
+ *   forged Host cannot send the user elsewhere, and simulated WeChat Pay and Alipay parameters
+ *   whose notification is the simulator endpoint NATIVE_PAY_NOTIFY_PATH
+ *   (server/simulators/native-pay.ts);
+ * - the vendors' cashier (createVendorCashier): WeChat Pay and Alipay merchant accounts
+ *   (server/payments/vendor.ts), each method to the account configured for it, their
+ *   notifications at /pay/v1/notify/{vendor} (server/routes/pay-notifications.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import type { WechatPayParams } from '../../types/api/payment'
+import type { PayMethod, WechatPayParams } from '../../types/api/payment'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
+import type { PayParams, PaymentVendor, TradeOrder, VendorName } from './vendor'
+
+/** Who holds a payment's trade (payments.provider). */
+export type PaymentProvider = 'simulator' | VendorName
+export const SIMULATOR_PROVIDER = 'simulator' satisfies PaymentProvider
 
 /** A payment being started, as a cashier issues the platform's parameters for it. */
-export interface IssuedPayment {
-  readonly paymentId: string
-  /** The payment's one-time secret (the cashier page's token). */
+export interface IssuedPayment extends TradeOrder {
+  /** The payment's one-time secret (the simulated cashier page's token). */
   readonly token: string
-  readonly amountCents: number
-  /** When it is issued (the server's clock). */
-  readonly issuedAt: Date
-  /** A fresh random string for the parameters that need one (hex, 32 characters). */
-  readonly nonce: string
 }
 
 export interface Cashier {
   /** Set on the simulator only: production refuses to build with it (server/production-guard.ts). */
   readonly simulated?: boolean
-  /** The address the app opens to pay; `token` is the payment's one-time secret. */
-  checkoutUrl(paymentId: string, token: string): string
-  /** What `wx.requestPayment` takes; absent on a cashier that does not offer WeChat Pay. */
-  wechatPay?(payment: IssuedPayment): WechatPayParams
-  /** The trade number `my.tradePay` takes; absent on a cashier that does not offer Alipay. */
-  alipayTradeNo?(payment: IssuedPayment): string
+  /** Who takes payments by `method`; undefined when this cashier does not offer it. */
+  providerFor(method: PayMethod): PaymentProvider | undefined
+  /** What the app needs to pay `payment` by `method` (a vendor's call: may reject with a VendorError). */
+  start(method: PayMethod, payment: IssuedPayment): Promise<PayParams>
+  /** The merchant account of `vendor`, for its notifications, queries, closes and refunds; undefined when not configured. */
+  vendor(vendor: VendorName): PaymentVendor | undefined
 }
 
 export function cashierPath(paymentId: string, token: string): string {
@@ -76,11 +79,46 @@ export function createSimulatedCashier(publicBaseUrl: () => string, options: Sim
   const key = simulatedPaySignKey(options.signingSecretHex ?? randomBytes(SIGNING_SECRET_BYTES).toString('hex'))
   return {
     simulated: true,
-    checkoutUrl: (paymentId, token) => `${publicBaseUrl()}${cashierPath(paymentId, token)}`,
-    wechatPay: ({ paymentId, issuedAt, nonce }) => {
-      const fields = { timeStamp: String(Math.floor(issuedAt.getTime() / 1000)), nonceStr: nonce, package: `${PREPAY_ID_PREFIX}${paymentId}` }
-      return { ...fields, signType: 'RSA', paySign: simulatedPaySign(key, fields) }
+    providerFor: () => SIMULATOR_PROVIDER,
+    async start(method, { paymentId, token, issuedAt, nonce }) {
+      switch (method) {
+        case 'h5':
+          return { cashierUrl: `${publicBaseUrl()}${cashierPath(paymentId, token)}` }
+        case 'wechat': {
+          const fields = { timeStamp: String(Math.floor(issuedAt.getTime() / 1000)), nonceStr: nonce, package: `${PREPAY_ID_PREFIX}${paymentId}` }
+          return { wechatPay: { ...fields, signType: 'RSA', paySign: simulatedPaySign(key, fields) } }
+        }
+        case 'alipay':
+          return { alipayTradeNo: paymentId }
+      }
     },
-    alipayTradeNo: ({ paymentId }) => paymentId,
+    vendor: () => undefined,
+  }
+}
+
+/** The vendors' accounts and which one takes the browser's (h5) payments. */
+export interface VendorCashierOptions {
+  readonly wechat?: PaymentVendor
+  readonly alipay?: PaymentVendor
+  /** The account of H5 payments in a browser (WeChat's H5 pay or Alipay's wap pay); none: h5 is not offered. */
+  readonly h5?: VendorName
+}
+
+/** The real cashier: each method to the merchant account configured for it. */
+export function createVendorCashier(options: VendorCashierOptions): Cashier {
+  const vendor = (name: VendorName): PaymentVendor | undefined => options[name]
+  const providerFor = (method: PayMethod): VendorName | undefined => {
+    const name = method === 'h5' ? options.h5 : method
+    return name !== undefined && vendor(name)?.methods.includes(method) ? name : undefined
+  }
+  return {
+    providerFor,
+    async start(method, payment) {
+      const name = providerFor(method)
+      const account = name === undefined ? undefined : vendor(name)
+      if (!account) throw new Error(`No payment provider takes ${method}`)
+      return account.start(method, payment)
+    },
+    vendor,
   }
 }

@@ -20,6 +20,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { PayDepositResponse, PayMethod, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
+import { MINUTE_MS } from '../../src/domain/constants'
 import { formatYuan } from '../../src/domain/money'
 import { hashSecret, newPublicId, newSecret, sameDigest } from '../auth/secrets'
 import { amountDue, orderVoucher } from '../catalogue/voucher-codes'
@@ -27,13 +28,17 @@ import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
 import { violatesUnique } from '../db/constraint-errors'
-import { commodities, orders, payments } from '../db/schema'
+import { commodities, orders, payments, users } from '../db/schema'
 import { DomainError } from '../domain-error'
 import { queueIssuerDelivery } from '../orders/issuer-outbox'
 import { addEvent, assertOpen, assertSubmitted, requireOwnOrder } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
-import { assertNotLapsed } from '../orders/unpaid-orders'
-import type { Cashier, IssuedPayment } from './cashier'
+import { PAYMENT_GRACE_MS, assertNotLapsed } from '../orders/unpaid-orders'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Cashier, IssuedPayment, PaymentProvider } from './cashier'
+import { REFUND_REASON, queueRefund } from './refunds'
+import { VendorError } from './vendor'
+import type { Payer, VendorName } from './vendor'
 
 export interface PaymentContext {
   readonly db: Db
@@ -45,12 +50,18 @@ export type PaymentRow = typeof payments.$inferSelect
 export type CashierOutcome = 'success' | 'fail'
 
 const PAYMENT_ID_PREFIX = 'P'
+/** A payment in progress is reopened only while this much of its trade's time is left to pay in. */
+const PAYMENT_REUSE_MARGIN_MS = 2 * MINUTE_MS
+/** What the payer's bill says. */
+export const paymentDescription = (plateNumber: string): string => `ETC申办 ${plateNumber}`
 /** The random bytes of an issued payment's nonce (32 hex characters, WeChat's nonceStr limit). */
 const NONCE_BYTES = 16
 /** At most one successful payment per order: the index a second settle runs into. */
 const ONE_SUCCESS_PER_ORDER = 'payments_one_success_per_order_key'
 
 export const PAYMENT_MESSAGE = {
+  providerBusy: '支付服务繁忙，请稍后重试',
+  keepMethod: '支付即将超时，请使用原支付方式完成支付',
   invalidLink: '支付链接无效或已失效',
   unknownPayment: '支付单不存在',
   settled: '该笔支付已处理，请勿重复提交',
@@ -69,72 +80,104 @@ export type NativePayMethod = Exclude<PayMethod, 'h5'>
  */
 export type SettleProof = { readonly token: string } | { readonly notifiedBy: NativePayMethod }
 
-/** What the pay method needs to pay `payment`, from the cashier; a method the cashier does not offer is refused. */
-function issue(cashier: Cashier, method: PayMethod, payment: IssuedPayment): Partial<PayDepositResponse> {
-  switch (method) {
-    case 'h5':
-      return { cashierUrl: cashier.checkoutUrl(payment.paymentId, payment.token) }
-    case 'wechat':
-      if (!cashier.wechatPay) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.methodUnavailable)
-      return { wechatPay: cashier.wechatPay(payment) }
-    case 'alipay':
-      if (!cashier.alipayTradeNo) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.methodUnavailable)
-      return { alipayTradeNo: cashier.alipayTradeNo(payment) }
-  }
-}
-
 function payState(order: OrderRow): number {
   assertSubmitted(order)
   // A submitted order always has one; the fallback only satisfies the column's type.
   return order.depositPayState ?? PAY_STATE.AWAITING_PAYMENT
 }
 
+/** Who pays, as a payment provider needs it: the platform ids of the user's login, and their address. */
+async function payerOf(db: Db, userId: number, clientIp: string): Promise<Payer> {
+  const [user] = await db.select({ identityProvider: users.identityProvider, externalId: users.externalId, aliUid: users.aliUid }).from(users).where(eq(users.id, userId))
+  return {
+    clientIp,
+    ...(user?.identityProvider === 'wechat' && user.externalId ? { wechatOpenId: user.externalId } : {}),
+    ...(user?.aliUid ? { alipayUserId: user.aliUid } : {}),
+  }
+}
+
 /**
- * What `method` pays with comes from `cashier` (the cashier's address configured, never the
- * request's Host).
+ * Whether a payment in progress is started again rather than replaced: by the same provider, and
+ * either still young enough to be paid before its trade expires, or past the order's pay-by time
+ * (in the payment's grace), when no new payment may start: a new one would extend the hold.
+ */
+function reusable(pending: Pick<PaymentRow, 'provider' | 'createdAt'>, provider: PaymentProvider, order: OrderRow, now: Date): boolean {
+  if (pending.provider !== provider) return false
+  if (order.payBy !== null && now >= order.payBy) return true
+  return pending.createdAt.getTime() + PAYMENT_GRACE_MS - now.getTime() >= PAYMENT_REUSE_MARGIN_MS
+}
+
+type Opened = { readonly done: PayDepositResponse } | { readonly payment: IssuedPayment }
+
+/** Opens (or reopens) the order's payment with `provider`, in one transaction; the provider is called after it. */
+async function openPayment(context: PaymentContext, userId: number, orderId: string, provider: PaymentProvider, payer: Payer): Promise<Opened> {
+  return context.db.transaction(async (tx) => {
+    const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
+    assertNotLapsed(order)
+    assertOpen(order)
+    const state = payState(order)
+    if (state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED) return { done: { orderId, depositPayState: state } }
+    const due = amountDue(order.amountCents ?? 0, await orderVoucher(tx, orderId))
+    if (due === 0) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.notPayable)
+    const token = newSecret(context.random)
+    const now = context.clock.now()
+    const [pending] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.PAYING)))
+      .orderBy(desc(payments.createdAt))
+      .limit(1)
+    let payment: Pick<PaymentRow, 'id' | 'amountCents' | 'createdAt'>
+    if (pending && reusable(pending, provider, order, now)) {
+      payment = pending
+      await tx.update(payments).set({ cashierTokenHash: hashSecret(token) }).where(eq(payments.id, pending.id))
+    } else {
+      if (order.payBy !== null && now >= order.payBy) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.keepMethod)
+      // Replaced: abandoned here, and closed at its provider by the upkeep (server/payments/upkeep.ts).
+      if (pending) await tx.update(payments).set({ state: PAY_STATE.FAILED, completedAt: now }).where(eq(payments.id, pending.id))
+      payment = { id: newPublicId(context.random, PAYMENT_ID_PREFIX), amountCents: due, createdAt: now }
+      await tx.insert(payments).values({ ...payment, orderId, userId, provider, state: PAY_STATE.PAYING, cashierTokenHash: hashSecret(token) })
+    }
+    await tx.update(orders).set({ depositPayState: PAY_STATE.PAYING, updatedAt: now }).where(eq(orders.orderId, orderId))
+    return {
+      payment: {
+        paymentId: payment.id,
+        token,
+        amountCents: payment.amountCents,
+        description: paymentDescription(order.plateNumber),
+        expiresAt: new Date(payment.createdAt.getTime() + PAYMENT_GRACE_MS),
+        payer,
+        issuedAt: now,
+        nonce: context.random.bytes(NONCE_BYTES).toString('hex'),
+      },
+    }
+  })
+}
+
+/**
+ * Starts paying the order by `method`: the payment row first (its own transaction), then the
+ * provider (the cashier's address configured, never the request's Host; a vendor's call outside
+ * any transaction). A provider that fails leaves the payment in progress: asking again reopens the
+ * same trade, so a timeout never opens a second one, and never charges twice.
  */
 export async function startPayment(
   context: PaymentContext & { readonly cashier: Cashier },
   userId: number,
   orderId: string,
   method: PayMethod,
+  request: { readonly clientIp: string; readonly log: FastifyBaseLogger },
 ): Promise<PayDepositResponse> {
-  return context.db.transaction(async (tx) => {
-    const order = await requireOwnOrder(tx, userId, orderId, { lock: true })
-    assertNotLapsed(order)
-    assertOpen(order)
-    const state = payState(order)
-    if (state === PAY_STATE.SUCCESS || state === PAY_STATE.NOT_NEEDED) return { orderId, depositPayState: state }
-    const amountCents = amountDue(order.amountCents ?? 0, await orderVoucher(tx, orderId))
-    if (amountCents === 0) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.notPayable)
-    const token = newSecret(context.random)
-    const now = context.clock.now()
-    const [pending] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.PAYING)))
-      .orderBy(desc(payments.createdAt))
-      .limit(1)
-    let paymentId: string
-    if (pending) {
-      paymentId = pending.id
-      await tx.update(payments).set({ cashierTokenHash: hashSecret(token) }).where(eq(payments.id, paymentId))
-    } else {
-      paymentId = newPublicId(context.random, PAYMENT_ID_PREFIX)
-      await tx.insert(payments).values({
-        id: paymentId,
-        orderId,
-        userId,
-        amountCents,
-        state: PAY_STATE.PAYING,
-        cashierTokenHash: hashSecret(token),
-        createdAt: now,
-      })
-    }
-    await tx.update(orders).set({ depositPayState: PAY_STATE.PAYING, updatedAt: now }).where(eq(orders.orderId, orderId))
-    const issued: IssuedPayment = { paymentId, token, amountCents, issuedAt: now, nonce: context.random.bytes(NONCE_BYTES).toString('hex') }
-    return { orderId, depositPayState: PAY_STATE.PAYING, ...issue(context.cashier, method, issued) }
-  })
+  const provider = context.cashier.providerFor(method)
+  if (provider === undefined) throw DomainError.business(BUSINESS_CODE.ACTION_NOT_ALLOWED, PAYMENT_MESSAGE.methodUnavailable)
+  const opened = await openPayment(context, userId, orderId, provider, await payerOf(context.db, userId, request.clientIp))
+  if ('done' in opened) return opened.done
+  try {
+    return { orderId, depositPayState: PAY_STATE.PAYING, ...(await context.cashier.start(method, opened.payment)) }
+  } catch (error) {
+    if (!(error instanceof VendorError)) throw error
+    request.log.warn({ vendor: error.vendor, code: error.code, retryable: error.retryable, paymentId: opened.payment.paymentId }, 'payment provider refused to start a payment')
+    throw DomainError.business(BUSINESS_CODE.PAYMENT_FAILED, error.retryable ? PAYMENT_MESSAGE.providerBusy : PAYMENT_MESSAGE.methodUnavailable)
+  }
 }
 
 export async function paymentState(db: Db, userId: number, orderId: string): Promise<PayStateResponse> {
@@ -226,19 +269,71 @@ async function settleOnce(context: PaymentContext, paymentId: string, proof: Set
       await tx.update(payments).set({ state: PAY_STATE.FAILED, completedAt: now }).where(eq(payments.id, paymentId))
       return { ok: false, reason: 'settled', orderId: order.orderId }
     }
-    const state = outcome === 'success' ? PAY_STATE.SUCCESS : PAY_STATE.FAILED
-    await tx.update(payments).set({ state, completedAt: now }).where(eq(payments.id, paymentId))
-    await tx
-      .update(orders)
-      .set({ depositPayState: state, updatedAt: now, ...(state === PAY_STATE.SUCCESS ? { paidAt: now } : {}) })
-      .where(eq(orders.orderId, order.orderId))
-    if (state === PAY_STATE.SUCCESS) {
-      await addEvent(tx, order.orderId, 'paid', now, `已支付${formatYuan(payment.amountCents)}元`)
-      // Paid: the order goes to its issuer (the settlement and the hand-over's queue are one transaction).
-      await queueIssuerDelivery(tx, order, now)
+    if (outcome === 'success') {
+      await recordSuccess(tx, order, payment, now)
+      return { ok: true, orderId: order.orderId, state: PAY_STATE.SUCCESS }
     }
-    else await addEvent(tx, order.orderId, 'paymentFailed', now)
-    return { ok: true, orderId: order.orderId, state }
+    await tx.update(payments).set({ state: PAY_STATE.FAILED, completedAt: now }).where(eq(payments.id, paymentId))
+    await tx.update(orders).set({ depositPayState: PAY_STATE.FAILED, updatedAt: now }).where(eq(orders.orderId, order.orderId))
+    await addEvent(tx, order.orderId, 'paymentFailed', now)
+    return { ok: true, orderId: order.orderId, state: PAY_STATE.FAILED }
+  })
+}
+
+/** The payment and its order paid, on the timeline; the order goes to its issuer (the settlement and the hand-over's queue are one transaction). */
+async function recordSuccess(tx: Db, order: OrderRow, payment: PaymentRow, now: Date, vendorTradeNo?: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ state: PAY_STATE.SUCCESS, completedAt: now, ...(vendorTradeNo === undefined ? {} : { vendorTradeNo }) })
+    .where(eq(payments.id, payment.id))
+  await tx.update(orders).set({ depositPayState: PAY_STATE.SUCCESS, updatedAt: now, paidAt: now }).where(eq(orders.orderId, order.orderId))
+  await addEvent(tx, order.orderId, 'paid', now, `已支付${formatYuan(payment.amountCents)}元`)
+  await queueIssuerDelivery(tx, order, now)
+}
+
+/** A payment provider says it took money for a payment (its notification, or the upkeep's query). */
+export interface VendorPaid {
+  readonly paymentId: string
+  readonly amountCents: number
+  readonly vendorTradeNo: string
+}
+
+/**
+ * What a provider's word that it took money came to:
+ * - settled: the order's payment in progress is paid;
+ * - duplicate: it was settled before (a replayed notification changes nothing);
+ * - refunding: the payment had been abandoned (the order cancelled or expired, another payment
+ *   replaced it, or the order was paid otherwise): the money goes back, one refund however often
+ *   this is said;
+ * - unknown: no such payment of this provider; mismatch: another amount than the payment's.
+ *   Both refused, nothing changed: the caller logs them.
+ */
+export type VendorSettlement = 'settled' | 'duplicate' | 'refunding' | 'unknown' | 'mismatch'
+
+export async function settleVendorPayment(context: PaymentContext, provider: VendorName, paid: VendorPaid): Promise<{ readonly outcome: VendorSettlement; readonly orderId?: string }> {
+  return context.db.transaction(async (tx) => {
+    // The order, then the payment: the lock order of a cancel, a start and the cashier's settle.
+    const [owner] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paid.paymentId)).limit(1)
+    if (!owner) return { outcome: 'unknown' }
+    const [order] = await tx.select().from(orders).where(eq(orders.orderId, owner.orderId)).limit(1).for('update')
+    if (!order) throw new Error(`Payment ${paid.paymentId} has no order`)
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paid.paymentId)).limit(1).for('update')
+    if (!payment || payment.provider !== provider) return { outcome: 'unknown' }
+    if (payment.amountCents !== paid.amountCents) return { outcome: 'mismatch', orderId: order.orderId }
+    if (payment.state === PAY_STATE.SUCCESS) return { outcome: 'duplicate', orderId: order.orderId }
+    const now = context.clock.now()
+    const closed = order.cancelState === CANCEL_STATE.SUCCESS || order.cancelState === CANCEL_STATE.CANCELLING
+    if (payment.state === PAY_STATE.PAYING && !closed && order.depositPayState !== PAY_STATE.SUCCESS) {
+      await recordSuccess(tx, order, payment, now, paid.vendorTradeNo)
+      return { outcome: 'settled', orderId: order.orderId }
+    }
+    if (payment.state === PAY_STATE.PAYING) {
+      await tx.update(payments).set({ state: PAY_STATE.FAILED, completedAt: now }).where(eq(payments.id, payment.id))
+      if (order.depositPayState === PAY_STATE.PAYING) await tx.update(orders).set({ depositPayState: PAY_STATE.FAILED, updatedAt: now }).where(eq(orders.orderId, order.orderId))
+    }
+    await tx.update(payments).set({ vendorTradeNo: paid.vendorTradeNo }).where(eq(payments.id, payment.id))
+    await queueRefund(tx, payment, REFUND_REASON.abandoned, now)
+    return { outcome: 'refunding', orderId: order.orderId }
   })
 }
 

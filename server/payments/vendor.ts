@@ -14,7 +14,12 @@
 import type { PayMethod, WechatPayParams } from '../../types/api/payment'
 import { CENTS_PER_YUAN } from '../../src/domain/money'
 
-export type VendorName = 'wechat' | 'alipay'
+export const VENDOR_NAMES = ['wechat', 'alipay'] as const
+export type VendorName = (typeof VENDOR_NAMES)[number]
+
+export function isVendorName(name: string): name is VendorName {
+  return (VENDOR_NAMES as readonly string[]).includes(name)
+}
 
 /** Who pays, as far as a vendor needs it. */
 export interface Payer {

@@ -6,6 +6,7 @@ import { checksRoutes } from './checks'
 import type { RouteGroup } from './context'
 import { healthRoutes } from './health'
 import { orderRoutes } from './orders'
+import { payNotificationRoutes } from './pay-notifications'
 import { paymentRoutes } from './payment'
 import { sessionRoutes } from './session'
 import { platformRoutes } from './platform'
@@ -25,5 +26,6 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   uploadRoutes,
   orderRoutes,
   paymentRoutes,
+  payNotificationRoutes,
   simulatorRoutes,
 ]

@@ -26,12 +26,12 @@ export const paymentRoutes: RouteGroup = async (app, { context }) => {
   route(API.payDeposit, {
     params: ChannelOrderParams,
     body: PayDepositBody,
-    handler: async ({ user, params: { channel, orderId }, body }) =>
+    handler: async ({ user, params: { channel, orderId }, body, request }) =>
       ok(
         await afterExpiry(context, user.id, async () => {
           // A promotion (and its price) never leaves its channel: the same rule as applying.
           await assertPaymentPromotion(context.db, await requireOwnOrder(context.db, user.id, orderId), channel, body.promotionChannelId)
-          return startPayment(context, user.id, orderId, body.payMethod ?? DEFAULT_PAY_METHOD)
+          return startPayment(context, user.id, orderId, body.payMethod ?? DEFAULT_PAY_METHOD, { clientIp: request.ip, log: request.log })
         }),
       ),
   })

@@ -3,17 +3,18 @@
  * one transaction under the order's row lock, with its timeline entry. Used by `npm run sim`, the
  * server's loopback simulator call and the demo timer.
  */
-import { and, eq, isNull } from 'drizzle-orm'
-import { BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
+import { eq } from 'drizzle-orm'
+import { BUSINESS_MODE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import { deriveOrderStatus, statusLabel } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import type { Db } from '../db/database'
-import { orders, payments } from '../db/schema'
+import { orders } from '../db/schema'
 import { ORDER_MESSAGE, addEvent, lifecycleOrder, orderFields } from '../orders/order-records'
 import type { OrderRow } from '../orders/order-records'
+import { REFUND_REASON, refundOrderPayment } from '../payments/refunds'
 import { advance } from './lifecycle'
 import type { LifecycleAction } from './lifecycle'
 
@@ -37,13 +38,8 @@ export function newTrackingNo(random: RandomSource): string {
 
 /** The packages promise it: once the device is activated, a paid deposit goes back the way it came. */
 async function refundDeposit(tx: Db, orderId: string, now: Date): Promise<void> {
-  const refunded = await tx
-    .update(payments)
-    .set({ refundedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.SUCCESS), isNull(payments.refundedAt)))
-    .returning({ amountCents: payments.amountCents })
-  const [refund] = refunded
-  if (refund) await addEvent(tx, orderId, 'depositRefunded', now, `押金${formatYuan(refund.amountCents)}元已原路退还`)
+  const amountCents = await refundOrderPayment(tx, orderId, REFUND_REASON.deposit, now)
+  if (amountCents !== undefined) await addEvent(tx, orderId, 'depositRefunded', now, `押金${formatYuan(amountCents)}元已原路退还`)
 }
 
 /** Applies `action` to the locked `order` inside `tx`. */

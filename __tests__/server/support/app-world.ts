@@ -7,7 +7,7 @@ import type { TokenGrant } from '../../../types/api/auth'
 import type { Db } from '../../../server/db/database'
 import { bearer } from './api'
 import { createTestApp } from './test-app'
-import type { TestApp } from './test-app'
+import type { TestApp, TestAppOptions } from './test-app'
 import { openTestDatabase } from './test-database'
 import type { TestDatabase } from './test-database'
 
@@ -20,7 +20,8 @@ export interface AppWorld {
   call(request: InjectOptions, as?: TokenGrant): Promise<LightMyRequestResponse>
 }
 
-export function appWorld(login: (test: TestApp) => Promise<TokenGrant>, seed?: (db: Db) => Promise<void>): AppWorld {
+/** `options`: the app's own parts (e.g. a cashier), made afresh for each test. */
+export function appWorld(login: (test: TestApp) => Promise<TokenGrant>, seed?: (db: Db) => Promise<void>, options?: () => TestAppOptions): AppWorld {
   const world = {
     call: (request: InjectOptions, as?: TokenGrant) =>
       world.test.inject({ ...request, headers: { ...request.headers, ...bearer(as ?? world.grant) } }),
@@ -32,7 +33,7 @@ export function appWorld(login: (test: TestApp) => Promise<TokenGrant>, seed?: (
   beforeEach(async () => {
     await world.database.reset()
     if (seed) await seed(world.database.db)
-    world.test = await createTestApp(world.database.db)
+    world.test = await createTestApp(world.database.db, options?.())
     world.grant = await login(world.test)
   })
   afterEach(async () => world.test.close())
