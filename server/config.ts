@@ -3,11 +3,14 @@
  * .env.example for every variable). An invalid value stops the server at startup with a message
  * naming the variable, instead of surfacing later as a strange failure.
  */
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
 import { VOUCHER_GUESS_LIMITS } from './catalogue/voucher-guesses'
 import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
+import { readPaymentAccounts } from './payments/payment-config'
+import type { PaymentAccounts } from './payments/payment-config'
 
 export const DEFAULTS = {
   port: 3000,
@@ -64,11 +67,13 @@ export function defaultToDevelopment(env: NodeJS.ProcessEnv = process.env): void
 export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a development machine sets APP_ENV=development (npm start does)'
 
 /**
- * The stand-ins for outside parties that exist so far. Outside production they are the default;
- * production refuses them, so it starts only once real integrations are written and chosen.
+ * The stand-ins for outside parties. Outside production they are the default; production refuses
+ * them, so it starts only with the real integrations chosen (REAL_CHOICES).
  */
 export const SIMULATED = 'simulated'
-export type OutsidePartyChoice = typeof SIMULATED
+/** The real implementation of each outside party written so far, by its variable's value. */
+export const REAL_CHOICES = { cashier: 'vendors' } as const satisfies Partial<Record<OutsideParty, string>>
+export type OutsidePartyChoice = typeof SIMULATED | (typeof REAL_CHOICES)[keyof typeof REAL_CHOICES]
 
 /**
  * The variable choosing each outside party, and what a real implementation provides. Each
@@ -139,6 +144,8 @@ export interface Config {
   readonly smsSimulator: boolean
   /** Which implementation of each outside party to build; production refuses `simulated`. */
   readonly outsideParties: Readonly<Record<OutsideParty, OutsidePartyChoice>>
+  /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
+  readonly payments: PaymentAccounts | undefined
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
   readonly publicBaseUrl: string
   /**
@@ -204,6 +211,24 @@ class EnvReader {
       return fallback
     }
     return Number(value)
+  }
+
+  /** NAME, or the content of the file NAME_FILE names (a mounted secret); both set is a problem. */
+  secret(name: string): string | undefined {
+    const value = this.raw(name)
+    const file = this.raw(`${name}_FILE`)
+    if (file === undefined) return value
+    if (value !== undefined) {
+      this.problems.push(`${name} and ${name}_FILE are both set: keep one`)
+      return value
+    }
+    try {
+      const content = readFileSync(file, 'utf8').trim()
+      return content === '' ? undefined : content
+    } catch {
+      this.problems.push(`${name}_FILE names a file that cannot be read`)
+      return undefined
+    }
   }
 
   flag(name: string, fallback: boolean): boolean {
@@ -295,11 +320,15 @@ export function localBaseUrl(host: string, port: number): string {
 function readOutsideParties(reader: EnvReader, production: boolean): Record<OutsideParty, OutsidePartyChoice> {
   const choose = (party: OutsideParty): OutsidePartyChoice => {
     const { variable, implements: needed } = OUTSIDE_PARTIES[party]
+    const real: OutsidePartyChoice | undefined = party in REAL_CHOICES ? REAL_CHOICES[party as keyof typeof REAL_CHOICES] : undefined
     const value = reader.raw(variable)?.toLowerCase() ?? SIMULATED
+    if (real !== undefined && value === real) return real
     if (value !== SIMULATED) {
-      reader.problems.push(`${variable} must be "${SIMULATED}": no other implementation exists yet (one implements ${needed})`)
+      const allowed = real === undefined ? `"${SIMULATED}": no other implementation exists yet (one implements ${needed})` : `"${SIMULATED}" or "${real}"`
+      reader.problems.push(`${variable} must be ${allowed}`)
     } else if (production) {
-      reader.problems.push(`${variable}=${SIMULATED} is refused in production: a real deployment implements ${needed}`)
+      const hint = real === undefined ? `a real deployment implements ${needed}` : `set ${variable}=${real}`
+      reader.problems.push(`${variable}=${SIMULATED} is refused in production: ${hint}`)
     }
     return SIMULATED
   }
@@ -442,6 +471,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const redisUrl = readRedisUrl(reader)
   const publicBaseUrl = readPublicBaseUrl(reader, production, host, port)
   const rateLimitPerMinute = reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000)
+  const outsideParties = readOutsideParties(reader, production)
   const config: Config = {
     production,
     port,
@@ -454,7 +484,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     payloadKeyHex: readPayloadKey(reader, production),
     ...readDataKeys(reader, production),
     ...readSimulatorSwitches(reader, production),
-    outsideParties: readOutsideParties(reader, production),
+    outsideParties,
+    payments: outsideParties.cashier === REAL_CHOICES.cashier ? readPaymentAccounts(reader) : undefined,
     publicBaseUrl,
     appOrigins: readAppOrigins(reader, publicBaseUrl),
     simOperatorSecret: readSimOperatorSecret(reader),

@@ -28,7 +28,7 @@ import { cryptoRandom } from './runtime/random'
 import { startMaintenance } from './maintenance/sweep'
 import type { Maintenance } from './maintenance/sweep'
 import { closeRedis, createRedisClient } from './limits/redis-client'
-import { createSimulatedCashier } from './payments/cashier'
+import { createConfiguredCashier } from './payments/configured-cashier'
 import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { createSimulatedRiskReviewer } from './catalogue/risk-review'
 import { startIssuerOutbox } from './jobs/issuer-outbox'
@@ -118,7 +118,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let releaseNotices: PeriodicJob | undefined
   let paymentUpkeep: PeriodicJob | undefined
   const issuer = createSimulatedIssuer()
-  const cashier = createSimulatedCashier(() => publicBaseUrl)
+  const cashier = createConfiguredCashier(config, () => publicBaseUrl)
   const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)

@@ -193,7 +193,7 @@ describe('server configuration', () => {
   })
 
   describe('APP_ENV: production unless development is said', () => {
-    const SIMULATOR_REFUSED = 'CASHIER_PROVIDER=simulated is refused in production: a real deployment implements Cashier (server/payments/cashier.ts)'
+    const SIMULATOR_REFUSED = 'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors'
 
     it.each([
       ['no APP_ENV', {}],

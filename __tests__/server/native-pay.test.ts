@@ -28,6 +28,7 @@ const SECRET_HEX = 'ab'.repeat(32)
 
 describe('the simulated cashier’s WeChat Pay parameters', () => {
   const payment: IssuedPayment = {
+    orderId: 'order-1',
     paymentId: 'P0123456789abcdef01234567',
     token: 't',
     amountCents: 2990,

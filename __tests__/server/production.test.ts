@@ -41,11 +41,11 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 }
 
 describe('production configuration', () => {
-  it('refuses every simulated outside party, naming the interface a real one implements', () => {
+  it('refuses every simulated outside party, naming the real choice or the interface a real one implements', () => {
     expect(problemsOf(PRODUCTION_ENV)).toEqual([
       'IDENTITY_PROVIDERS=simulated is refused in production: a real deployment implements IdentityProvider (server/auth/identity-providers.ts)',
       'PHONE_NUMBER_PROVIDER=simulated is refused in production: a real deployment implements PhoneNumberProvider (server/platform/phone-numbers.ts)',
-      'CASHIER_PROVIDER=simulated is refused in production: a real deployment implements Cashier (server/payments/cashier.ts)',
+      'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors',
       'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',
       'ISSUER_PROVIDER=simulated is refused in production: a real deployment implements IssuerGateway (server/orders/issuer-gateway.ts)',
     ])
@@ -62,9 +62,10 @@ describe('production configuration', () => {
     expect(problemsOf(env)).toContain('PUBLIC_BASE_URL must be set in production (where browsers reach this server, e.g. https://etc.example.com)')
   })
 
-  it('knows no provider but the simulator yet', () => {
-    expect(problemsOf({ APP_ENV: APP_ENV.development, CASHIER_PROVIDER: 'alipay' })).toEqual([
-      'CASHIER_PROVIDER must be "simulated": no other implementation exists yet (one implements Cashier (server/payments/cashier.ts))',
+  it('knows the simulator and the real choices written so far, and no other', () => {
+    expect(problemsOf({ APP_ENV: APP_ENV.development, CASHIER_PROVIDER: 'alipay' })).toEqual(['CASHIER_PROVIDER must be "simulated" or "vendors"'])
+    expect(problemsOf({ APP_ENV: APP_ENV.development, ISSUER_PROVIDER: 'http' })).toEqual([
+      'ISSUER_PROVIDER must be "simulated": no other implementation exists yet (one implements IssuerGateway (server/orders/issuer-gateway.ts))',
     ])
   })
 

@@ -15,12 +15,17 @@ import type { PayMethod, WechatPayParams } from '../../types/api/payment'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
 import type { PayParams, PaymentVendor, TradeOrder, VendorName } from './vendor'
 
+/** Where each payment provider posts its notifications (server/routes/pay-notifications.ts). */
+export const PAY_NOTIFY_PATH = '/pay/v1/notify/:vendor'
+export const payNotifyPath = (vendor: VendorName): string => PAY_NOTIFY_PATH.replace(':vendor', vendor)
+
 /** Who holds a payment's trade (payments.provider). */
 export type PaymentProvider = 'simulator' | VendorName
 export const SIMULATOR_PROVIDER = 'simulator' satisfies PaymentProvider
 
 /** A payment being started, as a cashier issues the platform's parameters for it. */
 export interface IssuedPayment extends TradeOrder {
+  readonly orderId: string
   /** The payment's one-time secret (the simulated cashier page's token). */
   readonly token: string
 }
@@ -102,6 +107,8 @@ export interface VendorCashierOptions {
   readonly alipay?: PaymentVendor
   /** The account of H5 payments in a browser (WeChat's H5 pay or Alipay's wap pay); none: h5 is not offered. */
   readonly h5?: VendorName
+  /** Where a provider's page sends the browser back after paying an order: the app's pay result page. */
+  readonly returnUrl?: (orderId: string) => string
 }
 
 /** The real cashier: each method to the merchant account configured for it. */
@@ -117,7 +124,8 @@ export function createVendorCashier(options: VendorCashierOptions): Cashier {
       const name = providerFor(method)
       const account = name === undefined ? undefined : vendor(name)
       if (!account) throw new Error(`No payment provider takes ${method}`)
-      return account.start(method, payment)
+      const { orderId, token: _token, ...trade } = payment
+      return account.start(method, options.returnUrl ? { ...trade, returnUrl: options.returnUrl(orderId) } : trade)
     },
     vendor,
   }

@@ -141,6 +141,7 @@ async function openPayment(context: PaymentContext, userId: number, orderId: str
     await tx.update(orders).set({ depositPayState: PAY_STATE.PAYING, updatedAt: now }).where(eq(orders.orderId, orderId))
     return {
       payment: {
+        orderId,
         paymentId: payment.id,
         token,
         amountCents: payment.amountCents,

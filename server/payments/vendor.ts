@@ -45,6 +45,8 @@ export interface TradeOrder {
   readonly issuedAt: Date
   /** 32 hex characters from the server's random source (WeChat's paySign nonceStr). */
   readonly nonce: string
+  /** Where the provider's page sends the browser back after paying (h5); the account's default when absent. */
+  readonly returnUrl?: string
 }
 
 /** What the app needs to pay with one method. */

@@ -13,15 +13,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from '../http/envelope'
 import { handOverNow } from '../orders/issuer-outbox'
+import { PAY_NOTIFY_PATH } from '../payments/cashier'
 import { settleVendorPayment } from '../payments/payments'
 import { recordRefundOutcome } from '../payments/refunds'
 import { isVendorName } from '../payments/vendor'
 import type { PaymentVendor, VendorName, VerifiedNotification } from '../payments/vendor'
 import type { RouteContext, RouteGroup } from './context'
 
-export const PAY_NOTIFY_PATH = '/pay/v1/notify/:vendor'
-/** The path a vendor is told to notify, under PUBLIC_BASE_URL. */
-export const payNotifyPath = (vendor: VendorName): string => PAY_NOTIFY_PATH.replace(':vendor', vendor)
 /** A notification is a few kilobytes; anything larger is not one. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024
 

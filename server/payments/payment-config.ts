@@ -1,0 +1,126 @@
+/**
+ * The merchant accounts of a deployment that takes real payments (CASHIER_PROVIDER=vendors), read
+ * from the environment: WeChat Pay (API v3, public-key mode) and Alipay (open platform, RSA2),
+ * either or both, and which one takes the browser's (h5) payments. Keys come from the variable or
+ * from the file its `_FILE` variable names (a mounted secret). Every missing or malformed setting
+ * is one line of the configuration's refusal; .env.production.example documents each.
+ */
+import type { VendorName } from './vendor'
+
+/** What the configuration reader offers (server/config.ts's EnvReader). */
+export interface SettingsReader {
+  readonly problems: string[]
+  raw(name: string): string | undefined
+  /** NAME, or the content of the file NAME_FILE names. */
+  secret(name: string): string | undefined
+  integer(name: string, fallback: number, min: number, max: number): number
+}
+
+export interface WechatPayAccount {
+  readonly appId: string
+  readonly mchId: string
+  readonly merchantSerial: string
+  readonly merchantPrivateKeyPem: string
+  readonly platformPublicKeyId: string
+  readonly platformPublicKeyPem: string
+  readonly apiV3Key: string
+  /** Unset: WeChat Pay's production address. */
+  readonly baseUrl: string | undefined
+  /** The name WeChat's H5 pay shows for the site (scene_info.h5_info.app_name). */
+  readonly h5AppName: string
+}
+
+export interface AlipayAccount {
+  readonly appId: string
+  readonly privateKeyPem: string
+  readonly alipayPublicKeyPem: string
+  /** Unset: Alipay's production gateway. */
+  readonly gateway: string | undefined
+}
+
+export interface PaymentAccounts {
+  readonly wechat: WechatPayAccount | undefined
+  readonly alipay: AlipayAccount | undefined
+  /** The account of the browser's payments; undefined: h5 is not offered. */
+  readonly h5: VendorName | undefined
+  /** How long a call to a provider may take before it counts as a timeout. */
+  readonly timeoutMs: number
+}
+
+export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000
+const TIMEOUT_RANGE = { min: 1_000, max: 60_000 } as const
+/** The H5 pay's site name when none is configured. */
+const DEFAULT_H5_APP_NAME = 'ETC申办'
+/** WeChat's API v3 key is 32 characters. */
+const API_V3_KEY_LENGTH = 32
+const PEM = /^-----BEGIN [A-Z ]*KEY-----[\s\S]+-----END [A-Z ]*KEY-----\s*$/
+const HTTP_URL = /^https?:\/\/[^\s]+$/
+
+function required(reader: SettingsReader, name: string, secret = false): string {
+  const value = secret ? reader.secret(name) : reader.raw(name)
+  if (value === undefined) reader.problems.push(`${name} must be set${secret ? ` (or ${name}_FILE, a file holding it)` : ''}`)
+  return value ?? ''
+}
+
+function pem(reader: SettingsReader, name: string): string {
+  const value = required(reader, name, true)
+  if (value && !PEM.test(value)) reader.problems.push(`${name} must be a PEM key (-----BEGIN … KEY-----)`)
+  return value
+}
+
+function url(reader: SettingsReader, name: string): string | undefined {
+  const value = reader.raw(name)
+  if (value !== undefined && !HTTP_URL.test(value)) reader.problems.push(`${name} must be an http(s) URL`)
+  return value
+}
+
+function readWechat(reader: SettingsReader): WechatPayAccount | undefined {
+  if (reader.raw('WECHAT_PAY_MCH_ID') === undefined) return undefined
+  const apiV3Key = required(reader, 'WECHAT_PAY_API_V3_KEY', true)
+  if (apiV3Key && apiV3Key.length !== API_V3_KEY_LENGTH) reader.problems.push(`WECHAT_PAY_API_V3_KEY must be ${API_V3_KEY_LENGTH} characters`)
+  return {
+    appId: required(reader, 'WECHAT_PAY_APP_ID'),
+    mchId: required(reader, 'WECHAT_PAY_MCH_ID'),
+    merchantSerial: required(reader, 'WECHAT_PAY_MERCHANT_SERIAL'),
+    merchantPrivateKeyPem: pem(reader, 'WECHAT_PAY_PRIVATE_KEY'),
+    platformPublicKeyId: required(reader, 'WECHAT_PAY_PUBLIC_KEY_ID'),
+    platformPublicKeyPem: pem(reader, 'WECHAT_PAY_PUBLIC_KEY'),
+    apiV3Key,
+    baseUrl: url(reader, 'WECHAT_PAY_BASE_URL'),
+    h5AppName: reader.raw('WECHAT_PAY_H5_APP_NAME') ?? DEFAULT_H5_APP_NAME,
+  }
+}
+
+function readAlipay(reader: SettingsReader): AlipayAccount | undefined {
+  if (reader.raw('ALIPAY_APP_ID') === undefined) return undefined
+  return {
+    appId: required(reader, 'ALIPAY_APP_ID'),
+    privateKeyPem: pem(reader, 'ALIPAY_PRIVATE_KEY'),
+    alipayPublicKeyPem: pem(reader, 'ALIPAY_PUBLIC_KEY'),
+    gateway: url(reader, 'ALIPAY_GATEWAY'),
+  }
+}
+
+function readH5(reader: SettingsReader, wechat: boolean, alipay: boolean): VendorName | undefined {
+  const value = reader.raw('PAY_H5_VENDOR')?.toLowerCase()
+  if (value === undefined) return alipay ? 'alipay' : wechat ? 'wechat' : undefined
+  if (value !== 'wechat' && value !== 'alipay') {
+    reader.problems.push('PAY_H5_VENDOR must be "wechat" or "alipay"')
+    return undefined
+  }
+  if (!(value === 'wechat' ? wechat : alipay)) reader.problems.push(`PAY_H5_VENDOR=${value} needs that account configured`)
+  return value
+}
+
+/** The accounts CASHIER_PROVIDER=vendors pays with: at least one. */
+export function readPaymentAccounts(reader: SettingsReader): PaymentAccounts {
+  const wechat = readWechat(reader)
+  const alipay = readAlipay(reader)
+  if (!wechat && !alipay) reader.problems.push('CASHIER_PROVIDER=vendors needs a WeChat Pay (WECHAT_PAY_MCH_ID, …) or an Alipay (ALIPAY_APP_ID, …) account')
+  return {
+    wechat,
+    alipay,
+    h5: readH5(reader, wechat !== undefined, alipay !== undefined),
+    timeoutMs: reader.integer('PAYMENT_VENDOR_TIMEOUT_MS', DEFAULT_VENDOR_TIMEOUT_MS, TIMEOUT_RANGE.min, TIMEOUT_RANGE.max),
+  }
+}
