@@ -48,6 +48,27 @@ export class SmsUnavailableError extends Error {
 }
 
 /**
+ * Why an SMS provider refused a message, as far as the person can act on it: too many messages
+ * to the number or from the account (frequency), a number that cannot receive them (blocked:
+ * unsubscribed or on the provider's black list; invalid: not a mobile number), or anything else
+ * (unavailable: the provider's fault or ours, e.g. a template or signature not approved).
+ */
+export type SmsRefusal = 'frequency' | 'blocked' | 'invalid' | 'unavailable'
+
+export class SmsRefusedError extends Error {
+  override readonly name = 'SmsRefusedError'
+
+  constructor(
+    readonly refusal: SmsRefusal,
+    /** The provider's own code, for the log. */
+    readonly providerCode: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
  * The other server processes of a cluster (server/cluster.ts), whose simulators share their
  * outboxes: a code sent through one process is read back through another.
  */
