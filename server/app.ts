@@ -38,6 +38,9 @@ import { dropDocumentOnlyHeaders, registerNoStore, registerRateLimit, registerSe
 import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
 import type { RouteContext } from './routes/context'
 import { assertProductionReady, warnSimulatedParts } from './production-guard'
+import { registerLoadShedding } from './http/load-shedding'
+import { METRICS_PATH, createMetrics, registerMetrics } from './http/metrics'
+import { HEALTH_PATH, READY_PATH } from './routes/health'
 import { ROUTE_GROUPS } from './routes'
 import { createEncryptedFileStorage } from './storage/encrypted-file-storage'
 
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLogController(),
   })
   await registerSecurityHeaders(app, deps.staticRoot)
+  await registerLoadShedding(app, { maxEventLoopDelayMs: deps.config.loadShedEventLoopDelayMs, exempt: [HEALTH_PATH, READY_PATH, METRICS_PATH] })
   warnSimulatedParts(deps, app.log)
   registerNoStore(app)
   const memoryCounters = createMemoryCounters(deps.clock)
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT })
   await app.register(multipart, { limits: MULTIPART_LIMITS })
   registerAuthHook(app, deps.db, deps.clock)
+  registerMetrics(app, deps.metrics ?? createMetrics(), { db: deps.db, clock: deps.clock, token: deps.config.metricsToken })
 
   const context: RouteContext = {
     ...deps,

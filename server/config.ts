@@ -9,6 +9,8 @@ import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
 import { VOUCHER_GUESS_LIMITS } from './catalogue/voucher-guesses'
 import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
+import { readSmsProvider } from './auth/sms-config'
+import type { TencentSmsAccount } from './auth/sms-config'
 import { readPaymentAccounts } from './payments/payment-config'
 import type { PaymentAccounts } from './payments/payment-config'
 
@@ -105,6 +107,10 @@ export interface OrderLimits {
   readonly ordersPerDay: number
 }
 
+/** Production sheds load when the event loop lags a second behind; development never does. */
+const DEFAULT_LOAD_SHED_DELAY_MS = 1000
+const MAX_LOAD_SHED_DELAY_MS = 60_000
+
 /** The largest TCP port number. */
 const MAX_PORT = 65535
 /** A token lives at least a minute and at most 30 days. */
@@ -142,8 +148,14 @@ export interface Config {
   readonly previousDataKeyHex: string | undefined
   /** The SMS simulator logs codes and answers the spec's test calls (sendTest). */
   readonly smsSimulator: boolean
+  /** The real SMS provider (SMS_PROVIDER, server/auth/sms-config.ts); undefined without one. */
+  readonly sms: TencentSmsAccount | undefined
   /** Which implementation of each outside party to build; production refuses `simulated`. */
   readonly outsideParties: Readonly<Record<OutsideParty, OutsidePartyChoice>>
+  /** Event loop delay above which requests are shed with 503 (server/http/load-shedding.ts); 0 = off. */
+  readonly loadShedEventLoopDelayMs: number
+  /** The bearer token of GET /metrics; unset: only this machine's loopback may read it. */
+  readonly metricsToken: string | undefined
   /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
   readonly payments: PaymentAccounts | undefined
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
@@ -378,8 +390,10 @@ function readSimOperatorSecret(reader: EnvReader): string | undefined {
   return value
 }
 
-function readSimulatorSwitches(reader: EnvReader, production: boolean): { smsSimulator: boolean; simAutoAdvanceSeconds: number } {
-  const smsSimulator = reader.flag('SMS_SIMULATOR', !production)
+function readSimulatorSwitches(reader: EnvReader, production: boolean, smsProvider: boolean): { smsSimulator: boolean; simAutoAdvanceSeconds: number } {
+  const smsSimulator = reader.flag('SMS_SIMULATOR', !production && !smsProvider)
+  if (smsSimulator && smsProvider) reader.problems.push('SMS_SIMULATOR and SMS_PROVIDER are both set: the simulator would hide the provider; keep one')
+  if (production && !smsProvider) reader.problems.push('SMS_PROVIDER must be set in production ("tencent", with its TENCENT_SMS_* settings): codes and notices need a real SMS provider')
   const simAutoAdvanceSeconds = reader.integer('SIM_AUTO_ADVANCE_SECONDS', DEFAULTS.simAutoAdvanceSeconds, 0, 24 * 3600)
   if (production && smsSimulator) {
     reader.problems.push('SMS_SIMULATOR is refused in production: it reveals every code (sendTest); a real deployment implements SmsSender (server/auth/sms-gateway.ts)')
@@ -472,6 +486,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const publicBaseUrl = readPublicBaseUrl(reader, production, host, port)
   const rateLimitPerMinute = reader.integer('RATE_LIMIT_PER_MINUTE', DEFAULTS.rateLimitPerMinute, 1, 1_000_000)
   const outsideParties = readOutsideParties(reader, production)
+  const sms = readSmsProvider(reader)
   const config: Config = {
     production,
     port,
@@ -483,9 +498,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     tokenTtlSeconds: reader.integer('TOKEN_TTL_SECONDS', DEFAULTS.tokenTtlSeconds, TOKEN_TTL_RANGE.min, TOKEN_TTL_RANGE.max),
     payloadKeyHex: readPayloadKey(reader, production),
     ...readDataKeys(reader, production),
-    ...readSimulatorSwitches(reader, production),
+    ...readSimulatorSwitches(reader, production, sms !== undefined),
+    sms,
     outsideParties,
     payments: outsideParties.cashier === REAL_CHOICES.cashier ? readPaymentAccounts(reader) : undefined,
+    metricsToken: reader.secret('METRICS_TOKEN'),
+    loadShedEventLoopDelayMs: reader.integer('LOAD_SHED_EVENT_LOOP_DELAY_MS', production ? DEFAULT_LOAD_SHED_DELAY_MS : 0, 0, MAX_LOAD_SHED_DELAY_MS),
     publicBaseUrl,
     appOrigins: readAppOrigins(reader, publicBaseUrl),
     simOperatorSecret: readSimOperatorSecret(reader),

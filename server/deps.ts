@@ -11,6 +11,7 @@ import type { PhoneNumberProvider } from './platform/phone-numbers'
 import type { RiskReviewer } from './catalogue/risk-review'
 import type { SmsGateway } from './auth/sms-gateway'
 import type { Config, LogLevel } from './config'
+import type { AppMetrics } from './http/metrics'
 import type { KeyProvider } from './crypto/key-provider'
 import type { Db } from './db/database'
 import type { FileStorage } from './storage/file-storage'
@@ -46,6 +47,10 @@ export interface AppDeps {
   readonly issuer: IssuerGateway
   /** Shared rate-limit counters for several server processes; in-process counters when absent. */
   readonly redis?: Redis
+  /** Where the app counts what it does (GET /metrics); a registry of its own when absent. */
+  readonly metrics?: AppMetrics
+  /** The schema of drizzle's migration journal (/readyz); DEFAULT_MIGRATIONS_SCHEMA when absent. */
+  readonly migrationsSchema?: string
   /** The built H5 app to serve at `/` next to the API (dist/h5); nothing is served when absent. */
   readonly staticRoot?: string
 }

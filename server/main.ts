@@ -13,6 +13,7 @@ import type { ServerProcess } from './cluster'
 import { createSimulatedIdentityProviders } from './auth/identity-providers'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
 import type { OutboxPeers } from './auth/sms-gateway'
+import { createConfiguredSms } from './auth/tencent-sms'
 import { ConfigError, loadConfig, localBaseUrl } from './config'
 import type { Config } from './config'
 import { openDatabase } from './db/database'
@@ -29,6 +30,7 @@ import { startMaintenance } from './maintenance/sweep'
 import type { Maintenance } from './maintenance/sweep'
 import { closeRedis, createRedisClient } from './limits/redis-client'
 import { createConfiguredCashier } from './payments/configured-cashier'
+import { createMetrics } from './http/metrics'
 import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { createSimulatedRiskReviewer } from './catalogue/risk-review'
 import { startIssuerOutbox } from './jobs/issuer-outbox'
@@ -118,8 +120,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let releaseNotices: PeriodicJob | undefined
   let paymentUpkeep: PeriodicJob | undefined
   const issuer = createSimulatedIssuer()
-  const cashier = createConfiguredCashier(config, () => publicBaseUrl)
-  const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : createUnavailableSms()
+  const metrics = createMetrics()
+  const cashier = createConfiguredCashier(config, () => publicBaseUrl, metrics)
+  const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : config.sms ? createConfiguredSms(config.sms) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
     if (options.worker) await verifyDataKey(database.db, installDataCipher({ config }))
@@ -137,6 +140,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       risk: createSimulatedRiskReviewer(),
       issuer,
       redis,
+      migrationsSchema: database.migrationsSchema,
+      metrics,
       staticRoot: existsSync(path.join(staticRoot, 'index.html')) ? staticRoot : undefined,
     })
     if (prepared) {

@@ -51,6 +51,10 @@ describe('server configuration', () => {
       voucherGuessLimits: VOUCHER_GUESS_LIMITS,
       logLevel: 'info',
       processes: 1,
+      loadShedEventLoopDelayMs: 0,
+      metricsToken: undefined,
+      payments: undefined,
+      sms: undefined,
     })
   })
 
@@ -93,6 +97,8 @@ describe('server configuration', () => {
         VOUCHER_GUESSES_PER_PREFIX_PER_HOUR: '500',
         LOG_LEVEL: 'WARN',
         SERVER_PROCESSES: '3',
+        METRICS_TOKEN: 'metrics-token-0123456789',
+        LOAD_SHED_EVENT_LOOP_DELAY_MS: '250',
       },
       CWD,
     )
@@ -127,6 +133,10 @@ describe('server configuration', () => {
       },
       logLevel: 'warn',
       processes: 3,
+      loadShedEventLoopDelayMs: 250,
+      metricsToken: 'metrics-token-0123456789',
+      payments: undefined,
+      sms: undefined,
     })
   })
 

@@ -48,6 +48,7 @@ describe('production configuration', () => {
       'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors',
       'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',
       'ISSUER_PROVIDER=simulated is refused in production: a real deployment implements IssuerGateway (server/orders/issuer-gateway.ts)',
+      'SMS_PROVIDER must be set in production ("tencent", with its TENCENT_SMS_* settings): codes and notices need a real SMS provider',
     ])
   })
 

@@ -217,6 +217,9 @@ describeEmbedded('startServer with Redis down', () => {
     })
     const health = await fetch(`${server.url}/healthz`)
     expect(health.status).toBe(200)
+    // Ready all the same: Redis is reported, and its counters fall back to memory.
+    const ready = await fetch(`${server.url}/readyz`)
+    expect([ready.status, ((await ready.json()) as { data: unknown }).data]).toEqual([200, { ready: true, database: 'ok', pendingMigrations: [], redis: 'unreachable' }])
     const login = await fetch(`${server.url}${API.promoterLogin.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"loginAccount":"x","password":"y"}' })
     expect(login.status).toBe(200)
   })

@@ -16,7 +16,8 @@ import type { Db } from '../db/database'
 import { smsCodes } from '../db/schema'
 import type { CounterStore } from '../limits/counters'
 import { sameDigest } from './secrets'
-import type { SmsGateway } from './sms-gateway'
+import { SmsRefusedError } from './sms-gateway'
+import type { SmsGateway, SmsRefusal as ProviderRefusal } from './sms-gateway'
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000
 export const SMS_MAX_FAILED_ATTEMPTS = 5
@@ -27,10 +28,21 @@ export const SMS_MESSAGE = {
   tooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后重试`,
   tooMany: '该手机号获取验证码次数过多，请稍后再试',
   sendFailed: '短信发送失败，请稍后重试',
+  /** The provider will not deliver to the number (unsubscribed, black-listed). */
+  blocked: '该手机号暂时无法接收短信，请更换手机号后重试',
+  invalidNumber: '请输入正确的手机号',
   invalid: '验证码已失效，请重新获取',
   wrong: (left: number) => `验证码错误，还可尝试${left}次`,
   voided: '验证码错误次数过多，请重新获取',
 } as const
+
+/** What the person is told when the provider refuses a code. */
+const REFUSAL_MESSAGE: Readonly<Record<ProviderRefusal, string>> = {
+  frequency: SMS_MESSAGE.tooMany,
+  blocked: SMS_MESSAGE.blocked,
+  invalid: SMS_MESSAGE.invalidNumber,
+  unavailable: SMS_MESSAGE.sendFailed,
+}
 
 export interface SmsCodeContext {
   db: Db
@@ -42,7 +54,8 @@ export interface SmsCodeContext {
   codeKey: Buffer
 }
 
-export type SmsRefusal = 'tooSoon' | 'tooMany' | 'sendFailed' | 'invalid' | 'wrong' | 'voided'
+/** `refused`: the SMS provider will not take this number now (too many messages, unsubscribed, not a mobile). */
+export type SmsRefusal = 'tooSoon' | 'tooMany' | 'refused' | 'sendFailed' | 'invalid' | 'wrong' | 'voided'
 export type SendOutcome = { ok: true; waitSeconds: number } | { ok: false; reason: SmsRefusal; msg: string }
 export type VerifyOutcome = { ok: true } | { ok: false; reason: SmsRefusal; msg: string }
 
@@ -92,10 +105,13 @@ export async function sendCode(context: SmsCodeContext, phone: string, log: Fast
   try {
     await context.sms.sender.send({ phone, code: created.code, sentAt: now }, log)
   } catch (error) {
-    log.error({ err: error }, 'SMS could not be sent')
+    // A refusal about the number is the person's to mend; anything else is ours or the provider's.
+    const refusal = error instanceof SmsRefusedError ? error.refusal : 'unavailable'
+    if (refusal === 'unavailable') log.error({ err: error }, 'SMS could not be sent')
+    else log.warn({ refusal, providerCode: error instanceof SmsRefusedError ? error.providerCode : undefined }, 'SMS refused by the provider')
     // A code that never left does not count for the 60 s wait: the user may try again at once.
     if (created.id !== undefined) await db.delete(smsCodes).where(eq(smsCodes.id, created.id))
-    return { ok: false, reason: 'sendFailed', msg: SMS_MESSAGE.sendFailed }
+    return { ok: false, reason: refusal === 'unavailable' ? 'sendFailed' : 'refused', msg: REFUSAL_MESSAGE[refusal] }
   }
   return { ok: true, waitSeconds: VERIFY_CODE_WAIT_S }
 }

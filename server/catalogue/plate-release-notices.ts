@@ -20,6 +20,7 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { PlateReleaseNoticeResponse } from '../../types/api/apply'
 import { HOUR_MS } from '../../src/domain/constants'
 import { maskMobile } from '../../src/domain/masking'
+import { SmsRefusedError } from '../auth/sms-gateway'
 import type { SmsGateway } from '../auth/sms-gateway'
 import type { Db } from '../db/database'
 import { plateReleaseNotices, users } from '../db/schema'
@@ -106,8 +107,10 @@ export async function sendDueReleaseNotices(context: ReleaseNoticeContext): Prom
         await context.sms.sender.notify({ kind: 'plateReleased', phone, plateNumber: notice.plateNumber, sentAt: now }, log)
         sent += 1
       } catch (error) {
-        log.warn({ err: error, notice: notice.id }, 'plate release notice not sent: kept for the next round')
-        continue
+        // The number cannot take it (unsubscribed, black-listed, not a mobile): trying again changes nothing.
+        const hopeless = error instanceof SmsRefusedError && (error.refusal === 'blocked' || error.refusal === 'invalid')
+        log.warn({ err: error, notice: notice.id }, hopeless ? 'plate release notice refused for the number: dropped' : 'plate release notice not sent: kept for the next round')
+        if (!hopeless) continue
       }
     }
     dropped.push(notice.id)

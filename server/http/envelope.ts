@@ -44,7 +44,7 @@ export function fail(code: BusinessCode, msg: string): Envelope<null> {
   return { code, msg, data: null }
 }
 
-export type ApiErrorKind = 'badRequest' | 'unauthorized' | 'personRequired' | 'notFound' | 'tooManyRequests' | 'business'
+export type ApiErrorKind = 'badRequest' | 'unauthorized' | 'personRequired' | 'notFound' | 'tooManyRequests' | 'busy' | 'business'
 
 const STATUS: Readonly<Record<ApiErrorKind, number>> = {
   badRequest: 400,
@@ -52,6 +52,7 @@ const STATUS: Readonly<Record<ApiErrorKind, number>> = {
   personRequired: 403,
   notFound: 404,
   tooManyRequests: 429,
+  busy: 503,
   business: 200,
 }
 
@@ -88,6 +89,11 @@ export class ApiError extends Error {
 
   static tooManyRequests(msg: string = HTTP_MESSAGE.tooManyRequests): ApiError {
     return new ApiError('tooManyRequests', BUSINESS_CODE.TOO_MANY_REQUESTS, msg)
+  }
+
+  /** The process sheds load (server/http/load-shedding.ts): try again shortly. */
+  static busy(msg: string = HTTP_MESSAGE.serverBusy): ApiError {
+    return new ApiError('busy', BUSINESS_CODE.SERVER_ERROR, msg)
   }
 
   /** HTTP 200 with a business code: the same answer as returning `fail(code, msg)`. */

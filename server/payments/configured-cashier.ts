@@ -5,21 +5,26 @@
  * (the app's pay result page of the order).
  */
 import type { Config } from '../config'
+import { instrumentVendor } from '../http/metrics'
+import type { AppMetrics } from '../http/metrics'
 import { payResultPath } from '../simulators/cashier-page'
 import { createAlipayVendor } from './alipay'
 import { createSimulatedCashier, createVendorCashier, payNotifyPath } from './cashier'
 import type { Cashier } from './cashier'
+import type { PaymentVendor } from './vendor'
 import { createWechatPayVendor } from './wechat-pay'
 
-export function createConfiguredCashier(config: Config, publicBaseUrl: () => string): Cashier {
+/** `metrics`: where the vendors' calls are counted and timed. */
+export function createConfiguredCashier(config: Config, publicBaseUrl: () => string, metrics?: AppMetrics): Cashier {
   const accounts = config.payments
   if (!accounts) return createSimulatedCashier(publicBaseUrl)
   const base = config.publicBaseUrl
   const home = `${base}/`
   const { wechat, alipay, timeoutMs } = accounts
+  const measured = (vendor: PaymentVendor): PaymentVendor => (metrics ? instrumentVendor(vendor, metrics) : vendor)
   return createVendorCashier({
     wechat: wechat
-      ? createWechatPayVendor({
+      ? measured(createWechatPayVendor({
           appId: wechat.appId,
           mchId: wechat.mchId,
           merchantSerial: wechat.merchantSerial,
@@ -32,10 +37,10 @@ export function createConfiguredCashier(config: Config, publicBaseUrl: () => str
           h5ReturnUrl: home,
           h5Scene: { appName: wechat.h5AppName, appUrl: home },
           timeoutMs,
-        })
+        }))
       : undefined,
     alipay: alipay
-      ? createAlipayVendor({
+      ? measured(createAlipayVendor({
           appId: alipay.appId,
           privateKeyPem: alipay.privateKeyPem,
           alipayPublicKeyPem: alipay.alipayPublicKeyPem,
@@ -43,7 +48,7 @@ export function createConfiguredCashier(config: Config, publicBaseUrl: () => str
           notifyUrl: `${base}${payNotifyPath('alipay')}`,
           returnUrl: home,
           timeoutMs,
-        })
+        }))
       : undefined,
     ...(accounts.h5 ? { h5: accounts.h5 } : {}),
     returnUrl: (orderId) => `${base}${payResultPath(orderId)}`,
