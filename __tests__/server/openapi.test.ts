@@ -10,6 +10,7 @@ import type { Endpoint } from '../../types/api/paths'
 import { routePath } from '../../server/http/endpoint'
 import type { OpenApiDocument } from '../../server/http/openapi'
 import { OPENAPI_PATH } from '../../server/http/openapi'
+import { METRICS_PATH } from '../../server/http/metrics'
 import { HEALTH_PATH, READY_PATH } from '../../server/routes/health'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
@@ -19,10 +20,10 @@ import type { TestDatabase } from './support/test-database'
 type Operation = OpenApiDocument['paths'][string][string]
 
 /**
- * Registered routes that are not the API: the simulators' pages, the probes, the document,
+ * Registered routes that are not the API: the simulators' pages, the probes, the metrics, the document,
  * and the payment providers' notifications (their wire format is the provider's, not ours).
  */
-const NOT_THE_API = [/^\/sim\//, new RegExp(`^${HEALTH_PATH}$`), new RegExp(`^${READY_PATH}$`), new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`), /^\/pay\/v1\/notify\//]
+const NOT_THE_API = [/^\/sim\//, new RegExp(`^${HEALTH_PATH}$`), new RegExp(`^${READY_PATH}$`), new RegExp(`^${METRICS_PATH}$`), new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`), /^\/pay\/v1\/notify\//]
 
 /**
  * Every route Fastify registered, as [METHOD, path], read from its route tree: a child line

@@ -11,6 +11,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk'
 import type { PayMethod } from '../../types/api/payment'
+import { chinaDateTime } from '../../src/domain/china-time'
 import { formatYuan } from '../../src/domain/money'
 import { centsOfYuan, VendorError } from './vendor'
 import type {
@@ -64,11 +65,6 @@ const WAP_PRODUCT_CODE = 'QUICK_WAP_WAY'
 /** fund_change: this refund call moved the money (a repeat of a done refund answers 'N'). */
 const FUND_CHANGED = 'Y'
 const REFUND_SUCCESS = 'REFUND_SUCCESS'
-
-/** Alipay's times (time_expire) are China's wall clock; China keeps UTC+8 all year. */
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000
-/** "yyyy-MM-ddTHH:mm:ss" is the first 19 characters of an ISO 8601 time. */
-const ISO_SECONDS_LENGTH = 19
 
 const HTTP_OK = 200
 const FIRST_SERVER_ERROR_STATUS = 500
@@ -154,10 +150,6 @@ function yuanOf(cents: number): string {
   return formatYuan(cents)
 }
 
-/** "yyyy-MM-dd HH:mm:ss" in China, without Intl: the UTC fields of the shifted instant are China's wall clock. */
-export function chinaTime(at: Date): string {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, ISO_SECONDS_LENGTH).replace('T', ' ')
-}
 
 /** A notification's form fields; empty ones are left out, as Alipay signs without them (the SDK's check would count them). */
 function formFields(rawBody: string): Record<string, string> {
@@ -200,7 +192,7 @@ export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {
       outTradeNo: trade.paymentId,
       totalAmount: yuanOf(trade.amountCents),
       subject: trade.description,
-      timeExpire: chinaTime(trade.expiresAt),
+      timeExpire: chinaDateTime(trade.expiresAt),
     }
   }
 

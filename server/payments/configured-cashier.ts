@@ -11,6 +11,7 @@ import { payResultPath } from '../simulators/cashier-page'
 import { createAlipayVendor } from './alipay'
 import { createSimulatedCashier, createVendorCashier, payNotifyPath } from './cashier'
 import type { Cashier } from './cashier'
+import type { AlipayAccount, WechatPayAccount } from './payment-config'
 import type { PaymentVendor } from './vendor'
 import { createWechatPayVendor } from './wechat-pay'
 
@@ -22,34 +23,24 @@ export function createConfiguredCashier(config: Config, publicBaseUrl: () => str
   const home = `${base}/`
   const { wechat, alipay, timeoutMs } = accounts
   const measured = (vendor: PaymentVendor): PaymentVendor => (metrics ? instrumentVendor(vendor, metrics) : vendor)
+  const wechatVendor = (account: WechatPayAccount): PaymentVendor => {
+    const { baseUrl, h5AppName, ...credentials } = account
+    return createWechatPayVendor({
+      ...credentials,
+      ...(baseUrl ? { baseUrl } : {}),
+      notifyUrl: `${base}${payNotifyPath('wechat')}`,
+      h5ReturnUrl: home,
+      h5Scene: { appName: h5AppName, appUrl: home },
+      timeoutMs,
+    })
+  }
+  const alipayVendor = (account: AlipayAccount): PaymentVendor => {
+    const { gateway, ...keys } = account
+    return createAlipayVendor({ ...keys, ...(gateway ? { gateway } : {}), notifyUrl: `${base}${payNotifyPath('alipay')}`, returnUrl: home, timeoutMs })
+  }
   return createVendorCashier({
-    wechat: wechat
-      ? measured(createWechatPayVendor({
-          appId: wechat.appId,
-          mchId: wechat.mchId,
-          merchantSerial: wechat.merchantSerial,
-          merchantPrivateKeyPem: wechat.merchantPrivateKeyPem,
-          platformPublicKeyId: wechat.platformPublicKeyId,
-          platformPublicKeyPem: wechat.platformPublicKeyPem,
-          apiV3Key: wechat.apiV3Key,
-          ...(wechat.baseUrl ? { baseUrl: wechat.baseUrl } : {}),
-          notifyUrl: `${base}${payNotifyPath('wechat')}`,
-          h5ReturnUrl: home,
-          h5Scene: { appName: wechat.h5AppName, appUrl: home },
-          timeoutMs,
-        }))
-      : undefined,
-    alipay: alipay
-      ? measured(createAlipayVendor({
-          appId: alipay.appId,
-          privateKeyPem: alipay.privateKeyPem,
-          alipayPublicKeyPem: alipay.alipayPublicKeyPem,
-          ...(alipay.gateway ? { gateway: alipay.gateway } : {}),
-          notifyUrl: `${base}${payNotifyPath('alipay')}`,
-          returnUrl: home,
-          timeoutMs,
-        }))
-      : undefined,
+    wechat: wechat ? measured(wechatVendor(wechat)) : undefined,
+    alipay: alipay ? measured(alipayVendor(alipay)) : undefined,
     ...(accounts.h5 ? { h5: accounts.h5 } : {}),
     returnUrl: (orderId) => `${base}${payResultPath(orderId)}`,
   })

@@ -5,7 +5,9 @@
  * from the file its `_FILE` variable names (a mounted secret). Every missing or malformed setting
  * is one line of the configuration's refusal; .env.production.example documents each.
  */
+import type { AlipaySettings } from './alipay'
 import type { VendorName } from './vendor'
+import type { WechatPaySettings } from './wechat-pay'
 
 /** What the configuration reader offers (server/config.ts's EnvReader). */
 export interface SettingsReader {
@@ -16,24 +18,19 @@ export interface SettingsReader {
   integer(name: string, fallback: number, min: number, max: number): number
 }
 
-export interface WechatPayAccount {
-  readonly appId: string
-  readonly mchId: string
-  readonly merchantSerial: string
-  readonly merchantPrivateKeyPem: string
-  readonly platformPublicKeyId: string
-  readonly platformPublicKeyPem: string
-  readonly apiV3Key: string
+/** A WeChat Pay merchant's credentials (their meaning: WechatPaySettings), the API root and the H5 site name. */
+export type WechatPayAccount = Pick<
+  WechatPaySettings,
+  'appId' | 'mchId' | 'merchantSerial' | 'merchantPrivateKeyPem' | 'platformPublicKeyId' | 'platformPublicKeyPem' | 'apiV3Key'
+> & {
   /** Unset: WeChat Pay's production address. */
   readonly baseUrl: string | undefined
   /** The name WeChat's H5 pay shows for the site (scene_info.h5_info.app_name). */
   readonly h5AppName: string
 }
 
-export interface AlipayAccount {
-  readonly appId: string
-  readonly privateKeyPem: string
-  readonly alipayPublicKeyPem: string
+/** An Alipay application's keys (their meaning: AlipaySettings) and its gateway. */
+export type AlipayAccount = Pick<AlipaySettings, 'appId' | 'privateKeyPem' | 'alipayPublicKeyPem'> & {
   /** Unset: Alipay's production gateway. */
   readonly gateway: string | undefined
 }

@@ -8,6 +8,7 @@
  */
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin'
 import type { PayMethod } from '../../types/api/payment'
+import { chinaRfc3339 } from '../../src/domain/china-time'
 import { PREPAY_ID_PREFIX } from './cashier'
 import { VendorError } from './vendor'
 import type {
@@ -55,10 +56,6 @@ const MS_PER_SECOND = 1000
 const API_V3_KEY_BYTES = 32
 /** AEAD_AES_256_GCM's tag, the ciphertext's last 16 bytes: anything shorter cannot be genuine. */
 const GCM_TAG_BYTES = 16
-/** WeChat's times are Beijing time (RFC 3339 with +08:00). */
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * MS_PER_SECOND
-const BEIJING_OFFSET = '+08:00'
-const ISO_SECONDS_LENGTH = 'YYYY-MM-DDTHH:mm:ss'.length
 const CURRENCY = 'CNY'
 const NOTIFICATION_CIPHER = 'AEAD_AES_256_GCM'
 
@@ -143,7 +140,7 @@ export function createWechatPayVendor(settings: WechatPaySettings): PaymentVendo
     mchid: settings.mchId,
     description: trade.description,
     out_trade_no: trade.paymentId,
-    time_expire: beijingTime(trade.expiresAt),
+    time_expire: chinaRfc3339(trade.expiresAt),
     notify_url: settings.notifyUrl,
     amount: { total: trade.amountCents, currency: CURRENCY },
   })
@@ -344,11 +341,6 @@ function isSuccess(status: number): boolean {
 
 function isFresh(timestamp: string): boolean {
   return /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / MS_PER_SECOND - Number(timestamp)) <= MAX_CLOCK_SKEW_SECONDS
-}
-
-/** RFC 3339 in Beijing time, to the second: what time_expire takes. */
-function beijingTime(at: Date): string {
-  return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, ISO_SECONDS_LENGTH) + BEIJING_OFFSET
 }
 
 function withTrailingSlash(url: string): string {

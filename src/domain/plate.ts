@@ -5,7 +5,7 @@
 import { PLATE_COLOR, PLATE_LENGTH } from './enums'
 import type { PlateColor } from './enums'
 import { charLength } from './validation'
-import { HOUR_MS } from './constants'
+import { chinaClockTime } from './china-time'
 
 /** Province abbreviations, in the order of the plate keyboard. */
 export const PROVINCE_ABBREVIATIONS = [
@@ -90,15 +90,6 @@ export const UNIQUE_CHECK_VEHICLE_TYPE = 2
 
 export const PLATE_TAKEN_MESSAGE = '该车辆已办理ETC'
 
-/** China keeps one offset all year (no summer time): UTC+8. */
-const CHINA_OFFSET_MS = 8 * HOUR_MS
-
-/** "16:30": the wall-clock time in China of `at`, without Intl (a phone's engine may lack time zones). */
-export function chinaClockTime(at: Date): string {
-  const china = new Date(at.getTime() + CHINA_OFFSET_MS)
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}`
-}
 
 /** A plate another applicant submitted but has not paid for: it frees at `releaseAt` unless they pay. */
 export function plateHeldUntilMessage(releaseAt: Date): string {

@@ -12,7 +12,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
-import { chinaTime } from '../../../server/payments/alipay'
+import { chinaDateTime } from '../../../src/domain/china-time'
 import type { AlipaySettings } from '../../../server/payments/alipay'
 import { centsOfYuan } from '../../../server/payments/vendor'
 import type { NotificationRequest } from '../../../server/payments/vendor'
@@ -265,7 +265,7 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
         trade_no: trade.tradeNo,
         trade_status: trade.status,
         total_amount: formatYuan(trade.totalCents),
-        ...(trade.paidAt ? { send_pay_date: chinaTime(trade.paidAt) } : {}),
+        ...(trade.paidAt ? { send_pay_date: chinaDateTime(trade.paidAt) } : {}),
       }
     },
     'alipay.trade.close': (content) => {
@@ -436,7 +436,7 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
       trade.paidAt = paidAt
       const amount = formatYuan(trade.totalCents)
       return notification({
-        notify_time: chinaTime(paidAt),
+        notify_time: chinaDateTime(paidAt),
         notify_type: 'trade_status_sync',
         notify_id: randomBytes(NOTIFY_ID_BYTES).toString('hex'),
         app_id: STAND_IN_APP_ID,
@@ -449,8 +449,8 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
         receipt_amount: amount,
         buyer_pay_amount: amount,
         subject: trade.subject,
-        gmt_create: chinaTime(trade.createdAt),
-        gmt_payment: chinaTime(paidAt),
+        gmt_create: chinaDateTime(trade.createdAt),
+        gmt_payment: chinaDateTime(paidAt),
         ...(trade.buyerId ? { buyer_id: trade.buyerId } : {}),
       })
     },

@@ -6,6 +6,7 @@
  * and builds the signed, AES-GCM-encrypted notifications WeChat would post. Tests steer it with
  * documented failures, delays and forged answers.
  */
+import { chinaRfc3339 } from '../../../src/domain/china-time'
 import { createCipheriv, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -98,8 +99,6 @@ const GCM_NONCE_BYTES = 6
 const API_V3_KEY_BYTES = 16
 const MS_PER_SECOND = 1000
 const MAX_CLOCK_SKEW_SECONDS = 300
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * MS_PER_SECOND
-const ISO_SECONDS_LENGTH = 'YYYY-MM-DDTHH:mm:ss'.length
 const AUTHORIZATION_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
 const CURRENCY = 'CNY'
 
@@ -134,7 +133,6 @@ const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, forma
 const rsaKeys = () => generateKeyPairSync('rsa', { modulusLength: RSA_BITS })
 const nonce = () => randomBytes(NONCE_BYTES).toString('hex')
 const seconds = (at: Date) => String(Math.floor(at.getTime() / MS_PER_SECOND))
-const beijingTime = (at: Date) => new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, ISO_SECONDS_LENGTH) + '+08:00'
 const error = (status: number, code: string, message: string): Reply => ({ status, body: { code, message } })
 
 export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
@@ -242,7 +240,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       out_trade_no: trade.paymentId,
       channel: 'ORIGINAL',
       user_received_account: '支付用户零钱',
-      create_time: beijingTime(new Date()),
+      create_time: chinaRfc3339(new Date()),
       status: refund.status,
       amount: { refund: refund.amountCents, total: trade.totalCents, payer_refund: refund.amountCents, payer_total: trade.totalCents, currency: CURRENCY },
     }
@@ -359,7 +357,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64')
     const envelope = {
       id: `EV-${nextNumber()}`,
-      create_time: beijingTime(new Date()),
+      create_time: chinaRfc3339(new Date()),
       resource_type: 'encrypt-resource',
       event_type: eventType,
       summary: EVENT_SUMMARIES[eventType] ?? '通知',
@@ -395,7 +393,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       if (trade.state !== 'NOTPAY' && trade.state !== 'USERPAYING') throw new Error(`trade ${paymentId} cannot be paid: ${trade.state}`)
       trade.state = 'SUCCESS'
       trade.transactionId = `4200${nextNumber()}`
-      return notification('TRANSACTION.SUCCESS', { ...transaction(trade), success_time: beijingTime(new Date()) })
+      return notification('TRANSACTION.SUCCESS', { ...transaction(trade), success_time: chinaRfc3339(new Date()) })
     },
     refundNotification: (refundId, outcome) => {
       const entry = refunds.get(refundId)
@@ -404,7 +402,7 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
       entry.status = outcome
       if (outcome === 'SUCCESS') trade.state = 'REFUND'
       const { status: _status, create_time: _created, ...resource } = refundAnswer(entry, trade)
-      return notification(`REFUND.${outcome}`, { ...resource, mchid: STANDIN_MCH_ID, refund_status: outcome, success_time: beijingTime(new Date()) })
+      return notification(`REFUND.${outcome}`, { ...resource, mchid: STANDIN_MCH_ID, refund_status: outcome, success_time: chinaRfc3339(new Date()) })
     },
     notification,
     signNotification,

@@ -6,7 +6,6 @@ import {
   PROVINCE_ABBREVIATIONS,
   SPECIAL_PLATE_CHARACTERS,
   PLATE_KIND_LABEL,
-  chinaClockTime,
   isPlateQueryable,
   parsePlate,
   plateHeldUntilMessage,
@@ -82,15 +81,6 @@ describe('parsePlate', () => {
 })
 
 describe("the time another applicant's hold frees a plate", () => {
-  it.each([
-    ['2026-03-01T08:30:00.000Z', '16:30'],
-    ['2026-03-01T15:59:59.999Z', '23:59'],
-    ['2026-03-01T16:00:00.000Z', '00:00'],
-    ['2026-07-01T01:05:00.000Z', '09:05'],
-  ])('%s is %s in China, all year', (at, clock) => {
-    expect(chinaClockTime(new Date(at))).toBe(clock)
-  })
-
   it('names the time in the message', () => {
     expect(plateHeldUntilMessage(new Date('2026-03-01T08:30:00.000Z'))).toBe('该车辆已有其他申请人提交办理申请，若对方未支付，车牌将于16:30释放')
   })
