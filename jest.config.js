@@ -25,8 +25,9 @@ function serverProject(displayName, driverSetup, extra = {}) {
       '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
     },
     // Also transformed: ESM-only dependencies of @fastify/static and of fastify.inject
-    // (content-disposition, cookie), which jest's CommonJS sandbox cannot require as they are.
-    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)'],
+    // (content-disposition, cookie) and jose (the bank's page tokens), which jest's CommonJS sandbox
+    // cannot require as they are.
+    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie|jose)/)(?!.*/node_modules/)'],
     setupFiles: [driverSetup],
     setupFilesAfterEnv: ['<rootDir>/__tests__/server/support/timeouts.ts'],
     ...extra,
@@ -90,7 +91,7 @@ module.exports = {
         '^.+\\.[jt]sx?$': 'babel-jest',
         '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
       },
-      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie)/)(?!.*/node_modules/)', '<rootDir>/dist/(?!weapp/|alipay/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie|jose)/)(?!.*/node_modules/)', '<rootDir>/dist/(?!weapp/|alipay/)'],
     },
     serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
     ...(process.env.TEST_DATABASE_URL

@@ -438,7 +438,7 @@ describeDb('auth and SMS routes', () => {
       ['an unknown grantType', { grantType: 'password' }, '参数 grantType 取值无效'],
       ['an unknown provider', { grantType: 'authCode', provider: 'qq', code: 'x' }, '参数 provider 取值无效，可选值：map、wechat、alipay'],
       ['a token with spaces', { grantType: 'pageToken', token: 'a b' }, '参数 token 格式不正确'],
-      ['a huge token', { grantType: 'pageToken', token: 'x'.repeat(5000) }, '参数 token 长度不能超过256'],
+      ['a huge token', { grantType: 'pageToken', token: 'x'.repeat(5000) }, '参数 token 长度不能超过2048'],
     ])('answers %s with a 400', async (_case, body, message) => {
       const response = await tokenCall(test, body)
       expect(response.statusCode).toBe(400)

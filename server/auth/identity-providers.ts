@@ -17,6 +17,14 @@ export interface IdentityProvider {
   resolve(credential: string): Promise<ExternalIdentity | undefined>
 }
 
+/**
+ * A provider could not be asked (network, timeout, its own failure, an answer outside its
+ * protocol): not a refusal of the credential, so the login says to try again.
+ */
+export class IdentityUnavailableError extends Error {
+  override readonly name = 'IdentityUnavailableError'
+}
+
 export interface IdentityProviders {
   /** The bank app's page token. */
   readonly bank: IdentityProvider
@@ -24,8 +32,12 @@ export interface IdentityProviders {
 }
 
 export const SIMULATED_REJECT_PREFIX = 'reject-'
-/** Credentials are opaque strings of URL-safe characters. */
-export const CREDENTIAL_PATTERN = /^[A-Za-z0-9._~-]{1,256}$/
+/**
+ * Credentials are opaque strings of URL-safe characters: codes, and the bank's signed page token
+ * (a JWT, base64url parts joined by dots: an RS256 token with a few claims is 600–1,000 characters).
+ */
+export const MAX_CREDENTIAL_LENGTH = 2048
+export const CREDENTIAL_PATTERN = /^[A-Za-z0-9._~-]{1,2048}$/
 
 export function createSimulatedProvider(provider: IdentityProviderName): IdentityProvider {
   return {

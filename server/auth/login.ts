@@ -10,7 +10,8 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { BusinessCode } from '../../types/api/envelope'
 import type { Db } from '../db/database'
 import { promoterAccounts, promotionChannels } from '../db/schema'
-import type { IdentityProviders } from './identity-providers'
+import { IdentityUnavailableError } from './identity-providers'
+import type { IdentityProvider, IdentityProviders } from './identity-providers'
 import { issueLoginTicket, redeemLoginTicket } from './login-tickets'
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords'
 import { issueSession } from './sessions'
@@ -18,6 +19,7 @@ import type { SessionContext } from './sessions'
 import { verifyCode } from './sms-codes'
 import type { SmsCodeContext } from './sms-codes'
 import { userByIdentity, userByPhone } from './users'
+import type { ExternalIdentity } from './users'
 
 export type LoginOutcome = { ok: true; grant: TokenGrant } | { ok: false; code: BusinessCode; msg: string }
 
@@ -26,6 +28,7 @@ export const LOGIN_MESSAGE = {
   badPageToken: '登录凭证无效或已过期，请从银行App重新进入',
   badAuthCode: '授权失败，请重新进入',
   badTicket: '登录已失效，请使用验证码登录',
+  providerUnavailable: '登录服务暂时不可用，请稍后重试',
 } as const
 
 export interface LoginContext extends SessionContext, SmsCodeContext {
@@ -33,6 +36,17 @@ export interface LoginContext extends SessionContext, SmsCodeContext {
 }
 
 const refuse = (code: BusinessCode, msg: string): LoginOutcome => ({ ok: false, code, msg })
+
+/** The identity behind a credential; a provider that could not be asked is said apart from a refusal. */
+async function identityOf(provider: IdentityProvider, credential: string, refused: string): Promise<{ identity: ExternalIdentity } | LoginOutcome> {
+  try {
+    const identity = await provider.resolve(credential)
+    return identity ? { identity } : refuse(BUSINESS_CODE.LOGIN_FAILED, refused)
+  } catch (error) {
+    if (error instanceof IdentityUnavailableError) return refuse(BUSINESS_CODE.UNAVAILABLE, LOGIN_MESSAGE.providerUnavailable)
+    throw error
+  }
+}
 
 /** Whether a `{channel}` path id belongs to a configured channel profile. */
 export async function isKnownChannel(db: Db, channelId: string): Promise<boolean> {
@@ -84,9 +98,9 @@ export async function loginByRememberedPhone(
 }
 
 export async function loginByPageToken(context: LoginContext, channel: string, token: string): Promise<LoginOutcome> {
-  const identity = await context.identity.bank.resolve(token)
-  if (!identity) return refuse(BUSINESS_CODE.LOGIN_FAILED, LOGIN_MESSAGE.badPageToken)
-  const user = await userByIdentity(context.db, context.random, channel, identity)
+  const resolved = await identityOf(context.identity.bank, token, LOGIN_MESSAGE.badPageToken)
+  if (!('identity' in resolved)) return resolved
+  const user = await userByIdentity(context.db, context.random, channel, resolved.identity)
   return { ok: true, grant: await issueSession(context, user, 'pageToken') }
 }
 
@@ -96,8 +110,8 @@ export async function loginByAuthCode(
   provider: AuthCodeProvider,
   code: string,
 ): Promise<LoginOutcome> {
-  const identity = await context.identity.authCode[provider].resolve(code)
-  if (!identity) return refuse(BUSINESS_CODE.LOGIN_FAILED, LOGIN_MESSAGE.badAuthCode)
-  const user = await userByIdentity(context.db, context.random, channel, identity)
+  const resolved = await identityOf(context.identity.authCode[provider], code, LOGIN_MESSAGE.badAuthCode)
+  if (!('identity' in resolved)) return resolved
+  const user = await userByIdentity(context.db, context.random, channel, resolved.identity)
   return { ok: true, grant: await issueSession(context, user, 'authCode') }
 }

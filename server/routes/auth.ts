@@ -11,7 +11,7 @@ import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { VERIFY_CODE_LENGTH } from '../../src/domain/verify-code'
 import { validateMobile } from '../../src/domain/validation'
-import { CREDENTIAL_PATTERN } from '../auth/identity-providers'
+import { CREDENTIAL_PATTERN, MAX_CREDENTIAL_LENGTH } from '../auth/identity-providers'
 import {
   loginByAuthCode,
   loginByPageToken,
@@ -54,7 +54,7 @@ const MAX_LENGTH = {
 
 const mobile = domainField(validateMobile, MAX_LENGTH.mobileInput)
 const sealedText = text(MAX_SEALED_PARAM_LENGTH, { min: 1 })
-const credential = z.string().min(1).max(256).regex(CREDENTIAL_PATTERN)
+const credential = z.string().min(1).max(MAX_CREDENTIAL_LENGTH).regex(CREDENTIAL_PATTERN)
 const verifyCodeField = z.string().regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`))
 
 const PromoterLoginBody = z.object({
