@@ -23,6 +23,11 @@ export interface IdentityProvider {
  */
 export class IdentityUnavailableError extends Error {
   override readonly name = 'IdentityUnavailableError'
+
+  /** `cause`: the provider's own failure, for the log. */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options)
+  }
 }
 
 export interface IdentityProviders {
