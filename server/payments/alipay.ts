@@ -156,12 +156,9 @@ function formFields(rawBody: string): Record<string, string> {
   return Object.fromEntries([...new URLSearchParams(rawBody)].filter(([, value]) => value !== ''))
 }
 
-export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {
-  for (const name of ['appId', 'notifyUrl', 'returnUrl', 'alipayPublicKeyPem'] as const) {
-    // An empty parameter is signed by the SDK but not by the gateway, and without Alipay's key the SDK skips every check.
-    if (!settings[name]) throw new Error(`Alipay settings need ${name}`)
-  }
-  const sdk = new AlipaySdk({
+/** The application's gateway client: answers' signatures checked with Alipay's key. */
+export function alipaySdkOf(settings: Pick<AlipaySettings, 'appId' | 'privateKeyPem' | 'alipayPublicKeyPem' | 'gateway' | 'timeoutMs'>): AlipaySdk {
+  return new AlipaySdk({
     appId: settings.appId,
     // Read here so a key that cannot sign fails at start; the SDK takes PKCS8 only when told so.
     privateKey: createPrivateKey(settings.privateKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -170,6 +167,14 @@ export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {
     gateway: settings.gateway ?? ALIPAY_GATEWAY,
     timeout: settings.timeoutMs ?? ALIPAY_TIMEOUT_MS,
   })
+}
+
+export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {
+  for (const name of ['appId', 'notifyUrl', 'returnUrl', 'alipayPublicKeyPem'] as const) {
+    // An empty parameter is signed by the SDK but not by the gateway, and without Alipay's key the SDK skips every check.
+    if (!settings[name]) throw new Error(`Alipay settings need ${name}`)
+  }
+  const sdk = alipaySdkOf(settings)
 
   /** One v2 call, its answer's signature checked; business failures come back as answers. */
   async function call(method: string, params: Record<string, unknown>): Promise<GatewayAnswer> {

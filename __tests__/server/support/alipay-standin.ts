@@ -33,6 +33,7 @@ const HTTP_OK = 200
 const HTTP_NOT_FOUND = 404
 
 const SUCCESS = { code: '10000', msg: 'Success' } as const
+const AUTH_TOKEN_BYTES = 8
 const BUSINESS_FAILED = { code: '40004', msg: 'Business Failed' } as const
 const INVALID_ARGUMENTS = { code: '40002', msg: 'Invalid Arguments' } as const
 
@@ -105,6 +106,8 @@ export interface AlipayStandIn {
   /** The next answer carries these fields and is signed by a key that is not Alipay's. */
   forgeNextAnswer(overrides?: Readonly<Record<string, string>>): void
   readonly requests: readonly GatewayRequest[]
+  /** A my.getAuthCode code Alipay knows, for this user: alipay.system.oauth.token takes it once. */
+  addAuthCode(code: string, userId: string): void
   close(): Promise<void>
 }
 
@@ -214,6 +217,9 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
   let nextHttpStatus: number | undefined
   let nextDelayMs = 0
   let nextForgery: Readonly<Record<string, string>> | undefined
+  const authCodes = new Map<string, string>()
+  /** Set by a handler whose refusal Alipay sends as `error_response`, not as the method's own response. */
+  let answerAsError = false
 
   /** Opens a trade, or finds the one this out_trade_no opened before (Alipay's trades are idempotent by it). */
   function openTrade(content: Readonly<Record<string, unknown>>, notifyUrl: string | undefined): Opening {
@@ -250,6 +256,17 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
   }
 
   const handlers: Readonly<Record<string, (content: Readonly<Record<string, unknown>>, params: Readonly<Record<string, string>>) => Answer>> = {
+    // Alipay's login: top-level parameters, an answer without code/msg, and refusals as error_response.
+    'alipay.system.oauth.token': (_content, params): Answer => {
+      const userId = params.grant_type === 'authorization_code' ? authCodes.get(params.code ?? '') : undefined
+      if (!userId) {
+        answerAsError = true
+        return { ...INVALID_ARGUMENTS, sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' }
+      }
+      authCodes.delete(params.code ?? '')
+      const token = `authusr${randomBytes(AUTH_TOKEN_BYTES).toString('hex')}`
+      return { user_id: userId, access_token: token, expires_in: '1296000', refresh_token: `r${token}`, re_expires_in: '2592000' }
+    },
     'alipay.trade.create': (content, params) => {
       if (!stringField(content, 'buyer_id')) return business('ACQ.INVALID_PARAMETER', '买家信息缺失')
       const { trade, refusal } = openTrade(content, params.notify_url)
@@ -334,7 +351,9 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
     const inner = JSON.stringify(forgery ? { ...answer, ...forgery } : answer).replaceAll('/', '\\/')
     // A forger has no Alipay key: it signs with one of its own (the application's is at hand).
     const sign = rsaSign(forgery ? appKeys.privateKey : alipayKeys.privateKey, inner)
-    return `{"${method.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}`
+    const key = answerAsError ? 'error' : method.replaceAll('.', '_')
+    answerAsError = false
+    return `{"${key}_response":${inner},"sign":"${sign}"}`
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -405,6 +424,9 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
   return {
     appId: STAND_IN_APP_ID,
     gateway,
+    addAuthCode: (code, userId) => {
+      authCodes.set(code, userId)
+    },
     settings: (overrides = {}) => ({
       appId: STAND_IN_APP_ID,
       privateKeyPem: appKeys.privateKey,
