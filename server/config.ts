@@ -9,6 +9,8 @@ import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
 import { VOUCHER_GUESS_LIMITS } from './catalogue/voucher-guesses'
 import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
+import { readIdentityAccounts } from './auth/identity-config'
+import type { IdentityAccounts } from './auth/identity-config'
 import { readSmsProvider } from './auth/sms-config'
 import type { TencentSmsAccount } from './auth/sms-config'
 import { readPaymentAccounts } from './payments/payment-config'
@@ -74,7 +76,7 @@ export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a de
  */
 export const SIMULATED = 'simulated'
 /** The real implementation of each outside party written so far, by its variable's value. */
-export const REAL_CHOICES = { cashier: 'vendors' } as const satisfies Partial<Record<OutsideParty, string>>
+export const REAL_CHOICES = { cashier: 'vendors', identity: 'real' } as const satisfies Partial<Record<OutsideParty, string>>
 export type OutsidePartyChoice = typeof SIMULATED | (typeof REAL_CHOICES)[keyof typeof REAL_CHOICES]
 
 /**
@@ -156,6 +158,8 @@ export interface Config {
   readonly loadShedEventLoopDelayMs: number
   /** The bearer token of GET /metrics; unset: only this machine's loopback may read it. */
   readonly metricsToken: string | undefined
+  /** The identity providers of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts); undefined with the simulated ones. */
+  readonly identity: IdentityAccounts | undefined
   /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
   readonly payments: PaymentAccounts | undefined
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
@@ -502,6 +506,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     sms,
     outsideParties,
     payments: outsideParties.cashier === REAL_CHOICES.cashier ? readPaymentAccounts(reader) : undefined,
+    identity: outsideParties.identity === REAL_CHOICES.identity ? readIdentityAccounts(reader) : undefined,
     metricsToken: reader.secret('METRICS_TOKEN'),
     loadShedEventLoopDelayMs: reader.integer('LOAD_SHED_EVENT_LOOP_DELAY_MS', production ? DEFAULT_LOAD_SHED_DELAY_MS : 0, 0, MAX_LOAD_SHED_DELAY_MS),
     publicBaseUrl,

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp, installDataCipher } from './app'
 import { runServer } from './cluster'
 import type { ServerProcess } from './cluster'
-import { createSimulatedIdentityProviders } from './auth/identity-providers'
+import { createConfiguredIdentity } from './auth/configured-identity'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
 import type { OutboxPeers } from './auth/sms-gateway'
 import { createConfiguredSms } from './auth/tencent-sms'
@@ -134,7 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log: { level: config.logLevel },
       sms,
       storage,
-      identity: createSimulatedIdentityProviders(),
+      identity: createConfiguredIdentity(config, redis),
       phoneNumbers: createSimulatedPhoneNumbers(),
       cashier,
       risk: createSimulatedRiskReviewer(),

@@ -43,7 +43,7 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 describe('production configuration', () => {
   it('refuses every simulated outside party, naming the real choice or the interface a real one implements', () => {
     expect(problemsOf(PRODUCTION_ENV)).toEqual([
-      'IDENTITY_PROVIDERS=simulated is refused in production: a real deployment implements IdentityProvider (server/auth/identity-providers.ts)',
+      'IDENTITY_PROVIDERS=simulated is refused in production: set IDENTITY_PROVIDERS=real',
       'PHONE_NUMBER_PROVIDER=simulated is refused in production: a real deployment implements PhoneNumberProvider (server/platform/phone-numbers.ts)',
       'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors',
       'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',

@@ -6,9 +6,8 @@
  * - the map app hands an OAuth 2.0 authorisation code: exchanged at its token endpoint (client
  *   credentials in the form, RFC 6749 §4.1.3), then, if the token answer does not carry the user's
  *   id, read from its user-info endpoint with the access token.
- * Neither partner's protocol is public: every endpoint, claim and field is a setting, and
- * server/README.md says what to ask the partner for. (Not chosen by the configuration yet: the
- * identity providers go live together, with WeChat's and Alipay's, issue 28.)
+ * Neither partner's protocol is public: every endpoint, claim and field is a setting
+ * (server/auth/identity-config.ts), and server/README.md says what to ask the partner for.
  * A credential the partner refuses resolves to undefined (the login says so); a partner that
  * cannot be reached, or answers otherwise than its protocol, throws IdentityUnavailableError, so
  * the login answers "try again" rather than "wrong code".

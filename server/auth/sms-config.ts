@@ -3,7 +3,8 @@
  * read from the environment. Every missing setting is one line of the configuration's refusal;
  * the secret key may come from a file (TENCENT_SMS_SECRET_KEY_FILE). .env.example documents each.
  */
-import type { SettingsReader } from '../payments/payment-config'
+import { required } from '../settings-reader'
+import type { SettingsReader } from '../settings-reader'
 
 export const SMS_PROVIDERS = ['tencent'] as const
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number]
@@ -17,12 +18,6 @@ export interface TencentSmsAccount {
   /** Unset: the adapter's default region and host. */
   readonly region: string | undefined
   readonly endpoint: string | undefined
-}
-
-function required(reader: SettingsReader, name: string, secret = false): string {
-  const value = secret ? reader.secret(name) : reader.raw(name)
-  if (value === undefined) reader.problems.push(`${name} must be set${secret ? ` (or ${name}_FILE, a file holding it)` : ''}`)
-  return value ?? ''
 }
 
 /** The account SMS_PROVIDER names, or undefined when none is (the simulator, or no SMS at all). */

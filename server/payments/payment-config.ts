@@ -5,18 +5,11 @@
  * from the file its `_FILE` variable names (a mounted secret). Every missing or malformed setting
  * is one line of the configuration's refusal; .env.production.example documents each.
  */
+import { pem, required, url } from '../settings-reader'
+import type { SettingsReader } from '../settings-reader'
 import type { AlipaySettings } from './alipay'
 import type { VendorName } from './vendor'
 import type { WechatPaySettings } from './wechat-pay'
-
-/** What the configuration reader offers (server/config.ts's EnvReader). */
-export interface SettingsReader {
-  readonly problems: string[]
-  raw(name: string): string | undefined
-  /** NAME, or the content of the file NAME_FILE names. */
-  secret(name: string): string | undefined
-  integer(name: string, fallback: number, min: number, max: number): number
-}
 
 /** A WeChat Pay merchant's credentials (their meaning: WechatPaySettings), the API root and the H5 site name. */
 export type WechatPayAccount = Pick<
@@ -50,26 +43,6 @@ const TIMEOUT_RANGE = { min: 1_000, max: 60_000 } as const
 const DEFAULT_H5_APP_NAME = 'ETC申办'
 /** WeChat's API v3 key is 32 characters. */
 const API_V3_KEY_LENGTH = 32
-const PEM = /^-----BEGIN [A-Z ]*KEY-----[\s\S]+-----END [A-Z ]*KEY-----\s*$/
-const HTTP_URL = /^https?:\/\/[^\s]+$/
-
-function required(reader: SettingsReader, name: string, secret = false): string {
-  const value = secret ? reader.secret(name) : reader.raw(name)
-  if (value === undefined) reader.problems.push(`${name} must be set${secret ? ` (or ${name}_FILE, a file holding it)` : ''}`)
-  return value ?? ''
-}
-
-function pem(reader: SettingsReader, name: string): string {
-  const value = required(reader, name, true)
-  if (value && !PEM.test(value)) reader.problems.push(`${name} must be a PEM key (-----BEGIN … KEY-----)`)
-  return value
-}
-
-function url(reader: SettingsReader, name: string): string | undefined {
-  const value = reader.raw(name)
-  if (value !== undefined && !HTTP_URL.test(value)) reader.problems.push(`${name} must be an http(s) URL`)
-  return value
-}
 
 function readWechat(reader: SettingsReader): WechatPayAccount | undefined {
   if (reader.raw('WECHAT_PAY_MCH_ID') === undefined) return undefined
@@ -88,7 +61,8 @@ function readWechat(reader: SettingsReader): WechatPayAccount | undefined {
   }
 }
 
-function readAlipay(reader: SettingsReader): AlipayAccount | undefined {
+/** The Alipay application (its keys serve payments and the Alipay login), when ALIPAY_APP_ID is set. */
+export function readAlipayAccount(reader: SettingsReader): AlipayAccount | undefined {
   if (reader.raw('ALIPAY_APP_ID') === undefined) return undefined
   return {
     appId: required(reader, 'ALIPAY_APP_ID'),
@@ -112,7 +86,7 @@ function readH5(reader: SettingsReader, wechat: boolean, alipay: boolean): Vendo
 /** The accounts CASHIER_PROVIDER=vendors pays with: at least one. */
 export function readPaymentAccounts(reader: SettingsReader): PaymentAccounts {
   const wechat = readWechat(reader)
-  const alipay = readAlipay(reader)
+  const alipay = readAlipayAccount(reader)
   if (!wechat && !alipay) reader.problems.push('CASHIER_PROVIDER=vendors needs a WeChat Pay (WECHAT_PAY_MCH_ID, …) or an Alipay (ALIPAY_APP_ID, …) account')
   return {
     wechat,
