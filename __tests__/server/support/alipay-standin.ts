@@ -7,6 +7,7 @@
  * Tests make it fail, stall or forge an answer, play the buyer (the wap cashier, paying), and get
  * the notification Alipay would post.
  */
+import { LateAnswers } from './late-answers'
 import { createSign, createVerify, generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -212,10 +213,9 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
   const requests: GatewayRequest[] = []
   /** Answers queued by failNext and answerNext, by method. */
   const scripted = new Map<string, Answer[]>()
-  const timers = new Set<NodeJS.Timeout>()
+  const late = new LateAnswers()
   let tradeSequence = 0
   let nextHttpStatus: number | undefined
-  let nextDelayMs = 0
   let nextForgery: Readonly<Record<string, string>> | undefined
   const authCodes = new Map<string, string>()
   /** Set by a handler whose refusal Alipay sends as `error_response`, not as the method's own response. */
@@ -374,17 +374,7 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
     const send = (): void => {
       response.writeHead(HTTP_OK, { 'content-type': 'text/html;charset=utf-8' }).end(text)
     }
-    const delay = nextDelayMs
-    nextDelayMs = 0
-    if (delay === 0) {
-      send()
-      return
-    }
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      send()
-    }, delay)
-    timers.add(timer)
+    late.send(send)
   }
 
   const server = createServer((request, response) => {
@@ -495,15 +485,14 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
       nextHttpStatus = status
     },
     delayNext(ms) {
-      nextDelayMs = ms
+      late.delayNext(ms)
     },
     forgeNextAnswer(overrides = {}) {
       nextForgery = overrides
     },
     requests,
     async close() {
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
+      late.cancel()
       server.closeAllConnections()
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
     },

@@ -9,6 +9,7 @@
  * approvals would, and answers in Tencent's shapes. Tests steer it with documented error codes (for
  * the whole call or per number), late answers and a clock that runs ahead.
  */
+import { LateAnswers } from './late-answers'
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -107,9 +108,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 export async function startTencentSmsStandIn(): Promise<TencentSmsStandIn> {
   const sent: StandInSms[] = []
   const pendingFailures: StandInFailure[] = []
-  const timers = new Set<NodeJS.Timeout>()
+  const late = new LateAnswers()
   const tunnels = new Set<Duplex>()
-  let nextDelayMs = 0
   let clockOffsetMs = 0
 
   /** TC3-HMAC-SHA256 as Tencent recomputes it: canonical request, string to sign, key derived by date, service and 'tc3_request'. */
@@ -212,18 +212,11 @@ export async function startTencentSmsStandIn(): Promise<TencentSmsStandIn> {
   }
 
   function respond(response: ServerResponse, answer: Json): void {
-    const delay = nextDelayMs
-    nextDelayMs = 0
     // Tencent answers its errors with HTTP 200 too: the Response says what happened.
     const write = () => {
       response.writeHead(HTTP_OK, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer))
     }
-    if (delay === 0) return write()
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      write()
-    }, delay)
-    timers.add(timer)
+    late.send(write)
   }
 
   const server = createServer((request, response) => {
@@ -267,14 +260,12 @@ export async function startTencentSmsStandIn(): Promise<TencentSmsStandIn> {
     failNext: (failure) => {
       pendingFailures.push(failure)
     },
-    delayNext: (ms) => {
-      nextDelayMs = ms
-    },
+    delayNext: (ms) => late.delayNext(ms),
     clockAhead: (ms) => {
       clockOffsetMs = ms
     },
     close: async () => {
-      for (const timer of timers) clearTimeout(timer)
+      late.cancel()
       for (const tunnel of tunnels) tunnel.destroy()
       server.closeAllConnections()
       await new Promise<void>((resolve, reject) => server.close((closeError) => (closeError ? reject(closeError) : resolve())))

@@ -8,6 +8,7 @@
  * errors and with delays, and count the calls of each endpoint. Its clock may be the test's, so
  * that tokens age with the adapter's.
  */
+import { LateAnswers } from './late-answers'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -139,10 +140,9 @@ export async function startWechatApiStandIn(options: WechatApiStandInOptions = {
   const counts = new Map<WechatEndpoint, number>()
   const pendingFailures: { endpoint: WechatEndpoint; failure: StandInFailure }[] = []
   const requests: StandInRequest[] = []
-  const timers = new Set<NodeJS.Timeout>()
+  const late = new LateAnswers()
   let currentToken: Issued | undefined
   let ticket: Issued | undefined
-  let nextDelayMs = 0
   const now = () => clock.now().getTime()
 
   function issueToken(): Issued {
@@ -230,17 +230,10 @@ export async function startWechatApiStandIn(options: WechatApiStandInOptions = {
   }
 
   function send(response: ServerResponse, reply: Reply): void {
-    const delay = nextDelayMs
-    nextDelayMs = 0
     const write = () => {
       response.writeHead(reply.status, { 'Content-Type': 'application/json; encoding=utf-8' }).end(JSON.stringify(reply.body))
     }
-    if (delay === 0) return write()
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      write()
-    }, delay)
-    timers.add(timer)
+    late.send(write)
   }
 
   function serve(request: IncomingMessage, response: ServerResponse, rawBody: string): void {
@@ -289,17 +282,14 @@ export async function startWechatApiStandIn(options: WechatApiStandInOptions = {
     failNext: (endpoint, failure) => {
       pendingFailures.push({ endpoint, failure })
     },
-    delayNext: (ms) => {
-      nextDelayMs = ms
-    },
+    delayNext: (ms) => late.delayNext(ms),
     expireTokens: () => {
       for (const token of tokens.values()) token.expiresAt = Math.min(token.expiresAt, now())
     },
     currentToken: () => currentToken?.value,
     currentTicket: () => ticket?.value,
     close: async () => {
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
+      late.cancel()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

@@ -6,6 +6,7 @@
  * and builds the signed, AES-GCM-encrypted notifications WeChat would post. Tests steer it with
  * documented failures, delays and forged answers.
  */
+import { LateAnswers } from './late-answers'
 import { chinaRfc3339 } from '../../../src/domain/china-time'
 import { createCipheriv, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
@@ -145,9 +146,8 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
   const refunds = new Map<string, StandInRefund>()
   const requests: StandInRequest[] = []
   const pendingFailures: { target: string; failure: StandInFailure }[] = []
-  const timers = new Set<NodeJS.Timeout>()
+  const late = new LateAnswers()
   let refundStatus: RefundStatus = 'PROCESSING'
-  let nextDelayMs = 0
   let forgeNext = false
   let serialNumber = 0
   const nextNumber = () => String(++serialNumber).padStart(10, '0')
@@ -293,17 +293,10 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
         'Wechatpay-Signature': sign('RSA-SHA256', Buffer.from(`${timestamp}\n${answerNonce}\n${text}\n`), key).toString('base64'),
       })
     }
-    const delay = nextDelayMs
-    nextDelayMs = 0
     const write = () => {
       response.writeHead(reply.status, headers).end(text)
     }
-    if (delay === 0) return write()
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      write()
-    }, delay)
-    timers.add(timer)
+    late.send(write)
   }
 
   function serve(request: IncomingMessage, response: ServerResponse, body: string): void {
@@ -412,14 +405,12 @@ export async function startWechatPayStandIn(): Promise<WechatPayStandIn> {
     failNext: (target, failure) => {
       pendingFailures.push({ target, failure })
     },
-    delayNext: (ms) => {
-      nextDelayMs = ms
-    },
+    delayNext: (ms) => late.delayNext(ms),
     forgeNextAnswer: () => {
       forgeNext = true
     },
     close: async () => {
-      for (const timer of timers) clearTimeout(timer)
+      late.cancel()
       server.closeAllConnections()
       await new Promise<void>((resolve, reject) => server.close((closeError) => (closeError ? reject(closeError) : resolve())))
     },
