@@ -9,8 +9,8 @@ import path from 'node:path'
 import { DEV_PAYLOAD_KEY_HEX } from '../types/api/sealed'
 import { VOUCHER_GUESS_LIMITS } from './catalogue/voucher-guesses'
 import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
-import { readIdentityAccounts } from './auth/identity-config'
-import type { IdentityAccounts } from './auth/identity-config'
+import { readIdentityAccounts, readWechatMiniAccount } from './auth/identity-config'
+import type { IdentityAccounts, WechatMiniAccount } from './auth/identity-config'
 import { readSmsProvider } from './auth/sms-config'
 import type { TencentSmsAccount } from './auth/sms-config'
 import { readPaymentAccounts } from './payments/payment-config'
@@ -76,7 +76,7 @@ export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a de
  */
 export const SIMULATED = 'simulated'
 /** The real implementation of each outside party written so far, by its variable's value. */
-export const REAL_CHOICES = { cashier: 'vendors', identity: 'real' } as const satisfies Partial<Record<OutsideParty, string>>
+export const REAL_CHOICES = { cashier: 'vendors', identity: 'real', phoneNumbers: 'wechat' } as const satisfies Partial<Record<OutsideParty, string>>
 export type OutsidePartyChoice = typeof SIMULATED | (typeof REAL_CHOICES)[keyof typeof REAL_CHOICES]
 
 /**
@@ -160,6 +160,8 @@ export interface Config {
   readonly metricsToken: string | undefined
   /** The identity providers of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts); undefined with the simulated ones. */
   readonly identity: IdentityAccounts | undefined
+  /** The WeChat mini-program's server credentials, when its login or its phone button is real. */
+  readonly wechatMini: WechatMiniAccount | undefined
   /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
   readonly payments: PaymentAccounts | undefined
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
@@ -507,6 +509,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     outsideParties,
     payments: outsideParties.cashier === REAL_CHOICES.cashier ? readPaymentAccounts(reader) : undefined,
     identity: outsideParties.identity === REAL_CHOICES.identity ? readIdentityAccounts(reader) : undefined,
+    wechatMini:
+      outsideParties.identity === REAL_CHOICES.identity || outsideParties.phoneNumbers === REAL_CHOICES.phoneNumbers ? readWechatMiniAccount(reader) : undefined,
     metricsToken: reader.secret('METRICS_TOKEN'),
     loadShedEventLoopDelayMs: reader.integer('LOAD_SHED_EVENT_LOOP_DELAY_MS', production ? DEFAULT_LOAD_SHED_DELAY_MS : 0, 0, MAX_LOAD_SHED_DELAY_MS),
     publicBaseUrl,

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp, installDataCipher } from './app'
 import { runServer } from './cluster'
 import type { ServerProcess } from './cluster'
-import { createConfiguredIdentity } from './auth/configured-identity'
+import { createConfiguredPeople } from './auth/configured-identity'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
 import type { OutboxPeers } from './auth/sms-gateway'
 import { createConfiguredSms } from './auth/tencent-sms'
@@ -31,7 +31,6 @@ import type { Maintenance } from './maintenance/sweep'
 import { closeRedis, createRedisClient } from './limits/redis-client'
 import { createConfiguredCashier } from './payments/configured-cashier'
 import { createMetrics } from './http/metrics'
-import { createSimulatedPhoneNumbers } from './platform/phone-numbers'
 import { createSimulatedRiskReviewer } from './catalogue/risk-review'
 import { startIssuerOutbox } from './jobs/issuer-outbox'
 import { startPaymentUpkeep } from './jobs/payment-upkeep'
@@ -134,8 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log: { level: config.logLevel },
       sms,
       storage,
-      identity: createConfiguredIdentity(config, redis),
-      phoneNumbers: createSimulatedPhoneNumbers(),
+      ...createConfiguredPeople(config, redis),
       cashier,
       risk: createSimulatedRiskReviewer(),
       issuer,

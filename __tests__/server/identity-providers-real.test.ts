@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net'
 import { SignJWT } from 'jose'
 import type { TokenGrant } from '../../types/api/auth'
 import type { Envelope } from '../../types/api/envelope'
-import { createConfiguredIdentity } from '../../server/auth/configured-identity'
+import { API } from '../../types/api/paths'
+import { createConfiguredPeople } from '../../server/auth/configured-identity'
 import { ConfigError, loadConfig } from '../../server/config'
 import { users } from '../../server/db/schema'
 import { simulatedParts } from '../../server/production-guard'
-import { MAP, tokenCall } from './support/api'
+import { MAP, pathOf, tokenCall } from './support/api'
 import { startAlipayStandIn } from './support/alipay-standin'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import type { AlipayStandIn } from './support/alipay-standin'
@@ -84,6 +85,7 @@ describeDb('logging in through the real identity providers', () => {
       APP_ENV: 'development',
       DATA_KEY_HEX: TEST_DATA_KEY_HEX,
       IDENTITY_PROVIDERS: 'real',
+      PHONE_NUMBER_PROVIDER: 'wechat',
       BANK_TOKEN_PUBLIC_KEY: bankKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       BANK_TOKEN_ISSUER: BANK_ISSUER,
       BANK_TOKEN_AUDIENCE: 'etc-apply',
@@ -106,9 +108,9 @@ describeDb('logging in through the real identity providers', () => {
 
   it('builds no simulated provider, and each way in logs its person in', async () => {
     const config = loadConfig(env, CWD)
-    const identity = createConfiguredIdentity(config, undefined)
-    expect(simulatedParts({ ...realOutsidePartyStubs(), identity })).toEqual([])
-    const test = await createTestApp(database.db, { identity })
+    const people = createConfiguredPeople(config, undefined)
+    expect(simulatedParts({ ...realOutsidePartyStubs(), ...people })).toEqual([])
+    const test = await createTestApp(database.db, people)
     try {
       const login = async (body: object): Promise<Envelope<TokenGrant>> => (await tokenCall(test, body, MAP.channelId)).json<Envelope<TokenGrant>>()
       const pageToken = await new SignJWT({ iss: BANK_ISSUER, aud: 'etc-apply', sub: 'bank-7', exp: Math.floor(Date.now() / 1000) + 300 })
@@ -135,6 +137,22 @@ describeDb('logging in through the real identity providers', () => {
       // Refused credentials are no one.
       expect((await login({ grantType: 'authCode', provider: 'map', code: 'used-code' })).code).toBe(1001)
       expect((await login({ grantType: 'authCode', provider: 'alipay', code: 'ali-code-1' })).code).toBe(1001)
+      // The WeChat user's phone button: the same mini-program, the same access token.
+      wechat.addPhoneCode('phone-code-1', '13912345678')
+      const wechatUser = grants[2]?.data
+      if (!wechatUser) throw new Error('no WeChat session')
+      const phone = async (code: string) =>
+        (
+          await test.inject({
+            method: 'POST',
+            url: pathOf(API.phoneByCode.path, { channel: MAP.channelId }),
+            headers: { authorization: `Bearer ${wechatUser.accessToken}` },
+            payload: { code },
+          })
+        ).json<Envelope<{ mobile: string }>>()
+      expect(await phone('phone-code-1')).toEqual({ code: 200, msg: '成功', data: { mobile: '13912345678' } })
+      expect((await phone('phone-code-1')).code).toBe(1001)
+      expect(wechat.calls('stable_token')).toBe(1)
     } finally {
       await test.close()
     }

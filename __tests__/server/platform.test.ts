@@ -23,9 +23,10 @@ import { FOLLOW_UP_MESSAGE, FOLLOW_UP_RETENTION_MS } from '../../server/platform
 import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
 import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
-import { BANK, envelope, latestCode, loginBySms, pathOf } from './support/api'
+import { BANK, bearer, envelope, latestCode, loginBySms, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { appWorld } from './support/app-world'
+import { createTestApp } from './support/test-app'
 import { data, seedOrderFixtures, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -156,6 +157,17 @@ describeDb('platform routes (simulated)', () => {
       const response = await call(byCode(code))
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ code: 1001, msg: '获取手机号失败，请重新授权', data: null })
+    })
+
+    it('answers "try again" (5003) when the platform cannot be asked, not "authorise again"', async () => {
+      const test = await createTestApp(world.database.db, { phoneNumbers: { phoneForCode: () => Promise.reject(new Error('WeChat busy (-1)')) } })
+      try {
+        const response = await test.inject({ ...byCode('wx-code-1'), headers: bearer(world.grant) })
+        expect(response.json()).toEqual({ code: 5003, msg: PLATFORM_MESSAGE.phoneLookupUnavailable, data: null })
+        expect(test.logs.text()).toContain('phone number lookup failed')
+      } finally {
+        await test.close()
+      }
     })
 
     it('answers an unknown channel with a 404', async () => {

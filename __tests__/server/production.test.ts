@@ -44,7 +44,7 @@ describe('production configuration', () => {
   it('refuses every simulated outside party, naming the real choice or the interface a real one implements', () => {
     expect(problemsOf(PRODUCTION_ENV)).toEqual([
       'IDENTITY_PROVIDERS=simulated is refused in production: set IDENTITY_PROVIDERS=real',
-      'PHONE_NUMBER_PROVIDER=simulated is refused in production: a real deployment implements PhoneNumberProvider (server/platform/phone-numbers.ts)',
+      'PHONE_NUMBER_PROVIDER=simulated is refused in production: set PHONE_NUMBER_PROVIDER=wechat',
       'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors',
       'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',
       'ISSUER_PROVIDER=simulated is refused in production: a real deployment implements IssuerGateway (server/orders/issuer-gateway.ts)',

@@ -1,12 +1,16 @@
 /**
- * The identity providers a server runs with, from its configuration: the simulated ones, or the
- * real ones of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts). WeChat's access token is
- * shared through Redis when the server has it (several processes then fetch it once), else held
- * by this one process.
+ * The identity providers and the phone-number lookup a server runs with, from its configuration:
+ * the simulated ones, or the real ones of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts)
+ * and PHONE_NUMBER_PROVIDER=wechat. The WeChat mini-program's login and its phone button share
+ * one access token, shared in turn through Redis when the server has it (several processes then
+ * fetch it once), else held by this one process.
  */
 import type { Redis } from 'ioredis'
 import type { Config } from '../config'
 import { createMemoryTokenStore, createRedisTokenStore, createWechatApi } from '../platform/wechat-api'
+import type { WechatApi } from '../platform/wechat-api'
+import { createSimulatedPhoneNumbers } from '../platform/phone-numbers'
+import type { PhoneNumberProvider } from '../platform/phone-numbers'
 import { createAlipayIdentity } from './alipay-identity'
 import { createSimulatedIdentityProviders } from './identity-providers'
 import type { IdentityProviders } from './identity-providers'
@@ -15,21 +19,35 @@ import { createBankTokenProvider, createOAuthCodeProvider } from './partner-iden
 /** Where WeChat's shared credentials live in Redis. */
 export const WECHAT_TOKEN_PREFIX = 'etc:wechat:'
 
-export function createConfiguredIdentity(config: Pick<Config, 'identity'>, redis: Redis | undefined): IdentityProviders {
-  const accounts = config.identity
-  if (!accounts) return createSimulatedIdentityProviders()
-  const { alipay, wechat } = accounts
-  // The configuration refuses IDENTITY_PROVIDERS=real without it.
-  if (!alipay) throw new Error('IDENTITY_PROVIDERS=real needs the Alipay application')
+export interface ConfiguredPeople {
+  readonly identity: IdentityProviders
+  readonly phoneNumbers: PhoneNumberProvider
+}
+
+function wechatMiniProgram(config: Pick<Config, 'wechatMini'>, redis: Redis | undefined): WechatApi | undefined {
+  const account = config.wechatMini
+  if (!account) return undefined
   const store = redis ? createRedisTokenStore(redis, WECHAT_TOKEN_PREFIX) : createMemoryTokenStore()
-  const miniProgram = createWechatApi({ appId: wechat.appId, appSecret: wechat.appSecret, ...(wechat.baseUrl ? { baseUrl: wechat.baseUrl } : {}) }, store)
-  const { gateway, ...alipayKeys } = alipay
+  return createWechatApi({ appId: account.appId, appSecret: account.appSecret, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}) }, store)
+}
+
+export function createConfiguredPeople(config: Pick<Config, 'identity' | 'wechatMini' | 'outsideParties'>, redis: Redis | undefined): ConfiguredPeople {
+  const miniProgram = wechatMiniProgram(config, redis)
+  const phoneNumbers = config.outsideParties.phoneNumbers !== 'simulated' && miniProgram ? miniProgram.phoneNumbers() : createSimulatedPhoneNumbers()
+  const accounts = config.identity
+  if (!accounts) return { identity: createSimulatedIdentityProviders(), phoneNumbers }
+  // The configuration refuses IDENTITY_PROVIDERS=real without these.
+  if (!accounts.alipay || !miniProgram) throw new Error('IDENTITY_PROVIDERS=real needs the Alipay application and the WeChat mini-program')
+  const { gateway, ...alipayKeys } = accounts.alipay
   return {
-    bank: createBankTokenProvider(accounts.bank),
-    authCode: {
-      map: createOAuthCodeProvider('map', accounts.map),
-      wechat: miniProgram.identityProvider(),
-      alipay: createAlipayIdentity({ ...alipayKeys, ...(gateway ? { gateway } : {}) }),
+    identity: {
+      bank: createBankTokenProvider(accounts.bank),
+      authCode: {
+        map: createOAuthCodeProvider('map', accounts.map),
+        wechat: miniProgram.identityProvider(),
+        alipay: createAlipayIdentity({ ...alipayKeys, ...(gateway ? { gateway } : {}) }),
+      },
     },
+    phoneNumbers,
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The identity providers of IDENTITY_PROVIDERS=real, read from the environment: the bank's page
  * token (a JWT: its key or JWKS, issuer, audience), the map's OAuth 2.0 code exchange, the WeChat
- * mini-program's code2Session (its app id and secret) and Alipay's login (the Alipay application
- * of server/payments/payment-config.ts). All four are needed: every way in logs a person in.
+ * mini-program's code2Session (its app id and secret: readWechatMiniAccount, read by
+ * server/config.ts) and Alipay's login (the Alipay application of
+ * server/payments/payment-config.ts). All four are needed: every way in logs a person in.
  * .env.example documents each setting; server/README.md says what to ask each partner for.
  */
 import type { BankTokenSettings, OAuthCodeSettings } from './partner-identity'
@@ -21,8 +22,12 @@ export interface WechatMiniAccount {
 export interface IdentityAccounts {
   readonly bank: BankTokenSettings
   readonly map: Omit<OAuthCodeSettings, 'timeoutMs'>
-  readonly wechat: WechatMiniAccount
   readonly alipay: AlipayAccount | undefined
+}
+
+/** The WeChat mini-program's server credentials: its login (IDENTITY_PROVIDERS=real) and its phone button (PHONE_NUMBER_PROVIDER=wechat). */
+export function readWechatMiniAccount(reader: SettingsReader): WechatMiniAccount {
+  return { appId: required(reader, 'WECHAT_MINI_APP_ID'), appSecret: required(reader, 'WECHAT_MINI_APP_SECRET', true), baseUrl: url(reader, 'WECHAT_API_BASE_URL') }
 }
 
 const list = (value: string | undefined): string[] | undefined =>
@@ -71,7 +76,6 @@ export function readIdentityAccounts(reader: SettingsReader): IdentityAccounts {
   return {
     bank: readBank(reader),
     map: readMap(reader),
-    wechat: { appId: required(reader, 'WECHAT_MINI_APP_ID'), appSecret: required(reader, 'WECHAT_MINI_APP_SECRET', true), baseUrl: url(reader, 'WECHAT_API_BASE_URL') },
     alipay,
   }
 }

@@ -29,6 +29,7 @@ import { contractRoutes } from './contract-route'
 
 export const PLATFORM_MESSAGE = {
   phoneAuthFailed: '获取手机号失败，请重新授权',
+  phoneLookupUnavailable: '暂时无法获取手机号，请稍后重试或手动输入',
   provinceClosed: '当前地区暂未开通短信登录',
   urlLinkUnavailable: '暂不支持跳转小程序，请稍后再试',
   notAppPage: '参数 url 不是本应用的页面地址',
@@ -100,8 +101,15 @@ export const platformRoutes: RouteGroup = async (app, { context }) => {
 
   route(API.phoneByCode, {
     body: PhoneByCodeBody,
-    handler: async ({ body }) => {
-      const phone = await phoneNumbers.phoneForCode(body.code)
+    handler: async ({ body, request }) => {
+      let phone: string | undefined
+      try {
+        phone = await phoneNumbers.phoneForCode(body.code)
+      } catch (error) {
+        // The platform could not be asked (busy, timeout): not a refused authorisation.
+        request.log.warn({ err: error }, 'phone number lookup failed')
+        return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.phoneLookupUnavailable)
+      }
       return phone === undefined ? fail(BUSINESS_CODE.LOGIN_FAILED, PLATFORM_MESSAGE.phoneAuthFailed) : ok({ mobile: phone })
     },
   })
