@@ -5,6 +5,7 @@
  * documented error codes into the gateway's refusals, so a person is told to wait, to use another
  * number, or that the service is down. The phone number reaches no log line and no error whole.
  */
+import { SECOND_MS } from '../../src/domain/constants'
 import type { FastifyBaseLogger } from 'fastify'
 import { sms } from 'tencentcloud-sdk-nodejs-sms'
 import type { SendSmsRequest, SendSmsResponse } from 'tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_models'
@@ -49,7 +50,6 @@ const DEFAULT_ENDPOINT = 'sms.tencentcloudapi.com'
 /** The SDK takes the service of the signature's credential scope from the endpoint's first label. */
 const SERVICE_PREFIX = 'sms.'
 const DEFAULT_TIMEOUT_MS = 10_000
-const MS_PER_SECOND = 1000
 /** The SDK sends mainland numbers in E.164; every phone here is a mainland mobile. */
 const MAINLAND_PREFIX = '+86'
 /** SendStatusSet[].Code of a message Tencent accepted. */
@@ -112,7 +112,7 @@ export function createTencentSms(settings: TencentSmsSettings): SmsGateway {
       httpProfile: {
         endpoint,
         protocol: `${settings.protocol ?? 'https:'}//`,
-        reqTimeout: (settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) / MS_PER_SECOND,
+        reqTimeout: (settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) / SECOND_MS,
         ...(settings.proxy ? { proxy: settings.proxy } : {}),
       },
     },

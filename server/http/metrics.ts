@@ -14,20 +14,20 @@ import { timingSafeEqual } from 'node:crypto'
 import { count, eq, isNull, min } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { SECOND_MS } from '../../src/domain/constants'
 import { PAY_STATE } from '../../src/domain/enums'
 import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { issuerOutbox, paymentRefunds, payments } from '../db/schema'
 import { ApiError } from './envelope'
+import { REFUND_STATE } from '../payments/refunds'
 import type { PaymentVendor } from '../payments/vendor'
 import { VendorError } from '../payments/vendor'
 
 export const METRICS_PATH = '/metrics'
 const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-const MS_PER_SECOND = 1000
-/** Refund states waiting for delivery and failed for good (payments/refunds.ts REFUND_STATE). */
-const WAITING_REFUND_STATES = [0, 1]
-const FAILED_REFUND_STATE = 3
+/** Refunds waiting for delivery: queued, or processing at the provider. */
+const WAITING_REFUND_STATES = [REFUND_STATE.QUEUED, REFUND_STATE.PROCESSING]
 
 export interface AppMetrics {
   readonly registry: Registry
@@ -106,7 +106,7 @@ function registerBusinessGauges(metrics: AppMetrics, db: Db, clock: Clock): void
       const rows = await db.select({ state: paymentRefunds.state, total: count() }).from(paymentRefunds).groupBy(paymentRefunds.state)
       const total = (states: readonly number[]) => rows.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + row.total, 0)
       this.set({ state: 'waiting' }, total(WAITING_REFUND_STATES))
-      this.set({ state: 'failed' }, total([FAILED_REFUND_STATE]))
+      this.set({ state: 'failed' }, total([REFUND_STATE.FAILED]))
     },
   })
   new Gauge({
@@ -116,7 +116,7 @@ function registerBusinessGauges(metrics: AppMetrics, db: Db, clock: Clock): void
     async collect() {
       const [row] = await db.select({ oldest: min(issuerOutbox.createdAt) }).from(issuerOutbox).where(isNull(issuerOutbox.deliveredAt))
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined
-      this.set(oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / MS_PER_SECOND))
+      this.set(oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / SECOND_MS))
     },
   })
 }
@@ -134,7 +134,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, optio
     const route = request.routeOptions.url ?? 'unmatched'
     const labels = { method: request.method, route }
     metrics.requests.inc({ ...labels, status: String(reply.statusCode) })
-    metrics.requestSeconds.observe(labels, reply.elapsedTime / MS_PER_SECOND)
+    metrics.requestSeconds.observe(labels, reply.elapsedTime / SECOND_MS)
   })
   app.get(METRICS_PATH, { config: { public: true, rateLimit: false as const } }, async (request, reply) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]

@@ -12,8 +12,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk'
 import type { PayMethod } from '../../types/api/payment'
 import { chinaDateTime } from '../../src/domain/china-time'
-import { formatYuan } from '../../src/domain/money'
-import { centsOfYuan, VendorError } from './vendor'
+import { centsOfYuan, formatYuan } from '../../src/domain/money'
+import { VendorError } from './vendor'
 import type {
   CloseOutcome,
   NotificationAnswer,

@@ -10,6 +10,7 @@
  * nothing twice). The simulator's payments are settled by its own pages and need none of this.
  */
 import { and, asc, eq, gte, isNull, lte, ne, or } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import { MINUTE_MS } from '../../src/domain/constants'
 import { PAY_STATE } from '../../src/domain/enums'
 import { payments } from '../db/schema'
@@ -74,22 +75,19 @@ function logVendorError(context: UpkeepContext, error: unknown, paymentId: strin
   else context.log.error(facts, `${doing}: refused by the provider`)
 }
 
-/** Closes abandoned trades at their providers; answers how many were closed (or found paid, and refunded). */
-export async function closeAbandonedTrades(context: UpkeepContext): Promise<number> {
-  const now = context.clock.now()
-  const rows = await context.db
+/** A batch of the vendors' payments (not the simulator's) inside the upkeep's window, oldest first, that `due` selects. */
+async function vendorPayments(context: UpkeepContext, now: Date, due: SQL | undefined): Promise<Row[]> {
+  return context.db
     .select({ id: payments.id, provider: payments.provider })
     .from(payments)
-    .where(
-      and(
-        eq(payments.state, PAY_STATE.FAILED),
-        ne(payments.provider, SIMULATOR_PROVIDER),
-        isNull(payments.vendorClosedAt),
-        gte(payments.createdAt, new Date(now.getTime() - UPKEEP_WINDOW_MS)),
-      ),
-    )
+    .where(and(ne(payments.provider, SIMULATOR_PROVIDER), gte(payments.createdAt, new Date(now.getTime() - UPKEEP_WINDOW_MS)), due))
     .orderBy(asc(payments.createdAt))
     .limit(UPKEEP_BATCH)
+}
+
+/** Closes abandoned trades at their providers; answers how many were closed (or found paid, and refunded). */
+export async function closeAbandonedTrades(context: UpkeepContext): Promise<number> {
+  const rows = await vendorPayments(context, context.clock.now(), and(eq(payments.state, PAY_STATE.FAILED), isNull(payments.vendorClosedAt)))
   let closed = 0
   for (const row of rows) {
     const account = vendorOf(context, row)
@@ -109,20 +107,15 @@ export async function closeAbandonedTrades(context: UpkeepContext): Promise<numb
 /** Asks the providers about payments in progress for a while; answers how many were found paid. */
 export async function recoverPendingPayments(context: UpkeepContext): Promise<number> {
   const now = context.clock.now()
-  const rows = await context.db
-    .select({ id: payments.id, provider: payments.provider })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.state, PAY_STATE.PAYING),
-        ne(payments.provider, SIMULATOR_PROVIDER),
-        lte(payments.createdAt, new Date(now.getTime() - PENDING_QUERY_AFTER_MS)),
-        gte(payments.createdAt, new Date(now.getTime() - UPKEEP_WINDOW_MS)),
-        or(isNull(payments.vendorCheckedAt), lte(payments.vendorCheckedAt, new Date(now.getTime() - PENDING_RECHECK_MS))),
-      ),
-    )
-    .orderBy(asc(payments.createdAt))
-    .limit(UPKEEP_BATCH)
+  const rows = await vendorPayments(
+    context,
+    now,
+    and(
+      eq(payments.state, PAY_STATE.PAYING),
+      lte(payments.createdAt, new Date(now.getTime() - PENDING_QUERY_AFTER_MS)),
+      or(isNull(payments.vendorCheckedAt), lte(payments.vendorCheckedAt, new Date(now.getTime() - PENDING_RECHECK_MS))),
+    ),
+  )
   let recovered = 0
   for (const row of rows) {
     const account = vendorOf(context, row)

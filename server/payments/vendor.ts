@@ -12,7 +12,6 @@
  *   is a VendorError, never a result.
  */
 import type { PayMethod, WechatPayParams } from '../../types/api/payment'
-import { CENTS_PER_YUAN } from '../../src/domain/money'
 
 export const VENDOR_NAMES = ['wechat', 'alipay'] as const
 export type VendorName = (typeof VENDOR_NAMES)[number]
@@ -142,14 +141,4 @@ export class VendorError extends Error {
   ) {
     super(message)
   }
-}
-
-/**
- * "12.34" → 1234, exactly; undefined for anything that is not a yuan amount with at most two
- * decimals. The other way is formatYuan (src/domain/money.ts), for a whole number of cents.
- */
-export function centsOfYuan(yuan: string): number | undefined {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan)
-  if (!match) return undefined
-  return Number(match[1]) * CENTS_PER_YUAN + Number((match[2] ?? '').padEnd(2, '0'))
 }

@@ -6,6 +6,7 @@
  * WeChat's answers and documented errors into the vendor interface's terms and reads the signed,
  * encrypted notifications. WeChat counts money in fen, so amounts pass through unchanged.
  */
+import { SECOND_MS } from '../../src/domain/constants'
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin'
 import type { PayMethod } from '../../types/api/payment'
 import { chinaRfc3339 } from '../../src/domain/china-time'
@@ -52,7 +53,6 @@ const DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com/'
 const DEFAULT_TIMEOUT_MS = 10_000
 /** WeChat's tolerance for a signed message's clock (the SDK applies the same to answers). */
 const MAX_CLOCK_SKEW_SECONDS = 300
-const MS_PER_SECOND = 1000
 const API_V3_KEY_BYTES = 32
 /** AEAD_AES_256_GCM's tag, the ciphertext's last 16 bytes: anything shorter cannot be genuine. */
 const GCM_TAG_BYTES = 16
@@ -151,7 +151,7 @@ export function createWechatPayVendor(settings: WechatPaySettings): PaymentVendo
     const body = successBody(await send(() => transactions.jsapi.post({ ...orderOf(trade), payer: { openid } })))
     const prepayId = text(body.prepay_id)
     if (!prepayId) throw unexpectedAnswer('jsapi')
-    const timeStamp = String(Math.floor(trade.issuedAt.getTime() / MS_PER_SECOND))
+    const timeStamp = String(Math.floor(trade.issuedAt.getTime() / SECOND_MS))
     const pkg = PREPAY_ID_PREFIX + prepayId
     const paySign = Rsa.sign(Formatter.joinedByLineFeed(settings.appId, timeStamp, trade.nonce, pkg), merchantKey)
     return { wechatPay: { timeStamp, nonceStr: trade.nonce, package: pkg, signType: 'RSA', paySign } }
@@ -340,7 +340,7 @@ function isSuccess(status: number): boolean {
 }
 
 function isFresh(timestamp: string): boolean {
-  return /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / MS_PER_SECOND - Number(timestamp)) <= MAX_CLOCK_SKEW_SECONDS
+  return /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / SECOND_MS - Number(timestamp)) <= MAX_CLOCK_SKEW_SECONDS
 }
 
 function withTrailingSlash(url: string): string {

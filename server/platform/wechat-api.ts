@@ -11,6 +11,7 @@
  * error codes are WeChat's documented ones (developers.weixin.qq.com, cited at each call).
  * Nothing secret (AppSecret, tokens, tickets, session_key) reaches an error message.
  */
+import { SECOND_MS } from '../../src/domain/constants'
 import type { Redis } from 'ioredis'
 import type { MiniProgramEnvVersion } from '../../types/api/catalogue'
 import { CREDENTIAL_PATTERN, IdentityUnavailableError } from '../auth/identity-providers'
@@ -104,8 +105,7 @@ export class WechatApiError extends Error {
 const UNVOUCHED = 'WeChat could not vouch for the login code now'
 const DEFAULT_BASE_URL = 'https://api.weixin.qq.com/'
 const DEFAULT_TIMEOUT_MS = 10_000
-const MS_PER_SECOND = 1000
-const MS_PER_MINUTE = 60 * MS_PER_SECOND
+const MS_PER_MINUTE = 60 * SECOND_MS
 /**
  * A stored credential is refreshed once less than this is left. WeChat's normal mode (no
  * force_refresh) renews the access token 5 minutes before it ends and until then keeps answering
@@ -114,7 +114,7 @@ const MS_PER_MINUTE = 60 * MS_PER_SECOND
  */
 const REFRESH_MARGIN_MS = 4 * MS_PER_MINUTE
 /** The refresh lock outlasts the refresher's own call by this much. */
-const LOCK_MARGIN_MS = 2 * MS_PER_SECOND
+const LOCK_MARGIN_MS = 2 * SECOND_MS
 /** How often a process waiting for another's refresh looks at the store again. */
 const LOCK_POLL_MS = 50
 /** WeChat's errmsg goes into error messages, cut to this length. */
@@ -240,7 +240,7 @@ export function createWechatApi(settings: WechatApiSettings, store: SharedTokenS
 
   function credentialOf(endpoint: WechatEndpoint, value: unknown, expiresIn: unknown): StoredCredential {
     if (typeof value !== 'string' || value === '' || typeof expiresIn !== 'number' || !(expiresIn > 0)) throw badAnswer(endpoint)
-    return { value, expiresAt: now() + expiresIn * MS_PER_SECOND }
+    return { value, expiresAt: now() + expiresIn * SECOND_MS }
   }
 
   // The store is a convenience, not a dependency: when it cannot answer, each process fetches for

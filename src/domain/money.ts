@@ -5,7 +5,7 @@
 
 export type PriceTier = 'basic' | 'vip' | 'existingUser'
 
-export const CENTS_PER_YUAN = 100
+const CENTS_PER_YUAN = 100
 
 /** Upper bounds (inclusive, in cents) of the price tiers, cheapest first. */
 export const PRICE_TIER_LIMITS: readonly { readonly maxCents: number; readonly tier: PriceTier }[] = [
@@ -38,6 +38,16 @@ export function priceTier(priceCents: number): PriceTier {
 
 export function packageVariant(priceCents: number): number {
   return PACKAGE_VARIANT[priceTier(priceCents)]
+}
+
+/**
+ * "12.34" → 1234, exactly (never through floating point); undefined for anything that is not a
+ * yuan amount with at most two decimals. The way back is formatYuan.
+ */
+export function centsOfYuan(yuan: string): number | undefined {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan)
+  if (!match) return undefined
+  return Number(match[1]) * CENTS_PER_YUAN + Number((match[2] ?? '').padEnd(2, '0'))
 }
 
 /** Cents as yuan with two decimals ("29.90"); "--" for a value that is not a number. */
