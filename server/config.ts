@@ -15,6 +15,12 @@ import { readSmsProvider } from './auth/sms-config'
 import type { TencentSmsAccount } from './auth/sms-config'
 import { readPaymentAccounts } from './payments/payment-config'
 import type { PaymentAccounts } from './payments/payment-config'
+import type { IssuerAccount } from './orders/http-issuer'
+import { readIssuerAccount } from './orders/issuer-config'
+import { readRiskAccount } from './catalogue/risk-config'
+import type { PartnerAccount } from './partners/signed-call'
+import { readWechatOfficialAccount } from './platform/wechat-config'
+import type { WechatOfficialAccount } from './platform/wechat-config'
 
 export const DEFAULTS = {
   port: 3000,
@@ -75,8 +81,8 @@ export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a de
  * them, so it starts only with the real integrations chosen (REAL_CHOICES).
  */
 export const SIMULATED = 'simulated'
-/** The real implementation of each outside party written so far, by its variable's value. */
-export const REAL_CHOICES = { cashier: 'vendors', identity: 'real', phoneNumbers: 'wechat' } as const satisfies Partial<Record<OutsideParty, string>>
+/** The real implementation of each outside party, by its variable's value. */
+export const REAL_CHOICES = { cashier: 'vendors', identity: 'real', phoneNumbers: 'wechat', wechatPlatform: 'wechat', issuer: 'http', risk: 'http' } as const satisfies Record<OutsideParty, string>
 export type OutsidePartyChoice = typeof SIMULATED | (typeof REAL_CHOICES)[keyof typeof REAL_CHOICES]
 
 /**
@@ -90,6 +96,7 @@ export const OUTSIDE_PARTIES = {
   cashier: { variable: 'CASHIER_PROVIDER', implements: 'Cashier (server/payments/cashier.ts)' },
   risk: { variable: 'RISK_PROVIDER', implements: 'RiskReviewer (server/catalogue/risk-review.ts)' },
   issuer: { variable: 'ISSUER_PROVIDER', implements: 'IssuerGateway (server/orders/issuer-gateway.ts)' },
+  wechatPlatform: { variable: 'WECHAT_PLATFORM_PROVIDER', implements: 'WechatPlatform (server/platform/wechat.ts)' },
 } as const
 export type OutsideParty = keyof typeof OUTSIDE_PARTIES
 
@@ -160,10 +167,16 @@ export interface Config {
   readonly metricsToken: string | undefined
   /** The identity providers of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts); undefined with the simulated ones. */
   readonly identity: IdentityAccounts | undefined
-  /** The WeChat mini-program's server credentials, when its login or its phone button is real. */
+  /** The WeChat mini-program's server credentials, when its login, its phone button or its URL links are real. */
   readonly wechatMini: WechatMiniAccount | undefined
+  /** The official account of WECHAT_PLATFORM_PROVIDER=wechat, whose jsapi_ticket signs the JS-SDK config; undefined with the simulated platform. */
+  readonly wechatOfficial: WechatOfficialAccount | undefined
   /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
   readonly payments: PaymentAccounts | undefined
+  /** The issuer's account of ISSUER_PROVIDER=http (server/orders/issuer-config.ts); undefined with the simulated issuer. */
+  readonly issuerAccount: IssuerAccount | undefined
+  /** The risk-control service of RISK_PROVIDER=http (server/catalogue/risk-config.ts); undefined with the simulated reviewer. */
+  readonly riskAccount: PartnerAccount | undefined
   /** Where browsers reach this server (scheme, host, optional path): the cashier's address starts here. */
   readonly publicBaseUrl: string
   /**
@@ -171,7 +184,10 @@ export interface Config {
    * list) where hosts embed the H5 build elsewhere. getWeixinConfig signs addresses on these only.
    */
   readonly appOrigins: readonly string[]
-  /** What `npm run sim` sends to the lifecycle simulator call; unset: generated per process (server/simulators/operator-secret.ts). */
+  /**
+   * The local operator's key: the simulated issuer's notifications (`npm run sim`) are signed with it, and the
+   * simulator calls carry it; unset: generated per process (server/simulators/operator-secret.ts).
+   */
   readonly simOperatorSecret: string | undefined
   /** 0 = off; otherwise paid orders advance one lifecycle step after this many seconds. */
   readonly simAutoAdvanceSeconds: number
@@ -260,7 +276,7 @@ class EnvReader {
 }
 
 function readDatabase(reader: EnvReader, dataDir: string): DatabaseConfig {
-  const url = reader.raw('DATABASE_URL')
+  const url = reader.secret('DATABASE_URL')
   if (url === undefined) return { driver: 'pglite', dataDir: path.join(dataDir, DEFAULTS.pgliteSubdir) }
   if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url)) {
     reader.problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
@@ -269,7 +285,7 @@ function readDatabase(reader: EnvReader, dataDir: string): DatabaseConfig {
 }
 
 function readRedisUrl(reader: EnvReader): string | undefined {
-  const url = reader.raw('REDIS_URL')
+  const url = reader.secret('REDIS_URL')
   if (url !== undefined && !/^rediss?:\/\/[^\s]+$/.test(url)) {
     reader.problems.push('REDIS_URL must be a redis:// or rediss:// URL (unset it to keep limits in memory)')
   }
@@ -284,7 +300,7 @@ const HEX_KEY = /^[0-9a-fA-F]{64}$/
  * placeholder, which production must not.
  */
 function readPayloadKey(reader: EnvReader, production: boolean): string {
-  const key = reader.raw('PAYLOAD_KEY_HEX')
+  const key = reader.secret('PAYLOAD_KEY_HEX')
   if (key === undefined) {
     if (production) reader.problems.push("PAYLOAD_KEY_HEX must be set in production (64 hex characters, the app build's TARO_APP_PAYLOAD_KEY)")
     return DEV_PAYLOAD_KEY_HEX
@@ -301,7 +317,7 @@ function readPayloadKey(reader: EnvReader, production: boolean): string {
  */
 function readDataKeys(reader: EnvReader, production: boolean): { dataKeyHex: string | undefined; previousDataKeyHex: string | undefined } {
   const read = (name: string): string | undefined => {
-    const key = reader.raw(name)
+    const key = reader.secret(name)
     if (key !== undefined && !HEX_KEY.test(key)) reader.problems.push(`${name} must be 64 hex characters (32 bytes)`)
     return key?.toLowerCase()
   }
@@ -337,20 +353,22 @@ export function localBaseUrl(host: string, port: number): string {
 
 function readOutsideParties(reader: EnvReader, production: boolean): Record<OutsideParty, OutsidePartyChoice> {
   const choose = (party: OutsideParty): OutsidePartyChoice => {
-    const { variable, implements: needed } = OUTSIDE_PARTIES[party]
-    const real: OutsidePartyChoice | undefined = party in REAL_CHOICES ? REAL_CHOICES[party as keyof typeof REAL_CHOICES] : undefined
+    const { variable } = OUTSIDE_PARTIES[party]
+    const real = REAL_CHOICES[party]
     const value = reader.raw(variable)?.toLowerCase() ?? SIMULATED
-    if (real !== undefined && value === real) return real
-    if (value !== SIMULATED) {
-      const allowed = real === undefined ? `"${SIMULATED}": no other implementation exists yet (one implements ${needed})` : `"${SIMULATED}" or "${real}"`
-      reader.problems.push(`${variable} must be ${allowed}`)
-    } else if (production) {
-      const hint = real === undefined ? `a real deployment implements ${needed}` : `set ${variable}=${real}`
-      reader.problems.push(`${variable}=${SIMULATED} is refused in production: ${hint}`)
-    }
+    if (value === real) return real
+    if (value !== SIMULATED) reader.problems.push(`${variable} must be "${SIMULATED}" or "${real}"`)
+    else if (production) reader.problems.push(`${variable}=${SIMULATED} is refused in production: set ${variable}=${real}`)
     return SIMULATED
   }
-  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier'), risk: choose('risk'), issuer: choose('issuer') }
+  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier'), risk: choose('risk'), issuer: choose('issuer'), wechatPlatform: choose('wechatPlatform') }
+}
+
+/** The mini-program's credentials serve its login, its phone button and its URL links. */
+function needsWechatMini(parties: Readonly<Record<OutsideParty, OutsidePartyChoice>>): boolean {
+  return (
+    parties.identity === REAL_CHOICES.identity || parties.phoneNumbers === REAL_CHOICES.phoneNumbers || parties.wechatPlatform === REAL_CHOICES.wechatPlatform
+  )
 }
 
 function readPublicBaseUrl(reader: EnvReader, production: boolean, host: string, port: number): string {
@@ -508,9 +526,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     sms,
     outsideParties,
     payments: outsideParties.cashier === REAL_CHOICES.cashier ? readPaymentAccounts(reader) : undefined,
+    issuerAccount: outsideParties.issuer === REAL_CHOICES.issuer ? readIssuerAccount(reader) : undefined,
+    riskAccount: outsideParties.risk === REAL_CHOICES.risk ? readRiskAccount(reader) : undefined,
     identity: outsideParties.identity === REAL_CHOICES.identity ? readIdentityAccounts(reader) : undefined,
-    wechatMini:
-      outsideParties.identity === REAL_CHOICES.identity || outsideParties.phoneNumbers === REAL_CHOICES.phoneNumbers ? readWechatMiniAccount(reader) : undefined,
+    wechatMini: needsWechatMini(outsideParties) ? readWechatMiniAccount(reader) : undefined,
+    wechatOfficial: outsideParties.wechatPlatform === REAL_CHOICES.wechatPlatform ? readWechatOfficialAccount(reader) : undefined,
     metricsToken: reader.secret('METRICS_TOKEN'),
     loadShedEventLoopDelayMs: reader.integer('LOAD_SHED_EVENT_LOOP_DELAY_MS', production ? DEFAULT_LOAD_SHED_DELAY_MS : 0, 0, MAX_LOAD_SHED_DELAY_MS),
     publicBaseUrl,

@@ -8,6 +8,7 @@ import type { IdentityProviders } from './auth/identity-providers'
 import type { Cashier } from './payments/cashier'
 import type { IssuerGateway } from './orders/issuer-gateway'
 import type { PhoneNumberProvider } from './platform/phone-numbers'
+import type { WechatPlatform } from './platform/wechat'
 import type { RiskReviewer } from './catalogue/risk-review'
 import type { SmsGateway } from './auth/sms-gateway'
 import type { Config, LogLevel } from './config'
@@ -45,6 +46,8 @@ export interface AppDeps {
   readonly risk: RiskReviewer
   /** The card issuers, who take submitted orders (apply/push and the issuer outbox). */
   readonly issuer: IssuerGateway
+  /** WeChat's JS-SDK config (getWeixinConfig) and the mini-program's URL links (getWeChat/urlLink). */
+  readonly wechatPlatform: WechatPlatform
   /** Shared rate-limit counters for several server processes; in-process counters when absent. */
   readonly redis?: Redis
   /** Where the app counts what it does (GET /metrics); a registry of its own when absent. */

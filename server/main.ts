@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp, installDataCipher } from './app'
 import { runServer } from './cluster'
 import type { ServerProcess } from './cluster'
-import { createConfiguredPeople } from './auth/configured-identity'
+import { createConfiguredPeople, createWechatMiniProgram } from './auth/configured-identity'
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
 import type { OutboxPeers } from './auth/sms-gateway'
 import { createConfiguredSms } from './auth/tencent-sms'
@@ -26,16 +26,14 @@ import { rotateDataKey } from './db/rotate-data-key'
 import { systemClock } from './runtime/clock'
 import { announceListening } from './listening'
 import { cryptoRandom } from './runtime/random'
-import { startMaintenance } from './maintenance/sweep'
-import type { Maintenance } from './maintenance/sweep'
 import { closeRedis, createRedisClient } from './limits/redis-client'
 import { createConfiguredCashier } from './payments/configured-cashier'
+import { createConfiguredWechatPlatform } from './platform/configured-wechat'
 import { createMetrics } from './http/metrics'
-import { createSimulatedRiskReviewer } from './catalogue/risk-review'
-import { startIssuerOutbox } from './jobs/issuer-outbox'
-import { startPaymentUpkeep } from './jobs/payment-upkeep'
-import { startPlateReleaseNotices } from './jobs/plate-release-notices'
+import { createConfiguredRiskReviewer } from './catalogue/configured-risk'
 import type { PeriodicJob } from './jobs/periodic'
+import { startServerJobs } from './jobs/server-jobs'
+import { createHttpIssuer } from './orders/http-issuer'
 import { createSimulatedIssuer } from './simulators/issuer'
 import { seed } from './seed'
 import { issueOperatorSecret } from './simulators/operator-secret'
@@ -63,7 +61,7 @@ export interface StartOptions {
 export interface WorkerRole {
   /** The primary has migrated, seeded and encrypted the database before starting the workers. */
   readonly databasePrepared: true
-  /** Runs the maintenance sweep and the issuer outbox's job (one process does, so no two run at once). */
+  /** Runs the periodic jobs (server/jobs/server-jobs.ts): one process of a machine does; leases share them between machines. */
   readonly runsMaintenance: boolean
   /** The other processes' SMS simulators, which share their outboxes with this one's. */
   readonly smsPeers: OutboxPeers
@@ -114,13 +112,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined
   const storage = createLocalFileStorage(config.uploadDir)
   let app: FastifyInstance | undefined
-  let maintenance: Maintenance | undefined
-  let issuerOutbox: PeriodicJob | undefined
-  let releaseNotices: PeriodicJob | undefined
-  let paymentUpkeep: PeriodicJob | undefined
-  const issuer = createSimulatedIssuer()
+  let jobs: PeriodicJob | undefined
   const metrics = createMetrics()
+  const issuer = config.issuerAccount ? createHttpIssuer(config.issuerAccount, { clock: systemClock, random: cryptoRandom, metrics }) : createSimulatedIssuer()
   const cashier = createConfiguredCashier(config, () => publicBaseUrl, metrics)
+  // One adapter per WeChat app in this process: the login, the phone button and the URL links share the mini-program's token.
+  const miniProgram = createWechatMiniProgram(config, redis)
   const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : config.sms ? createConfiguredSms(config.sms) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
@@ -133,10 +130,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log: { level: config.logLevel },
       sms,
       storage,
-      ...createConfiguredPeople(config, redis),
+      ...createConfiguredPeople(config, redis, miniProgram),
       cashier,
-      risk: createSimulatedRiskReviewer(),
+      risk: createConfiguredRiskReviewer(config, { clock: systemClock, random: cryptoRandom, metrics, log: { warn: (facts, message) => app?.log.warn(facts, message) } }),
       issuer,
+      wechatPlatform: createConfiguredWechatPlatform(config, { redis, miniProgram, clock: systemClock, random: cryptoRandom, baseUrl: () => publicBaseUrl }),
       redis,
       migrationsSchema: database.migrationsSchema,
       metrics,
@@ -147,10 +145,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await rotateDataKey(database.db, prepared.cipher, storage, app.log)
     }
     if (options.worker?.runsMaintenance !== false) {
-      maintenance = startMaintenance({ db: database.db, clock: systemClock, storage, log: app.log, trackingRetentionDays: config.tracking.retentionDays })
-      issuerOutbox = startIssuerOutbox({ db: database.db, clock: systemClock, issuer, log: app.log })
-      releaseNotices = startPlateReleaseNotices({ db: database.db, clock: systemClock, sms, log: app.log })
-      paymentUpkeep = startPaymentUpkeep({ db: database.db, clock: systemClock, random: cryptoRandom, cashier, issuer, log: app.log })
+      const retention = config.tracking.retentionDays
+      jobs = startServerJobs({ db: database.db, clock: systemClock, random: cryptoRandom, storage, log: app.log, trackingRetentionDays: retention, issuer, sms, cashier })
     }
     const address = await app.listen({ port: config.port, host: config.host })
     // PORT=0 lets the OS choose: the default address (HOST:0) becomes the one actually listening.
@@ -164,20 +160,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       url: address,
       app: running,
       close: async () => {
-        await maintenance?.stop()
-        await issuerOutbox?.stop()
-        await releaseNotices?.stop()
-        await paymentUpkeep?.stop()
+        await jobs?.stop()
         await running.close()
         await database.close()
         if (redis) await closeRedis(redis)
       },
     }
   } catch (error) {
-    await maintenance?.stop()
-    await issuerOutbox?.stop()
-    await releaseNotices?.stop()
-    await paymentUpkeep?.stop()
+    await jobs?.stop()
     await app?.close()
     await database.close()
     if (redis) await closeRedis(redis)

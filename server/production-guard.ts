@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { ConfigError } from './config'
 import type { AppDeps } from './deps'
 
-type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer'>
+type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform'>
 
 /** The names of the simulated parts among `deps`, in a fixed order. */
 export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
@@ -20,6 +20,7 @@ export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
     ['cashier', deps.cashier],
     ['risk reviewer', deps.risk],
     ['issuer gateway', deps.issuer],
+    ['WeChat platform', deps.wechatPlatform],
   ]
   return parts.filter(([, part]) => part.simulated === true).map(([name]) => name)
 }

@@ -25,6 +25,12 @@ describe('Alipay’s login (alipay.system.oauth.token)', () => {
     await expect(identity().resolve('auth-code-1')).resolves.toBeUndefined()
   })
 
+  it('names the user of an application in OpenID mode by its open_id', async () => {
+    const openId = '074a1CcTG1LelxKe4xQC0zgNdId0nxi95b5lsNpazWYoCo5'
+    standIn.addAuthCode('auth-code-open', openId)
+    await expect(identity().resolve('auth-code-open')).resolves.toEqual({ provider: 'alipay', externalId: openId, aliUid: openId })
+  })
+
   it('is no one for a code Alipay refuses, or one that is not a code at all', async () => {
     await expect(identity().resolve('unknown-code')).resolves.toBeUndefined()
     await expect(identity().resolve('a code&x=1')).resolves.toBeUndefined()

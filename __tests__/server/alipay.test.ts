@@ -128,6 +128,14 @@ describe('starting an Alipay payment in the mini-program (alipay.trade.create)',
     expect(request.params.notify_url).toBe(DEFAULT_NOTIFY_URL)
   })
 
+  it('names a buyer of an application in OpenID mode by buyer_open_id', async () => {
+    const openId = '074a1CcTG1LelxKe4xQC0zgNdId0nxi95b5lsNpazWYoCo5'
+    const trade = order({ payer: { alipayUserId: openId, clientIp: '203.0.113.7' } })
+    await opened(trade)
+    expect(lastRequest('alipay.trade.create').bizContent).toMatchObject({ buyer_open_id: openId })
+    expect(lastRequest('alipay.trade.create').bizContent).not.toHaveProperty('buyer_id')
+  })
+
   it.each([
     [1, '2026-03-01T20:30:05.000Z', '0.01', '2026-03-02 04:30:05'],
     [100, '2026-12-31T16:00:00.000Z', '1.00', '2027-01-01 00:00:00'],

@@ -6,16 +6,15 @@
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { Client } from 'pg'
 import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { LISTENING_LINE } from '../../server/listening'
-import { describeDb, testDriver } from './support/test-database'
+import { createServerDatabase, describeDb, testDriver } from './support/test-database'
+import type { ServerDatabase } from './support/test-database'
 import { APP_ENV } from '../../server/config'
 
 const describePostgres = testDriver() === 'pg' ? describeDb : describe.skip
@@ -45,35 +44,23 @@ function childrenOf(pid: number): number[] {
 }
 
 describePostgres('several server processes', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? ''
-  const databaseName = `etc_cluster_${randomBytes(4).toString('hex')}`
+  let database: ServerDatabase | undefined
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'etc-cluster-'))
   let server: ChildProcess | undefined
   let output = ''
 
-  async function admin(statement: string): Promise<void> {
-    const client = new Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
 
   beforeAll(async () => {
-    await admin(`create database ${databaseName}`)
+    database = await createServerDatabase('etc_cluster')
   })
 
   afterAll(async () => {
     if (server && server.exitCode === null) server.kill('SIGKILL')
-    await admin(`drop database if exists ${databaseName} with (force)`)
+    await database?.drop()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('serves from every worker on one port and stops them all on SIGTERM', async () => {
-    const databaseUrl = new URL(adminUrl)
-    databaseUrl.pathname = `/${databaseName}`
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
       env: {
@@ -82,7 +69,7 @@ describePostgres('several server processes', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database?.url ?? '',
         REDIS_URL: UNREACHABLE_REDIS,
         SERVER_PROCESSES: String(PROCESSES),
         SMS_SIMULATOR: 'true',

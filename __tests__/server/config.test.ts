@@ -1,4 +1,6 @@
 /** The server configuration: safe local defaults, every variable read, clear startup errors. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { APP_ENV, ConfigError, DEFAULTS, UNSET_APP_ENV_HINT, loadConfig } from '../../server/config'
 import { DEV_PAYLOAD_KEY_HEX } from '../../types/api/sealed'
@@ -37,7 +39,7 @@ describe('server configuration', () => {
       dataKeyHex: undefined,
       previousDataKeyHex: undefined,
       smsSimulator: true,
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
       publicBaseUrl: 'http://127.0.0.1:3000',
       appOrigins: ['http://127.0.0.1:3000'],
       simOperatorSecret: undefined,
@@ -77,6 +79,7 @@ describe('server configuration', () => {
         PHONE_NUMBER_PROVIDER: 'SIMULATED',
         CASHIER_PROVIDER: 'simulated',
         ISSUER_PROVIDER: 'simulated',
+        WECHAT_PLATFORM_PROVIDER: 'simulated',
         PUBLIC_BASE_URL: 'https://etc.example.com/',
         APP_ORIGINS: 'https://h5.bank.example.cn/, https://etc.example.com',
         SIM_OPERATOR_SECRET: 'x'.repeat(40),
@@ -115,7 +118,7 @@ describe('server configuration', () => {
       dataKeyHex: DATA_KEY,
       previousDataKeyHex: KEY,
       smsSimulator: true,
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
       publicBaseUrl: 'https://etc.example.com',
       // PUBLIC_BASE_URL's origin first; each origin once.
       appOrigins: ['https://etc.example.com', 'https://h5.bank.example.cn'],
@@ -266,6 +269,37 @@ describe('server configuration', () => {
         'SERVER_PROCESSES above 1 needs REDIS_URL: without it every process would count the rate limits on its own',
       ])
     })
+  })
+
+  it('reads the keys and the servers\' addresses from mounted files (NAME_FILE)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'etc-config-'))
+    try {
+      const file = (name: string, content: string): string => {
+        const target = path.join(dir, name)
+        writeFileSync(target, `${content}\n`)
+        return target
+      }
+      const config = loadConfig(
+        {
+          ...DEVELOPMENT,
+          DATA_KEY_HEX: undefined,
+          DATA_KEY_HEX_FILE: file('data-key', 'ab'.repeat(32)),
+          PAYLOAD_KEY_HEX_FILE: file('payload-key', 'cd'.repeat(32)),
+          DATABASE_URL_FILE: file('database-url', 'postgres://etc:secret@db.internal:5432/etc'),
+          REDIS_URL_FILE: file('redis-url', 'redis://:secret@cache.internal:6379'),
+        },
+        CWD,
+      )
+      expect(config).toMatchObject({
+        dataKeyHex: 'ab'.repeat(32),
+        payloadKeyHex: 'cd'.repeat(32),
+        database: { driver: 'pg', url: 'postgres://etc:secret@db.internal:5432/etc' },
+        redisUrl: 'redis://:secret@cache.internal:6379',
+      })
+      expect(problemsOf({ DATA_KEY_HEX_FILE: path.join(dir, 'missing') })).toEqual(['DATA_KEY_HEX_FILE names a file that cannot be read'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('lists every problem at once', () => {

@@ -1,8 +1,9 @@
 /**
- * The lifecycle simulator: its rules applied to stored orders (audit, reject, ship, activate,
- * with timeline entries), the `npm run sim` command's logic (arguments, exit codes, Chinese
- * output, the running server's loopback call when it holds the embedded database), the demo
- * timer (SIM_AUTO_ADVANCE_SECONDS) and one smoke test of the real command in a child process.
+ * The lifecycle of an order after payment: its rules applied to stored orders as the issuer's
+ * notifications apply them (audit, reject, ship, activate, with timeline entries; applyIssuerEvent),
+ * the `npm run sim` command's logic (arguments, exit codes, Chinese output, the simulated issuer's
+ * signed notification to the running server when it holds the embedded database), the demo timer
+ * (SIM_AUTO_ADVANCE_SECONDS) and one smoke test of the real command in a child process.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -24,11 +25,12 @@ import { cryptoRandom } from '../../server/runtime/random'
 import { APP_ENV } from '../../server/config'
 import type { Config } from '../../server/config'
 import { seed } from '../../server/seed'
+import { ISSUER_EVENT_OF, applyIssuerEvent } from '../../server/orders/issuer-events'
+import { ISSUER_NOTIFY_PATH } from '../../server/orders/issuer-protocol'
+import { DEFAULT_REJECT_REASON } from '../../server/orders/lifecycle'
+import type { LifecycleAction } from '../../server/orders/lifecycle'
 import { autoAdvanceTick } from '../../server/simulators/auto-advance'
-import { DEFAULT_REJECT_REASON } from '../../server/simulators/lifecycle'
-import { runLifecycleAction } from '../../server/simulators/lifecycle-runner'
-import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
-import { LIFECYCLE_SIM_PATH, SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
+import { SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
 import { BANK, bearer, pathOf } from './support/api'
 import {
   createOrder,
@@ -41,8 +43,7 @@ import {
   submittedOrder,
 } from './support/orders'
 import type { OrderOptions } from './support/orders'
-import { realOutsidePartyStubs } from './support/outside-party-stubs'
-import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
+import { createTestApp, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb, testDriver } from './support/test-database'
 import { freePort } from './support/ports'
@@ -52,7 +53,10 @@ import { TEST_DATA_KEY_HEX } from './support/test-keys'
 const run = promisify(execFile)
 const REPOSITORY = path.resolve(__dirname, '../..')
 
-describeDb('lifecycle simulator', () => {
+/** A courier's waybill, as an issuer's "shipped" carries it. */
+const WAYBILL = 'SF000000000001'
+
+describeDb('the lifecycle of a paid order', () => {
   let database: TestDatabase
   let test: TestApp
   let owner: TokenGrant
@@ -62,6 +66,9 @@ describeDb('lifecycle simulator', () => {
   })
 
   const context = () => ({ db: database.db, clock: test.clock, random: cryptoRandom })
+  /** What the issuer's word that `action` happened does to the stored order. */
+  const step = (orderId: string, action: LifecycleAction, details: { reason?: string; waybillNo?: string } = {}) =>
+    applyIssuerEvent(context(), { orderId, type: ISSUER_EVENT_OF[action], ...details })
   const kinds = async (orderId: string) =>
     (await database.db.select({ kind: orderEvents.kind, note: orderEvents.note }).from(orderEvents).where(eq(orderEvents.orderId, orderId))).map(
       (row) => (row.note ? `${row.kind}:${row.note}` : row.kind),
@@ -72,23 +79,22 @@ describeDb('lifecycle simulator', () => {
   describe('rules on stored orders', () => {
     it('audits, ships and activates a paid order, each step on the timeline', async () => {
       const orderId = await paidOrder()
-      expect(await runLifecycleAction(context(), orderId, 'audit-pass')).toEqual({ ok: true, orderId, action: 'audit-pass', status: 'awaitingShipment', statusLabel: '待发货' })
+      expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'applied', steps: ['audit-pass'], status: 'awaitingShipment' })
       expect(await orderRow(database.db, orderId)).toMatchObject({
         auditState: AUDIT_STATE.PASSED,
         supplierAuditState: ISSUER_AUDIT_STATE.PASSED,
         deliveryState: DELIVERY_STATE.AWAITING_SHIPMENT,
       })
-      expect(await runLifecycleAction(context(), orderId, 'ship')).toMatchObject({ ok: true, status: 'awaitingActivation', statusLabel: '待激活' })
-      const shipped = await orderRow(database.db, orderId)
-      expect(shipped.trackingNo).toMatch(/^SF\d{12}$/)
-      expect(await runLifecycleAction(context(), orderId, 'activate')).toMatchObject({ ok: true, status: 'activated', statusLabel: '已激活' })
+      expect(await step(orderId, 'ship', { waybillNo: WAYBILL })).toEqual({ outcome: 'applied', steps: ['ship'], status: 'awaitingActivation' })
+      expect((await orderRow(database.db, orderId)).trackingNo).toBe(WAYBILL)
+      expect(await step(orderId, 'activate')).toEqual({ outcome: 'applied', steps: ['activate'], status: 'activated' })
       expect(await orderRow(database.db, orderId)).toMatchObject({ obuActivationState: ACTIVATION_STATE.ACTIVATED, deliveryState: DELIVERY_STATE.DELIVERED })
       expect(await kinds(orderId)).toEqual([
         'applied',
         'submitted',
         'paid:已支付29.90元',
         'audited',
-        `shipped:${shipped.trackingNo}`,
+        `shipped:${WAYBILL}`,
         'activated',
         // The package promised it: the deposit goes back once the device is activated.
         'depositRefunded:押金29.90元已原路退还',
@@ -101,8 +107,8 @@ describeDb('lifecycle simulator', () => {
 
     it('makes an on-site pick-up ready at its branch: no courier, no tracking number, the branch in the detail', async () => {
       const orderId = await paidOrder({ delivery: 'onSite' })
-      await runLifecycleAction(context(), orderId, 'audit-pass')
-      expect(await runLifecycleAction(context(), orderId, 'ship')).toMatchObject({ ok: true, status: 'awaitingActivation' })
+      await step(orderId, 'audit-pass')
+      expect(await step(orderId, 'ship', { waybillNo: WAYBILL })).toMatchObject({ outcome: 'applied', status: 'awaitingActivation' })
       expect((await orderRow(database.db, orderId)).trackingNo).toBeNull()
       expect((await kinds(orderId)).at(-1)).toBe('readyForPickup')
       const detail = data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
@@ -111,24 +117,42 @@ describeDb('lifecycle simulator', () => {
 
     it('rejects with the given reason, or the default one', async () => {
       const orderId = await paidOrder()
-      expect(await runLifecycleAction(context(), orderId, 'audit-reject', '身份证照片模糊')).toMatchObject({ ok: true, status: 'rejected', statusLabel: '审核未通过' })
+      expect(await step(orderId, 'audit-reject', { reason: '身份证照片模糊' })).toEqual({ outcome: 'applied', steps: ['audit-reject'], status: 'rejected' })
       expect((await orderRow(database.db, orderId)).auditReason).toBe('身份证照片模糊')
       const free = await submittedOrder(test, owner, { plateNumber: '沪C67890', commodityId: FIXTURE.freeCommodity })
-      await runLifecycleAction(context(), free, 'audit-reject')
+      await step(free, 'audit-reject')
       expect((await orderRow(database.db, free)).auditReason).toBe(DEFAULT_REJECT_REASON)
+    })
+
+    it('takes the steps a later word implies first, in one go', async () => {
+      const orderId = await paidOrder()
+      expect(await step(orderId, 'activate')).toEqual({ outcome: 'applied', steps: ['audit-pass', 'ship', 'activate'], status: 'activated' })
+      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited', 'shipped', 'activated', 'depositRefunded:押金29.90元已原路退还'])
+      expect((await orderRow(database.db, orderId)).trackingNo).toBeNull()
     })
 
     it.each([
       ['an order not submitted', (): Promise<string> => createOrder(test, owner), 'audit-pass', '订单尚未提交，不能审核'],
       ['an unpaid order', (): Promise<string> => submittedOrder(test, owner), 'audit-pass', '订单尚未支付，不能审核'],
-      ['shipping before the audit', (): Promise<string> => paidOrder(), 'ship', '订单尚未审核通过，不能发货'],
-      ['activating before shipping', (): Promise<string> => paidOrder(), 'activate', '设备尚未发货或已激活'],
-      ['an unknown order', async (): Promise<string> => 'O000000000000000000000000', 'audit-pass', '订单不存在'],
+      ['shipping an order not submitted', (): Promise<string> => createOrder(test, owner), 'ship', '订单尚未审核通过，不能发货'],
+      ['activating an unpaid order', (): Promise<string> => submittedOrder(test, owner), 'activate', '设备尚未发货或已激活'],
     ] as const)('refuses %s with the Chinese reason and changes nothing', async (_case, make, action, reason) => {
       const orderId = await make()
       const before = await database.db.select().from(orders)
-      expect(await runLifecycleAction(context(), orderId, action)).toEqual({ ok: false, orderId, reason })
+      expect(await step(orderId, action)).toEqual({ outcome: 'refused', reason })
       expect(await database.db.select().from(orders)).toEqual(before)
+    })
+
+    it('knows no unknown order', async () => {
+      expect(await step('O000000000000000000000000', 'audit-pass')).toEqual({ outcome: 'unknown', reason: '订单不存在' })
+    })
+
+    it('changes nothing for a step already taken, and says why', async () => {
+      const orderId = await paidOrder()
+      await step(orderId, 'audit-reject')
+      expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'unchanged', status: 'rejected', reason: '订单已审核' })
+      expect(await step(orderId, 'ship')).toEqual({ outcome: 'refused', reason: '订单尚未审核通过，不能发货' })
+      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', `auditRejected:${DEFAULT_REJECT_REASON}`])
     })
 
     it('leaves cancelled orders alone', async () => {
@@ -139,7 +163,7 @@ describeDb('lifecycle simulator', () => {
         headers: bearer(owner),
         payload: { orderId, reason: '暂时不需要了' },
       })
-      expect(await runLifecycleAction(context(), orderId, 'audit-pass')).toEqual({ ok: false, orderId, reason: '订单已取消' })
+      expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'refused', reason: '订单已取消' })
     })
   })
 
@@ -193,15 +217,44 @@ describeDb('lifecycle simulator', () => {
       expect(unknown.err[0]).toMatch(/^未知的操作“deliver”\n用法：/)
     })
 
-    it('with the embedded database, asks the running server instead of opening its directory', async () => {
-      const orderId = await paidOrder()
+    /** The running test server's address, as `npm run sim` with the embedded database reaches it. */
+    async function listening(): Promise<Partial<Config>> {
       await test.app.listen({ port: 0, host: '127.0.0.1' })
       const { port } = test.app.server.address() as AddressInfo
-      const pglite = { database: { driver: 'pglite', dataDir: path.join(os.tmpdir(), 'no-such-etc-dir') } as const, host: '127.0.0.1', port }
-      expect(await sim([orderId, 'audit-pass'], pglite)).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：待发货`], err: [] })
+      return { database: { driver: 'pglite', dataDir: path.join(os.tmpdir(), 'no-such-etc-dir') }, host: '127.0.0.1', port }
+    }
+
+    it('with the embedded database, sends the running server the issuer\'s signed notification instead of opening its directory', async () => {
+      const orderId = await paidOrder()
+      const pglite = await listening()
+      const asked: string[] = []
+      const recording: typeof fetch = async (input, init) => {
+        asked.push(new URL(String(input)).pathname)
+        return fetch(input, init)
+      }
+      expect(await sim([orderId, 'audit-pass'], pglite, recording)).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：待发货`], err: [] })
+      expect(asked).toEqual([ISSUER_NOTIFY_PATH])
       expect(await sim([orderId, 'audit-pass'], pglite)).toEqual({ code: SIM_EXIT.refused, out: [], err: ['订单已审核'] })
       expect(await sim([orderId, 'audit-reject'], { ...pglite, host: '0.0.0.0' })).toMatchObject({ code: SIM_EXIT.refused })
       expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited'])
+      expect(test.logs.entries()).toContainEqual(expect.objectContaining({ msg: 'issuer notification applied', orderId, type: 'auditPassed' }))
+    })
+
+    it('ships with a simulated courier\'s waybill, after the audit the shipment implies, through the running server', async () => {
+      const orderId = await paidOrder()
+      const pglite = await listening()
+      expect(await sim([orderId, 'ship'], pglite)).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：待激活`], err: [] })
+      const { trackingNo } = await orderRow(database.db, orderId)
+      expect(trackingNo).toMatch(/^SF\d{12}$/)
+      expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', 'audited', `shipped:${trackingNo}`])
+      expect(await sim([orderId, 'activate'], pglite)).toEqual({ code: SIM_EXIT.ok, out: [`订单 ${orderId} 当前状态：已激活`], err: [] })
+    })
+
+    it('is refused by the running server without the operator secret', async () => {
+      const orderId = await paidOrder()
+      const unsigned = { ...(await listening()), simOperatorSecret: undefined, dataDir: path.join(os.tmpdir(), 'no-such-etc-dir') }
+      expect(await sim([orderId, 'audit-pass'], unsigned)).toEqual({ code: SIM_EXIT.refused, out: [], err: ['签名验证失败'] })
+      expect((await orderRow(database.db, orderId)).auditState).toBeNull()
     })
 
     it('with the embedded database and no server running, needs the database directory', async () => {
@@ -229,77 +282,25 @@ describeDb('lifecycle simulator', () => {
     })
   })
 
-  describe("the server's loopback simulator call", () => {
-    const operator = { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET }
-    const call = (orderId: string, remoteAddress: string, app: TestApp = test, headers: Record<string, string> = operator) =>
-      app.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId }), payload: { action: 'audit-pass' }, remoteAddress, headers })
-
-    it('answers this machine only', async () => {
-      const orderId = await paidOrder()
-      const remote = await call(orderId, '203.0.113.9')
-      expect(remote.statusCode).toBe(404)
-      const forwarded = await test.inject({
-        method: 'POST',
-        url: pathOf(LIFECYCLE_SIM_PATH, { orderId }),
-        payload: { action: 'audit-pass' },
-        remoteAddress: '203.0.113.9',
-        headers: { ...operator, 'x-forwarded-for': '127.0.0.1' },
-      })
-      expect(forwarded.statusCode).toBe(404)
-      expect((await orderRow(database.db, orderId)).auditState).toBeNull()
-      expect((await call(orderId, '127.0.0.1')).json()).toMatchObject({ code: 200, data: { orderId, status: 'awaitingShipment' } })
-    })
-
-    it('needs the operator secret, even from this machine', async () => {
-      const orderId = await paidOrder()
-      expect((await call(orderId, '127.0.0.1', test, {})).statusCode).toBe(404)
-      expect((await call(orderId, '127.0.0.1', test, { [SIM_OPERATOR_HEADER]: `${TEST_SIM_OPERATOR_SECRET}x` })).statusCode).toBe(404)
-      expect((await orderRow(database.db, orderId)).auditState).toBeNull()
-      expect((await call(orderId, '127.0.0.1')).json()).toMatchObject({ code: 200 })
-    })
-
-    it('does not exist without an operator secret', async () => {
-      const unset = await createTestApp(database.db, { config: { simOperatorSecret: undefined } })
-      try {
-        expect((await call('O000000000000000000000000', '127.0.0.1', unset, {})).statusCode).toBe(404)
-      } finally {
-        await unset.close()
-      }
-    })
-
-    it('does not exist in production', async () => {
-      const production = await createTestApp(database.db, { config: { production: true, smsSimulator: false }, ...realOutsidePartyStubs() })
-      try {
-        expect((await call('O000000000000000000000000', '127.0.0.1', production)).statusCode).toBe(404)
-      } finally {
-        await production.close()
-      }
-    })
-
-    it('answers malformed input with a 400', async () => {
-      const response = await test.inject({ method: 'POST', url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O1' }), payload: { action: 'explode' }, remoteAddress: '127.0.0.1', headers: operator })
-      expect(response.statusCode).toBe(400)
-    })
-  })
-
   describe('the demo timer', () => {
     it('advances settled orders one step per tick, and leaves the others alone', async () => {
       const paid = await paidOrder()
       const free = await submittedOrder(test, owner, { plateNumber: '沪C67890', commodityId: FIXTURE.freeCommodity })
       const unpaid = await submittedOrder(test, owner, { plateNumber: '粤B12345' })
       const applying = await createOrder(test, owner, '浙A11111')
-      const step = async () => (await autoAdvanceTick(context())).map((result) => (result.ok ? `${result.orderId}:${result.action}` : result.reason)).sort()
-      expect(await step()).toEqual([`${free}:audit-pass`, `${paid}:audit-pass`].sort())
-      expect(await step()).toEqual([`${free}:ship`, `${paid}:ship`].sort())
-      expect(await step()).toEqual([`${free}:activate`, `${paid}:activate`].sort())
-      expect(await step()).toEqual([])
+      const tick = async () => (await autoAdvanceTick(context())).map((result) => `${result.orderId}:${result.action}`).sort()
+      expect(await tick()).toEqual([`${free}:audit-pass`, `${paid}:audit-pass`].sort())
+      expect(await tick()).toEqual([`${free}:ship`, `${paid}:ship`].sort())
+      expect((await orderRow(database.db, paid)).trackingNo).toMatch(/^SF\d{12}$/)
+      expect(await tick()).toEqual([`${free}:activate`, `${paid}:activate`].sort())
+      expect(await tick()).toEqual([])
       expect(await orderRow(database.db, unpaid)).toMatchObject({ auditState: null, depositPayState: PAY_STATE.AWAITING_PAYMENT })
       expect((await orderRow(database.db, applying)).auditState).toBeNull()
     })
 
     it('stops at a rejection', async () => {
       const orderId = await paidOrder()
-      await runLifecycleAction(context(), orderId, 'audit-reject')
+      await step(orderId, 'audit-reject')
       expect(await autoAdvanceTick(context())).toEqual([])
     })
 

@@ -11,6 +11,7 @@ import { routePath } from '../../server/http/endpoint'
 import type { OpenApiDocument } from '../../server/http/openapi'
 import { OPENAPI_PATH } from '../../server/http/openapi'
 import { METRICS_PATH } from '../../server/http/metrics'
+import { ISSUER_NOTIFY_PATH } from '../../server/orders/issuer-protocol'
 import { HEALTH_PATH, READY_PATH } from '../../server/routes/health'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
@@ -21,9 +22,18 @@ type Operation = OpenApiDocument['paths'][string][string]
 
 /**
  * Registered routes that are not the API: the simulators' pages, the probes, the metrics, the document,
- * and the payment providers' notifications (their wire format is the provider's, not ours).
+ * the payment providers' notifications (their wire format is the provider's, not ours) and the
+ * issuer's (server/orders/issuer-protocol.ts: the issuer's protocol, not the app's).
  */
-const NOT_THE_API = [/^\/sim\//, new RegExp(`^${HEALTH_PATH}$`), new RegExp(`^${READY_PATH}$`), new RegExp(`^${METRICS_PATH}$`), new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`), /^\/pay\/v1\/notify\//]
+const NOT_THE_API = [
+  /^\/sim\//,
+  new RegExp(`^${HEALTH_PATH}$`),
+  new RegExp(`^${READY_PATH}$`),
+  new RegExp(`^${METRICS_PATH}$`),
+  new RegExp(`^${OPENAPI_PATH.replace('.', '\\.')}$`),
+  /^\/pay\/v1\/notify\//,
+  new RegExp(`^${ISSUER_NOTIFY_PATH}$`),
+]
 
 /**
  * Every route Fastify registered, as [METHOD, path], read from its route tree: a child line

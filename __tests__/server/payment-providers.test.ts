@@ -29,6 +29,7 @@ import { cryptoRandom } from '../../server/runtime/random'
 import { createSimulatedIssuer } from '../../server/simulators/issuer'
 import { BANK, envelope, pathOf, tokenCall } from './support/api'
 import { startAlipayStandIn } from './support/alipay-standin'
+import { merchantAccountsEnv } from './support/merchant-env'
 import type { AlipayStandIn } from './support/alipay-standin'
 import { OTHER_PLATE, data, orderRow, seedOrderFixtures, submittedOrder } from './support/orders'
 import { FakeClock, createTestApp } from './support/test-app'
@@ -44,27 +45,7 @@ const MINUTE_MS = 60_000
 
 /** The environment of a deployment paying through both stand-ins. */
 function vendorEnvironment(wechat: WechatPayStandIn, alipay: AlipayStandIn): Record<string, string> {
-  const wx = wechat.settings()
-  const ali = alipay.settings()
-  return {
-    APP_ENV: 'development',
-    DATA_KEY_HEX: TEST_DATA_KEY_HEX,
-    PUBLIC_BASE_URL,
-    CASHIER_PROVIDER: 'vendors',
-    WECHAT_PAY_MCH_ID: wx.mchId,
-    WECHAT_PAY_APP_ID: wx.appId,
-    WECHAT_PAY_MERCHANT_SERIAL: wx.merchantSerial,
-    WECHAT_PAY_PRIVATE_KEY: wx.merchantPrivateKeyPem,
-    WECHAT_PAY_PUBLIC_KEY_ID: wx.platformPublicKeyId,
-    WECHAT_PAY_PUBLIC_KEY: wx.platformPublicKeyPem,
-    WECHAT_PAY_API_V3_KEY: wx.apiV3Key,
-    WECHAT_PAY_BASE_URL: wechat.baseUrl,
-    ALIPAY_APP_ID: ali.appId,
-    ALIPAY_PRIVATE_KEY: ali.privateKeyPem,
-    ALIPAY_PUBLIC_KEY: ali.alipayPublicKeyPem,
-    ALIPAY_GATEWAY: alipay.gateway,
-    PAY_H5_VENDOR: 'alipay',
-  }
+  return { APP_ENV: 'development', DATA_KEY_HEX: TEST_DATA_KEY_HEX, PUBLIC_BASE_URL, ...merchantAccountsEnv(wechat, alipay) }
 }
 
 describe('the payment accounts in the configuration', () => {

@@ -1,7 +1,7 @@
 /**
  * Production is real or refuses to start: the configuration refuses every simulated outside
  * party, buildApp refuses simulated parts it is given, startServer fails with the list, and a
- * production app registers no /sim/* route.
+ * production app registers no /sim/* route and takes no simulated issuer's notification.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -14,8 +14,8 @@ import { createSimulatedCashier } from '../../server/payments/cashier'
 import { SIMULATED_PART_WARNING, simulatedParts } from '../../server/production-guard'
 import { DEVELOPMENT_DATA_KEY_FILE, dataKeyOf } from '../../server/crypto/configured-keys'
 import { DATA_KEY_MISMATCH } from '../../server/db/data-key-check'
-import { LIFECYCLE_SIM_PATH } from '../../server/simulators/sim-command'
-import { issueOperatorSecret, readOperatorSecret, SIM_OPERATOR_HEADER, SIM_OPERATOR_SECRET_FILE } from '../../server/simulators/operator-secret'
+import { simulatedIssuerNotification } from '../../server/simulators/issuer'
+import { issueOperatorSecret, readOperatorSecret, SIM_OPERATOR_SECRET_FILE } from '../../server/simulators/operator-secret'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
 import { pathOf } from './support/api'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
@@ -46,8 +46,9 @@ describe('production configuration', () => {
       'IDENTITY_PROVIDERS=simulated is refused in production: set IDENTITY_PROVIDERS=real',
       'PHONE_NUMBER_PROVIDER=simulated is refused in production: set PHONE_NUMBER_PROVIDER=wechat',
       'CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors',
-      'RISK_PROVIDER=simulated is refused in production: a real deployment implements RiskReviewer (server/catalogue/risk-review.ts)',
-      'ISSUER_PROVIDER=simulated is refused in production: a real deployment implements IssuerGateway (server/orders/issuer-gateway.ts)',
+      'RISK_PROVIDER=simulated is refused in production: set RISK_PROVIDER=http',
+      'ISSUER_PROVIDER=simulated is refused in production: set ISSUER_PROVIDER=http',
+      'WECHAT_PLATFORM_PROVIDER=simulated is refused in production: set WECHAT_PLATFORM_PROVIDER=wechat',
       'SMS_PROVIDER must be set in production ("tencent", with its TENCENT_SMS_* settings): codes and notices need a real SMS provider',
     ])
   })
@@ -65,15 +66,13 @@ describe('production configuration', () => {
 
   it('knows the simulator and the real choices written so far, and no other', () => {
     expect(problemsOf({ APP_ENV: APP_ENV.development, CASHIER_PROVIDER: 'alipay' })).toEqual(['CASHIER_PROVIDER must be "simulated" or "vendors"'])
-    expect(problemsOf({ APP_ENV: APP_ENV.development, ISSUER_PROVIDER: 'http' })).toEqual([
-      'ISSUER_PROVIDER must be "simulated": no other implementation exists yet (one implements IssuerGateway (server/orders/issuer-gateway.ts))',
-    ])
+    expect(problemsOf({ APP_ENV: APP_ENV.development, ISSUER_PROVIDER: 'soap' })).toEqual(['ISSUER_PROVIDER must be "simulated" or "http"'])
   })
 
   it('keeps the simulators on outside production, and takes the public address and operator secret', () => {
     const config = loadConfig({ APP_ENV: APP_ENV.development, HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
     expect(config).toMatchObject({
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
       smsSimulator: true,
       publicBaseUrl: 'http://127.0.0.1:8080',
       simOperatorSecret: TEST_SIM_OPERATOR_SECRET,
@@ -107,6 +106,7 @@ describeDb('a production app', () => {
         'the cashier is simulated: production needs a real implementation',
         'the risk reviewer is simulated: production needs a real implementation',
         'the issuer gateway is simulated: production needs a real implementation',
+        'the WeChat platform is simulated: production needs a real implementation',
       ],
     })
   })
@@ -131,14 +131,14 @@ describeDb('a production app', () => {
       const paymentId = 'P000000000000000000000000'
       const page = await app.inject({ method: 'GET', url: `${pathOf(SIMULATOR_PATHS.cashier, { paymentId })}?token=x` })
       const settle = await app.inject({ method: 'POST', url: pathOf(SIMULATOR_PATHS.cashierResult, { paymentId }), payload: { token: 'x', outcome: 'success' } })
-      const lifecycle = await app.inject({
-        method: 'POST',
-        url: pathOf(LIFECYCLE_SIM_PATH, { orderId: 'O000000000000000000000000' }),
-        payload: { action: 'audit-pass' },
-        remoteAddress: '127.0.0.1',
-        headers: { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET },
+      // Nor does the simulated issuer's notification move an order: without a real issuer the route is not there.
+      const notification = simulatedIssuerNotification(TEST_SIM_OPERATOR_SECRET, { orderId: 'O000000000000000000000000', action: 'audit-pass' }, {
+        now: app.clock.now(),
+        random: cryptoRandom,
+        publicBaseUrl: app.config.publicBaseUrl,
       })
-      expect([page.statusCode, settle.statusCode, lifecycle.statusCode]).toEqual([404, 404, 404])
+      const issuer = await app.inject({ method: 'POST', url: notification.path, headers: notification.headers, payload: notification.body, remoteAddress: '127.0.0.1' })
+      expect([page.statusCode, settle.statusCode, issuer.statusCode]).toEqual([404, 404, 404])
       expect(app.app.printRoutes()).not.toContain('sim')
     } finally {
       await app.close()
@@ -209,6 +209,7 @@ describeDb('a development app', () => {
         'cashier',
         'risk reviewer',
         'issuer gateway',
+        'WeChat platform',
         'SMS test calls (sendTest)',
         'lifecycle timer (SIM_AUTO_ADVANCE_SECONDS)',
         'data key generated into DATA_DIR (DATA_KEY_HEX unset)',

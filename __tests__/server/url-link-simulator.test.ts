@@ -1,13 +1,14 @@
 /**
  * WeChat's URL links, simulated: the link getWeChat/urlLink answers opens this server's simulator
  * page ("已在微信中打开小程序（模拟）") with what the link was made for; a link it cannot read is a
- * 404 page; with PORT=0 the link names the address the server listens on; production answers
- * that the hand-over is unavailable and serves no simulator page.
+ * 404 page; a production app answers that the hand-over is unavailable when its WeChat platform
+ * cannot make a link, and serves no simulator page. (With PORT=0 the link names the address the
+ * server listens on: main.test.ts.)
  */
 import { API } from '../../types/api/paths'
 import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import { URL_LINK_SIM_PATH, reachableBaseUrl } from '../../server/simulators/url-link-page'
+import { URL_LINK_SIM_PATH } from '../../server/simulators/url-link-page'
 import { bearer, envelope, loginAsPromoter, loginBySms, pathOf } from './support/api'
 import { appWorld } from './support/app-world'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
@@ -61,19 +62,6 @@ describeDb('the URL link simulator', () => {
     const page = await world.test.inject({ method: 'GET', url: pathOf(URL_LINK_SIM_PATH, { linkId }), query })
     expect(page.statusCode).toBe(404)
     expect(page.body).toContain('小程序链接无效或已失效')
-  })
-})
-
-describe('the address a link names', () => {
-  const config = testConfig({ host: '0.0.0.0', port: 0, publicBaseUrl: 'http://127.0.0.1:0' })
-
-  it('is PUBLIC_BASE_URL when set or the port is fixed, else the address the server listens on', () => {
-    const listening = [{ address: '127.0.0.1', port: 41234 }]
-    expect(reachableBaseUrl(config, listening)).toBe('http://127.0.0.1:41234')
-    expect(reachableBaseUrl(config, ['/tmp/app.sock', { address: '::1', port: 41235 }])).toBe('http://[::1]:41235')
-    expect(reachableBaseUrl({ ...config, publicBaseUrl: 'https://etc.example.com' }, listening)).toBe('https://etc.example.com')
-    expect(reachableBaseUrl({ ...config, port: 3000, publicBaseUrl: 'http://127.0.0.1:3000' }, listening)).toBe('http://127.0.0.1:3000')
-    expect(reachableBaseUrl(config, [])).toBe('http://127.0.0.1:0')
   })
 })
 

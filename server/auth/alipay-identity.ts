@@ -1,8 +1,9 @@
 /**
  * Alipay's login (`my.getAuthCode` in the Alipay mini-program) as an IdentityProvider: the code
  * is exchanged with `alipay.system.oauth.token` through Alipay's SDK (the application's keys of
- * server/payments/alipay.ts), the answer's signature checked. The person is Alipay's user id, kept
- * as aliUid too (alipay.trade.create's buyer_id).
+ * server/payments/alipay.ts), the answer's signature checked. The person is Alipay's user id (or,
+ * for an application in OpenID mode, its open_id), kept as aliUid too (alipay.trade.create's
+ * buyer_id or buyer_open_id).
  * Alipay refuses a code with an `error_response`, which the SDK's check cannot verify (it looks
  * for the method's own response): its signature is checked here over its exact text, so only a
  * refusal Alipay really signed makes the code no one's; anything else is "try again".
@@ -50,9 +51,10 @@ export function createAlipayIdentity(settings: AlipayIdentitySettings): Identity
         if (error instanceof AlipayRequestError && refusedCode(error.responseDataRaw, settings.alipayPublicKeyPem)) return undefined
         throw new IdentityUnavailableError(UNVOUCHED, { cause: error })
       }
-      const userId = typeof answer.userId === 'string' && answer.userId !== '' ? answer.userId : undefined
-      if (!userId) throw new IdentityUnavailableError(UNVOUCHED, { cause: new Error('alipay.system.oauth.token answered no user_id') })
-      return { provider: 'alipay', externalId: userId, aliUid: userId }
+      // user_id, or open_id for an application in OpenID mode: either names the person to this application.
+      const id = [answer.userId, answer.openId].find((value): value is string => typeof value === 'string' && value !== '')
+      if (!id) throw new IdentityUnavailableError(UNVOUCHED, { cause: new Error('alipay.system.oauth.token answered neither user_id nor open_id') })
+      return { provider: 'alipay', externalId: id, aliUid: id }
     },
   }
 }

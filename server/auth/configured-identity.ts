@@ -1,9 +1,10 @@
 /**
  * The identity providers and the phone-number lookup a server runs with, from its configuration:
  * the simulated ones, or the real ones of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts)
- * and PHONE_NUMBER_PROVIDER=wechat. The WeChat mini-program's login and its phone button share
- * one access token, shared in turn through Redis when the server has it (several processes then
- * fetch it once), else held by this one process.
+ * and PHONE_NUMBER_PROVIDER=wechat. The WeChat mini-program's login and its phone button (and its
+ * URL links, server/platform/configured-wechat.ts) share one access token, shared in turn through
+ * Redis when the server has it (several processes then fetch it once), else held by this one
+ * process.
  */
 import type { Redis } from 'ioredis'
 import type { Config } from '../config'
@@ -24,15 +25,20 @@ export interface ConfiguredPeople {
   readonly phoneNumbers: PhoneNumberProvider
 }
 
-function wechatMiniProgram(config: Pick<Config, 'wechatMini'>, redis: Redis | undefined): WechatApi | undefined {
+/** The mini-program's adapter, when its account is configured. One per process: its login, phone button and URL links share it. */
+export function createWechatMiniProgram(config: Pick<Config, 'wechatMini'>, redis: Redis | undefined): WechatApi | undefined {
   const account = config.wechatMini
   if (!account) return undefined
   const store = redis ? createRedisTokenStore(redis, WECHAT_TOKEN_PREFIX) : createMemoryTokenStore()
   return createWechatApi({ appId: account.appId, appSecret: account.appSecret, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}) }, store)
 }
 
-export function createConfiguredPeople(config: Pick<Config, 'identity' | 'wechatMini' | 'outsideParties'>, redis: Redis | undefined): ConfiguredPeople {
-  const miniProgram = wechatMiniProgram(config, redis)
+/** `miniProgram`: the process's mini-program adapter, when the caller shares it with the URL links (server/main.ts). */
+export function createConfiguredPeople(
+  config: Pick<Config, 'identity' | 'wechatMini' | 'outsideParties'>,
+  redis: Redis | undefined,
+  miniProgram: WechatApi | undefined = createWechatMiniProgram(config, redis),
+): ConfiguredPeople {
   const phoneNumbers = config.outsideParties.phoneNumbers !== 'simulated' && miniProgram ? miniProgram.phoneNumbers() : createSimulatedPhoneNumbers()
   const accounts = config.identity
   if (!accounts) return { identity: createSimulatedIdentityProviders(), phoneNumbers }

@@ -25,7 +25,10 @@ export interface IdentityAccounts {
   readonly alipay: AlipayAccount | undefined
 }
 
-/** The WeChat mini-program's server credentials: its login (IDENTITY_PROVIDERS=real) and its phone button (PHONE_NUMBER_PROVIDER=wechat). */
+/**
+ * The WeChat mini-program's server credentials: its login (IDENTITY_PROVIDERS=real), its phone button
+ * (PHONE_NUMBER_PROVIDER=wechat) and its URL links (WECHAT_PLATFORM_PROVIDER=wechat).
+ */
 export function readWechatMiniAccount(reader: SettingsReader): WechatMiniAccount {
   return { appId: required(reader, 'WECHAT_MINI_APP_ID'), appSecret: required(reader, 'WECHAT_MINI_APP_SECRET', true), baseUrl: url(reader, 'WECHAT_API_BASE_URL') }
 }

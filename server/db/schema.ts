@@ -661,3 +661,15 @@ export const seedHistory = pgTable('seed_history', {
   name: text('name').primaryKey(),
   appliedAt: time('applied_at').notNull().defaultNow(),
 })
+
+/**
+ * Who runs each periodic job now (server/jobs/job-lease.ts): a process runs a job's round only
+ * after claiming its row until `lease_until`, so servers sharing the database (processes of one
+ * machine or several machines) run each round once between them.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  /** The process that holds the lease (a random id per process). */
+  holder: text('holder').notNull(),
+  leaseUntil: time('lease_until').notNull(),
+})

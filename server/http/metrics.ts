@@ -4,7 +4,7 @@
  *   a series per order) and status;
  * - payment providers' calls: count by vendor, operation and outcome (ok, or the error code's
  *   class: retryable / refused), and their duration (the cashier's vendors are wrapped:
- *   instrumentVendor);
+ *   instrumentVendor), and the same of the issuer's and the risk-control service's signed calls;
  * - read at each scrape: payments in progress, refunds waiting or failed, and the issuer outbox's
  *   lag (the age of its oldest hand-over not yet delivered).
  * A scrape needs METRICS_TOKEN as a bearer token; without one configured, only this machine's
@@ -35,6 +35,9 @@ export interface AppMetrics {
   readonly requestSeconds: Histogram<'method' | 'route'>
   readonly vendorCalls: Counter<'vendor' | 'operation' | 'outcome'>
   readonly vendorSeconds: Histogram<'vendor' | 'operation'>
+  /** Calls to the partners whose protocol is ours (server/partners/signed-call.ts): the issuer, the risk-control service. */
+  readonly partnerCalls: Counter<'partner' | 'outcome'>
+  readonly partnerSeconds: Histogram<'partner'>
 }
 
 export function createMetrics(): AppMetrics {
@@ -51,6 +54,8 @@ export function createMetrics(): AppMetrics {
       registers: [registry],
     }),
     vendorSeconds: new Histogram({ name: 'payment_vendor_call_duration_seconds', help: 'Time a payment provider took to answer', labelNames: ['vendor', 'operation'], registers: [registry] }),
+    partnerCalls: new Counter({ name: 'partner_calls_total', help: 'Signed calls to the issuer and the risk-control service, by outcome: ok or failed', labelNames: ['partner', 'outcome'], registers: [registry] }),
+    partnerSeconds: new Histogram({ name: 'partner_call_duration_seconds', help: 'Time the issuer or the risk-control service took to answer', labelNames: ['partner'], registers: [registry] }),
   }
 }
 

@@ -8,14 +8,14 @@ import { MINUTE_MS } from '../../src/domain/constants'
 import { runPaymentUpkeep } from '../payments/upkeep'
 import type { UpkeepContext } from '../payments/upkeep'
 import { startPeriodic } from './periodic'
-import type { PeriodicJob } from './periodic'
+import type { PeriodicJob, PeriodicOptions } from './periodic'
 
 export const PAYMENT_UPKEEP_INTERVAL_MS = MINUTE_MS
 
-export function startPaymentUpkeep(context: UpkeepContext, intervalMs: number = PAYMENT_UPKEEP_INTERVAL_MS): PeriodicJob {
+export function startPaymentUpkeep(context: UpkeepContext, intervalMs: number = PAYMENT_UPKEEP_INTERVAL_MS, claim?: PeriodicOptions['claim']): PeriodicJob {
   const run = async (): Promise<void> => {
     const report = await runPaymentUpkeep(context)
     if (report.refundTries + report.closed + report.recovered > 0) context.log.info(report, 'payment upkeep')
   }
-  return startPeriodic(run, { intervalMs, log: context.log, failureMessage: 'payment upkeep failed', runAtStart: true })
+  return startPeriodic(run, { intervalMs, log: context.log, failureMessage: 'payment upkeep failed', runAtStart: true, claim })
 }

@@ -16,13 +16,17 @@ export interface PeriodicOptions {
   failureMessage: string
   /** Run once at start as well, not only after the first interval. */
   runAtStart?: boolean
+  /** Asked before each round: false skips it (another server runs this one: server/jobs/job-lease.ts). */
+  claim?: () => Promise<boolean>
 }
 
 export function startPeriodic(run: () => Promise<void>, options: PeriodicOptions): PeriodicJob {
   let running: Promise<void> | undefined
   const tick = (): void => {
     if (running) return
-    running = run()
+    const claim = options.claim ?? (async () => true)
+    running = claim()
+      .then((claimed) => (claimed ? run() : undefined))
       .catch((error: unknown) => options.log.error({ err: error }, options.failureMessage))
       .finally(() => {
         running = undefined

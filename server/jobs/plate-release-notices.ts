@@ -8,15 +8,15 @@ import { MINUTE_MS } from '../../src/domain/constants'
 import { sendDueReleaseNotices } from '../catalogue/plate-release-notices'
 import type { ReleaseNoticeContext } from '../catalogue/plate-release-notices'
 import { startPeriodic } from './periodic'
-import type { PeriodicJob } from './periodic'
+import type { PeriodicJob, PeriodicOptions } from './periodic'
 
 /** How often waiting plates are looked at: an owner hears of a freed plate within a minute or so. */
 export const PLATE_RELEASE_NOTICE_INTERVAL_MS = MINUTE_MS
 
-export function startPlateReleaseNotices(context: ReleaseNoticeContext, intervalMs: number = PLATE_RELEASE_NOTICE_INTERVAL_MS): PeriodicJob {
+export function startPlateReleaseNotices(context: ReleaseNoticeContext, intervalMs: number = PLATE_RELEASE_NOTICE_INTERVAL_MS, claim?: PeriodicOptions['claim']): PeriodicJob {
   const run = async (): Promise<void> => {
     const sent = await sendDueReleaseNotices(context)
     if (sent > 0) context.log.info({ sent }, 'plate release notices sent')
   }
-  return startPeriodic(run, { intervalMs, log: context.log, failureMessage: 'plate release notices failed', runAtStart: true })
+  return startPeriodic(run, { intervalMs, log: context.log, failureMessage: 'plate release notices failed', runAtStart: true, claim })
 }

@@ -26,7 +26,7 @@ import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads } from '../db/schema'
 import { startPeriodic } from '../jobs/periodic'
-import type { PeriodicJob } from '../jobs/periodic'
+import type { PeriodicJob, PeriodicOptions } from '../jobs/periodic'
 import { dropClosedHandOvers } from '../orders/issuer-outbox'
 import { expireUnpaidOrders } from '../orders/unpaid-orders'
 import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
@@ -148,9 +148,9 @@ export async function runMaintenance(context: MaintenanceContext): Promise<Maint
 export type Maintenance = PeriodicJob
 
 /** Sweeps now and every `intervalMs`; a sweep never overlaps the previous one. */
-export function startMaintenance(context: MaintenanceContext, intervalMs: number = MAINTENANCE_INTERVAL_MS): Maintenance {
+export function startMaintenance(context: MaintenanceContext, intervalMs: number = MAINTENANCE_INTERVAL_MS, claim?: PeriodicOptions['claim']): Maintenance {
   const sweep = async (): Promise<void> => {
     context.log.info({ ...(await runMaintenance(context)) }, 'maintenance sweep done')
   }
-  return startPeriodic(sweep, { intervalMs, log: context.log, failureMessage: 'maintenance sweep failed', runAtStart: true })
+  return startPeriodic(sweep, { intervalMs, log: context.log, failureMessage: 'maintenance sweep failed', runAtStart: true, claim })
 }

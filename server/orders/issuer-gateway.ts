@@ -1,7 +1,9 @@
 /**
- * The issuer's side of the hand-over of a submitted order (apply/push). A real integration
- * implements IssuerGateway (chosen by ISSUER_PROVIDER; production refuses the simulator, see
- * server/production-guard.ts); the simulated issuer is server/simulators/issuer.ts.
+ * The issuer's side of the hand-over of a submitted order (apply/push), chosen by ISSUER_PROVIDER:
+ * `http`, the issuer over our signed HTTP protocol (server/orders/http-issuer.ts,
+ * issuer-protocol.ts), or the simulated issuer (server/simulators/issuer.ts), which production
+ * refuses (server/production-guard.ts). What the issuer does with the order afterwards comes back
+ * as its notifications (server/orders/issuer-events.ts).
  *
  * The server sends an order through the outbox (server/orders/issuer-outbox.ts) until the issuer
  * confirms it. A confirmation can be lost after the issuer took the order (a timeout, a restart),

@@ -15,7 +15,7 @@ import type { Db } from '../db/database'
 import { orderEvents, orders } from '../db/schema'
 import { DomainError } from '../domain-error'
 import { newPublicId } from '../auth/secrets'
-import type { LifecycleOrder } from '../simulators/lifecycle'
+import type { LifecycleOrder } from './lifecycle'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderChanges = Partial<typeof orders.$inferInsert>

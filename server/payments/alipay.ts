@@ -47,6 +47,12 @@ export interface AlipaySettings {
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 export const ALIPAY_TIMEOUT_MS = 10_000
 
+/**
+ * An Alipay user id (2088 and 12 digits). An application created in OpenID mode (Alipay's default
+ * for new applications since 2023) learns an open_id instead, which alipay.trade.create takes as
+ * buyer_open_id.
+ */
+export const ALIPAY_USER_ID = /^2088\d{12}$/
 const VENDOR = 'alipay'
 const METHODS: readonly PayMethod[] = ['alipay', 'h5']
 
@@ -202,11 +208,11 @@ export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {
   }
 
   async function createTrade(trade: TradeOrder): Promise<PayParams> {
-    const buyerId = trade.payer.alipayUserId
-    if (!buyerId) throw new VendorError(VENDOR, 'NO_BUYER_ID', 'alipay.trade.create needs the payer’s Alipay user id', false)
+    const buyer = trade.payer.alipayUserId
+    if (!buyer) throw new VendorError(VENDOR, 'NO_BUYER_ID', 'alipay.trade.create needs the payer’s Alipay user id', false)
     const answer = await callOk('alipay.trade.create', {
       notifyUrl: settings.notifyUrl,
-      bizContent: { ...orderContent(trade), buyerId },
+      bizContent: { ...orderContent(trade), ...(ALIPAY_USER_ID.test(buyer) ? { buyerId: buyer } : { buyerOpenId: buyer }) },
     })
     const tradeNo = text(answer, 'tradeNo')
     if (!tradeNo) throw unreadable('trade_no')

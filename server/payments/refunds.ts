@@ -4,11 +4,12 @@
  *   returned after activation, money a provider took for a payment abandoned meanwhile), one per
  *   payment and always in full, so deciding it again (a replayed notification) queues nothing;
  *   the payment's refunded_at says when it was decided (what the order's page shows);
- * - the upkeep job (server/payments/upkeep.ts, one process) delivers what is due: each try claims
- *   its row under a lease first (FOR UPDATE SKIP LOCKED), calls the provider outside any
- *   transaction with the same refund number every time (the providers answer a repeat with the
- *   refund they already have), and records the outcome; a refund the simulator's payment needs
- *   is done at once;
+ * - the request that decided it hands it over at once (refundNow: a cancel, the issuer's
+ *   activation), and the upkeep job (server/payments/upkeep.ts) delivers whatever is still due
+ *   after a failure or a restart: each try claims its row under a lease first (FOR UPDATE SKIP
+ *   LOCKED), calls the provider outside any transaction with the same refund number every time
+ *   (the providers answer a repeat with the refund they already have), and records the outcome;
+ *   a refund the simulator's payment needs is done at once;
  * - a refund the provider accepted but has not finished (processing) is asked again later, or
  *   finished by the provider's notification (recordRefundOutcome); a provider's refusal that a
  *   retry cannot mend marks it failed, for a person (logged at error).
@@ -85,7 +86,8 @@ interface Claim {
   readonly attempts: number
 }
 
-async function claimNext(db: Db, now: Date): Promise<Claim | undefined> {
+/** Claims the next due refund (of `orderId`'s payments only, when given). */
+async function claimNext(db: Db, now: Date, orderId?: string): Promise<Claim | undefined> {
   return db.transaction(async (tx) => {
     const [due] = await tx
       .select({
@@ -99,7 +101,13 @@ async function claimNext(db: Db, now: Date): Promise<Claim | undefined> {
       })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(and(inArray(paymentRefunds.state, [REFUND_STATE.QUEUED, REFUND_STATE.PROCESSING]), lte(paymentRefunds.nextAttemptAt, now)))
+      .where(
+        and(
+          inArray(paymentRefunds.state, [REFUND_STATE.QUEUED, REFUND_STATE.PROCESSING]),
+          lte(paymentRefunds.nextAttemptAt, now),
+          orderId === undefined ? undefined : eq(payments.orderId, orderId),
+        ),
+      )
       .orderBy(asc(paymentRefunds.nextAttemptAt))
       .limit(1)
       .for('update', { of: paymentRefunds, skipLocked: true })
@@ -146,16 +154,30 @@ async function deliver(context: RefundContext, claim: Claim): Promise<void> {
   }
 }
 
-/** Delivers the refunds due now; answers how many tries were made. */
-export async function deliverDueRefunds(context: RefundContext): Promise<number> {
+/** Delivers the refunds due now (of `orderId` only, when given); answers how many tries were made. */
+export async function deliverDueRefunds(context: RefundContext, orderId?: string): Promise<number> {
   let tries = 0
   while (tries < REFUND_BATCH) {
-    const claim = await claimNext(context.db, context.clock.now())
+    const claim = await claimNext(context.db, context.clock.now(), orderId)
     if (!claim) break
     tries += 1
     await deliver(context, claim)
   }
   return tries
+}
+
+/**
+ * Hands the refund just decided for an order to its provider at once (after the deciding
+ * transaction committed), so the money starts back while the person still looks at the order. A
+ * failure is the upkeep job's to retry (the row stays queued) and is logged: what decided the
+ * refund stands.
+ */
+export async function refundNow(context: RefundContext, orderId: string): Promise<void> {
+  try {
+    await deliverDueRefunds(context, orderId)
+  } catch (error) {
+    context.log.warn({ err: error, orderId }, 'refund left to the payment upkeep job')
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ export function isVendorName(name: string): name is VendorName {
 export interface Payer {
   /** The payer's openid under the WeChat mini-program's app id (the WeChat login): JSAPI needs it. */
   readonly wechatOpenId?: string
-  /** The payer's Alipay user id (the Alipay login): alipay.trade.create needs it (buyer_id). */
+  /** The payer's Alipay user id or open_id (the Alipay login): alipay.trade.create needs it (buyer_id or buyer_open_id). */
   readonly alipayUserId?: string
   /** The payer's client address: WeChat H5's scene_info.payer_client_ip. */
   readonly clientIp: string

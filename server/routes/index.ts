@@ -5,6 +5,7 @@ import { catalogueRoutes } from './catalogue'
 import { checksRoutes } from './checks'
 import type { RouteGroup } from './context'
 import { healthRoutes } from './health'
+import { issuerNotificationRoutes } from './issuer-notifications'
 import { orderRoutes } from './orders'
 import { payNotificationRoutes } from './pay-notifications'
 import { paymentRoutes } from './payment'
@@ -27,5 +28,6 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   orderRoutes,
   paymentRoutes,
   payNotificationRoutes,
+  issuerNotificationRoutes,
   simulatorRoutes,
 ]

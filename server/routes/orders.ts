@@ -12,6 +12,7 @@ import { MAX_SEALED_PARAM_LENGTH, openSealedJson } from '../http/sealed'
 import { text } from '../http/text'
 import { validateCancelReason } from '../../src/domain/cancel-reason'
 import { cancelOrder } from '../orders/cancel-order'
+import { refundNow } from '../payments/refunds'
 import { convertOfflineOrder } from '../orders/offline-order'
 import { currentProcess, currentProcessOfPlate, orderDetail, searchOrders } from '../orders/order-queries'
 import { orderNotFound } from '../orders/order-records'
@@ -84,7 +85,11 @@ export const orderRoutes: RouteGroup = async (app, { context }) => {
 
   route(API.cancelOrder, {
     body: CancelBody,
-    handler: async ({ user, body }) => ok(await cancelOrder(context.db, context.clock, user.id, body.orderId, body.reason)),
+    handler: async ({ user, body, request }) => {
+      const cancelled = await cancelOrder(context.db, context.clock, user.id, body.orderId, body.reason)
+      await refundNow({ ...context, log: request.log }, body.orderId)
+      return ok(cancelled)
+    },
   })
 
   route(API.offlineToOnline, {

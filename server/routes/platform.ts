@@ -1,9 +1,11 @@
 /**
- * Calls into the platforms and suppliers around the app, all simulated (see
- * server/platform/wechat.ts, phone-numbers.ts and server/simulators/url-link-page.ts): the WeChat
- * JS-SDK config and mini-program URL links (to the simulator's page, none in production), the
- * phone behind a mini-program phone authorisation, the phone a user leaves for a call back (only
- * with their consent: server/platform/follow-up-phones.ts), and the Henan supplier's SMS login.
+ * Calls into the platforms and suppliers around the app: the WeChat JS-SDK config and
+ * mini-program URL links (the WechatPlatform of WECHAT_PLATFORM_PROVIDER: server/platform/wechat.ts,
+ * simulated or real), the phone behind a mini-program phone authorisation (the PhoneNumberProvider
+ * of PHONE_NUMBER_PROVIDER: server/platform/phone-numbers.ts), the phone a user leaves for a call
+ * back (only with their consent: server/platform/follow-up-phones.ts), and the Henan supplier's SMS
+ * login (simulated: no supplier system exists here). A platform that cannot be asked (busy, a
+ * timeout, a refusal of ours) answers 5003 with what the person can do, never a 500.
  */
 import { z } from 'zod'
 import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
@@ -19,9 +21,8 @@ import { forbiddenIssue, hasForbiddenCharacter, text } from '../http/text'
 import { FOLLOW_UP_MESSAGE, keepFollowUpPhone } from '../platform/follow-up-phones'
 import { assertVerifiableOrder, recordProvinceVerification } from '../orders/province-verification'
 import { provinceSupplierUserId } from '../platform/phone-numbers'
-import { isAppPage, weixinConfig } from '../platform/wechat'
+import { isAppPage } from '../platform/wechat'
 import { DomainError } from '../domain-error'
-import { reachableBaseUrl, simulatedUrlLink } from '../simulators/url-link-page'
 import { EmptyBody, identifier, mobile } from '../validation/fields'
 import { authRateLimit, sentAnswer } from './auth'
 import type { RouteGroup } from './context'
@@ -32,6 +33,7 @@ export const PLATFORM_MESSAGE = {
   phoneLookupUnavailable: '暂时无法获取手机号，请稍后重试或手动输入',
   provinceClosed: '当前地区暂未开通短信登录',
   urlLinkUnavailable: '暂不支持跳转小程序，请稍后再试',
+  weixinConfigUnavailable: '暂时无法使用微信功能，请稍后重试',
   notAppPage: '参数 url 不是本应用的页面地址',
 } as const
 
@@ -75,28 +77,35 @@ const ProvinceLoginBody = z.strictObject({
 
 export const platformRoutes: RouteGroup = async (app, { context }) => {
   const { db } = context
-  const { phoneNumbers } = context
+  const { phoneNumbers, wechatPlatform } = context
   const codeContext: SmsCodeContext = { ...context, codeKey: deriveCodeKey(context.config.payloadKeyHex) }
-  const wechat = { clock: context.clock, random: context.random, secretHex: context.config.payloadKeyHex }
   const route = contractRoutes(app, context)
 
   route(API.weixinConfig, {
     query: WeixinConfigQuery,
     body: EmptyBody,
-    handler: async ({ query }) => {
+    handler: async ({ query, request }) => {
       if (!isAppPage(query.url, context.config.appOrigins, context.config.production)) throw DomainError.invalid(PLATFORM_MESSAGE.notAppPage)
-      return ok(weixinConfig(wechat, query.url))
+      try {
+        return ok(await wechatPlatform.jsSdkConfig(query.url))
+      } catch (error) {
+        request.log.warn({ err: error }, 'JS-SDK config failed')
+        return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.weixinConfigUnavailable)
+      }
     },
   })
 
   route(API.weChatUrlLink, {
     body: UrlLinkBody,
-    // Links lead to the simulator page (server/simulators/url-link-page.ts); production has no
-    // simulator and no WeChat integration yet, so it answers that the hand-over is unavailable.
-    handler: async ({ body }) =>
-      context.config.production
-        ? fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.urlLinkUnavailable)
-        : ok({ urlLink: simulatedUrlLink(reachableBaseUrl(context.config, app.addresses()), context.random, body) }),
+    handler: async ({ body, request }) => {
+      try {
+        return ok({ urlLink: await wechatPlatform.urlLink(body) })
+      } catch (error) {
+        // WeChat busy or unreachable, or a mini-program this server cannot link into.
+        request.log.warn({ err: error }, 'URL link failed')
+        return fail(BUSINESS_CODE.UNAVAILABLE, PLATFORM_MESSAGE.urlLinkUnavailable)
+      }
+    },
   })
 
   route(API.phoneByCode, {

@@ -6,16 +6,17 @@
  *   navigates there without the app's token; the one-time cashier token authorises it.
  * - WeChat Pay's and Alipay's notification (NATIVE_PAY_NOTIFY_PATH): what the platform would tell
  *   the server after the mini-program paid with the parameters the simulated cashier issued;
- *   settles the payment once, as the cashier page's form does, and answers an envelope. Like the
- *   lifecycle call, only this machine's operator (loopback and the operator secret) plays the
- *   platform: a payment id alone (it is in every cashier address) settles nothing.
+ *   settles the payment once, as the cashier page's form does, and answers an envelope. Only this
+ *   machine's operator (loopback and the operator secret) plays the platform: a payment id alone
+ *   (it is in every cashier address) settles nothing.
  * - the cashier page, its form and the notification exist only with the simulated cashier.
  * - WeChat's mini-program URL links (URL_LINK_SIM_PATH): the page a link from getWeChat/urlLink
  *   opens, saying the mini-program was opened. Public, like the cashier: the browser goes there.
- * - the lifecycle call `npm run sim` uses while this server holds the embedded database
- *   (LIFECYCLE_SIM_PATH), answered only to this machine (loopback socket address) with the
- *   operator secret (server/simulators/operator-secret.ts); absent without a secret; the local
- *   operator's new-apply switch (NEW_APPLY_SWITCH_SIM_PATH) likewise;
+ * - the local operator's new-apply switch (NEW_APPLY_SWITCH_SIM_PATH), answered only to this
+ *   machine (loopback socket address) with the operator secret
+ *   (server/simulators/operator-secret.ts); absent without a secret. (`npm run sim` moves orders
+ *   through the issuer's own notification route, server/routes/issuer-notifications.ts, as the
+ *   simulated issuer.)
  * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
  *   when it closes.
  */
@@ -23,7 +24,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { Envelope } from '../../types/api/envelope'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
 import { routePath } from '../http/endpoint'
 import { ApiError, fail, ok } from '../http/envelope'
@@ -36,19 +36,14 @@ import { PAY_STATE } from '../../src/domain/enums'
 import { startAutoAdvance } from '../simulators/auto-advance'
 import type { AutoAdvance } from '../simulators/auto-advance'
 import { payResultPath, renderCashierMessage, renderCashierPage } from '../simulators/cashier-page'
-import { LIFECYCLE_ACTIONS } from '../simulators/lifecycle'
 import { NATIVE_PAY_NOTIFY_PATH, NativePayNotifyBody } from '../simulators/native-pay'
-import { runLifecycleAction } from '../simulators/lifecycle-runner'
-import type { LifecycleRun } from '../simulators/lifecycle-runner'
 import { isOperatorSecret, SIM_OPERATOR_HEADER } from '../simulators/operator-secret'
-import { LIFECYCLE_SIM_PATH } from '../simulators/sim-command'
-import { MAX_REASON_LENGTH, NEW_APPLY_SWITCH_SIM_PATH, NewApplySwitchSimBody } from '../simulators/new-apply-switch-sim'
+import { NEW_APPLY_SWITCH_SIM_PATH, NewApplySwitchSimBody } from '../simulators/new-apply-switch-sim'
 import { newApplyState, setNewApplySwitch } from '../catalogue/new-apply-switch'
 import { URL_LINK_ID, URL_LINK_SIM_PATH, renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
 import type { RouteContext, RouteGroup } from './context'
 import { URL_LINK_LIMIT } from './platform'
-import { OrderParams } from './route-params'
 
 const HTTP_STATUS = { notFound: 404, conflict: 409, seeOther: 303 } as const
 const MAX_TOKEN_LENGTH = 128
@@ -67,7 +62,6 @@ const UrlLinkQuery = z.object({
   query: text(URL_LINK_LIMIT),
   env_version: z.enum(MINI_PROGRAM_ENV_VERSIONS),
 })
-const LifecycleBody = z.object({ action: z.enum(LIFECYCLE_ACTIONS), reason: text(MAX_REASON_LENGTH, { multiline: true }).optional() })
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
@@ -84,12 +78,6 @@ function refusal(result: Exclude<SettleResult, { ok: true }>): { status: number;
     case 'cancelled':
       return { status: HTTP_STATUS.conflict, message: PAYMENT_MESSAGE.orderCancelled }
   }
-}
-
-function lifecycleAnswer(run: LifecycleRun): Envelope<Omit<Extract<LifecycleRun, { ok: true }>, 'ok'> | null> {
-  if (!run.ok) return fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, run.reason)
-  const { ok: _ok, ...data } = run
-  return ok(data)
 }
 
 /** Settles a payment; a paid order then goes to its issuer at once (the outbox's job is the backstop). */
@@ -149,12 +137,6 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
       const local = LOOPBACK.test(request.socket.remoteAddress ?? '')
       if (!local || !isOperatorSecret(operatorSecret, request.headers[SIM_OPERATOR_HEADER])) throw ApiError.notFound(SIMULATOR_MESSAGE.localOnly)
     }
-    app.post(routePath(LIFECYCLE_SIM_PATH), { config: { public: true } }, async (request: FastifyRequest) => {
-      operatorOnly(request)
-      const { orderId } = parseInput(OrderParams, request.params)
-      const body = parseInput(LifecycleBody, request.body)
-      return lifecycleAnswer(await runLifecycleAction(context, orderId, body.action, body.reason))
-    })
     app.post(NEW_APPLY_SWITCH_SIM_PATH, { config: { public: true } }, async (request: FastifyRequest) => {
       operatorOnly(request)
       const body = parseInput(NewApplySwitchSimBody, request.body)
@@ -162,7 +144,7 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
       return ok(await newApplyState(context.db))
     })
     // What WeChat Pay's or Alipay's servers would tell this server: the local operator (a test, a
-    // demo script) plays them, like the lifecycle's outside parties.
+    // demo script) plays them.
     if (simulatedCashier) {
       app.post(routePath(NATIVE_PAY_NOTIFY_PATH), { config: { public: true } }, async (request, reply) => {
         operatorOnly(request)

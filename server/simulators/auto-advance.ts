@@ -10,16 +10,32 @@ import { ACTIVATION_STATE, CANCEL_STATE, PAY_STATE } from '../../src/domain/enum
 import { orders } from '../db/schema'
 import { startPeriodic } from '../jobs/periodic'
 import type { PeriodicJob } from '../jobs/periodic'
+import { nextAutomaticAction } from '../orders/lifecycle'
+import type { LifecycleAction } from '../orders/lifecycle'
+import { applyStep, lifecycleStatus } from '../orders/lifecycle-runner'
+import type { LifecycleContext } from '../orders/lifecycle-runner'
 import { lifecycleOrder } from '../orders/order-records'
-import { nextAutomaticAction } from './lifecycle'
-import { applyAction } from './lifecycle-runner'
-import type { LifecycleContext, LifecycleRun } from './lifecycle-runner'
+import type { OrderStatus } from '../../src/domain/order'
+import type { RandomSource } from '../runtime/random'
+import { newTrackingNo } from './waybills'
 
 /** Orders looked at per tick; the rest wait for the next one. */
 export const AUTO_ADVANCE_BATCH = 100
 
+export interface AutoAdvanceContext extends LifecycleContext {
+  /** Draws the simulated courier's waybills. */
+  readonly random: RandomSource
+}
+
+/** A step the timer took. */
+export interface AutoAdvanced {
+  readonly orderId: string
+  readonly action: LifecycleAction
+  readonly status: OrderStatus
+}
+
 /** Advances each eligible order one step; returns what was done. */
-export async function autoAdvanceTick(context: LifecycleContext): Promise<LifecycleRun[]> {
+export async function autoAdvanceTick(context: AutoAdvanceContext): Promise<AutoAdvanced[]> {
   const candidates = await context.db
     .select({ orderId: orders.orderId })
     .from(orders)
@@ -33,12 +49,14 @@ export async function autoAdvanceTick(context: LifecycleContext): Promise<Lifecy
     )
     .orderBy(asc(orders.updatedAt))
     .limit(AUTO_ADVANCE_BATCH)
-  const runs: LifecycleRun[] = []
+  const runs: AutoAdvanced[] = []
   for (const { orderId } of candidates) {
-    const run = await context.db.transaction(async (tx) => {
+    const run = await context.db.transaction(async (tx): Promise<AutoAdvanced | undefined> => {
       const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId)).limit(1).for('update', { skipLocked: true })
       const action = order ? nextAutomaticAction(lifecycleOrder(order)) : undefined
-      return order && action ? applyAction(context, tx, order, action) : undefined
+      if (!order || !action) return undefined
+      const result = await applyStep(context, tx, order, action, { trackingNo: newTrackingNo(context.random) })
+      return result.ok ? { orderId, action, status: lifecycleStatus(result.order) } : undefined
     })
     if (run) runs.push(run)
   }
@@ -47,11 +65,9 @@ export async function autoAdvanceTick(context: LifecycleContext): Promise<Lifecy
 
 export type AutoAdvance = PeriodicJob
 
-export function startAutoAdvance(context: LifecycleContext, intervalMs: number, log: FastifyBaseLogger): AutoAdvance {
+export function startAutoAdvance(context: AutoAdvanceContext, intervalMs: number, log: FastifyBaseLogger): AutoAdvance {
   const tick = async (): Promise<void> => {
-    for (const run of await autoAdvanceTick(context)) {
-      if (run.ok) log.info({ orderId: run.orderId, action: run.action, status: run.status }, 'lifecycle simulator advanced an order')
-    }
+    for (const run of await autoAdvanceTick(context)) log.info({ ...run }, 'lifecycle simulator advanced an order')
   }
   return startPeriodic(tick, { intervalMs, log, failureMessage: 'lifecycle simulator tick failed' })
 }

@@ -1,8 +1,9 @@
 /**
  * The local operator's new-apply switch: what an operator's SQL on the app_configs row
  * `switch:allowNewApply` does (server/catalogue/new-apply-switch.ts), for a server that holds the
- * embedded database, which no other process may open meanwhile. Like the lifecycle call, only this
- * machine's operator reaches it (loopback socket and the operator secret), and never in production.
+ * embedded database, which no other process may open meanwhile. Like the simulated payment
+ * notification, only this machine's operator reaches it (loopback socket and the operator secret),
+ * and never in production.
  */
 import { z } from 'zod'
 import { text } from '../http/text'

@@ -1,8 +1,11 @@
 /**
- * The lifecycle simulator call (`npm run sim` against a running server) needs an operator secret
- * besides a loopback socket, so another local program or a page in a local browser cannot move
- * orders. SIM_OPERATOR_SECRET sets it; otherwise each server process generates one and writes it,
- * readable by its owner only, below DATA_DIR, where `npm run sim` (same configuration) reads it.
+ * The local operator's secret, so another local program or a page in a local browser cannot play
+ * the outside parties: `npm run sim` signs the simulated issuer's notifications with it (the
+ * notification route checks them with it while no real issuer is configured, never in
+ * production), and the loopback-only simulator calls (the payment notification, the new-apply
+ * switch) need it besides a loopback socket. SIM_OPERATOR_SECRET sets it; otherwise each server
+ * process generates one and writes it, readable by its owner only, below DATA_DIR, where
+ * `npm run sim` (same configuration) reads it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,35 +1,41 @@
 /**
- * `npm run sim -- <orderId> <audit-pass|audit-reject|ship|activate> [reason]`: what the issuer,
- * the logistics partner and the user would do to an order, applied to the server's database (the
- * same configuration: DATABASE_URL, else the embedded database under DATA_DIR). Prints the
- * order's new status in Chinese; exits 1 with the Chinese reason when the step is not allowed,
- * 2 on a usage error.
+ * `npm run sim -- <orderId> <audit-pass|audit-reject|ship|activate> [reason]`: what the issuer
+ * would tell the server about an order (its audit passed or rejected, the device shipped with a
+ * simulated courier's waybill, the device activated), applied to the server's database (the same
+ * configuration: DATABASE_URL, else the embedded database under DATA_DIR). Prints the order's
+ * new status in Chinese; exits 1 with the Chinese reason when the step is refused or changes
+ * nothing (already taken), 2 on a usage error.
  *
- * The embedded database belongs to one process at a time (two processes writing one PGlite
- * directory lose each other's writes), so with it the command first asks a running server on
- * HOST:PORT to apply the step (its loopback-only simulator call) and opens the directory itself
- * only when no server answers. A PostgreSQL server is shared safely, so it is used directly.
+ * Every step goes through applyIssuerEvent (server/orders/issuer-events.ts), the function behind
+ * the issuer's notifications, with their rules: a step ahead of the order takes the steps it
+ * implies first (ship on an order awaiting its audit: audited, then shipped). The embedded
+ * database belongs to one process at a time (two processes writing one PGlite directory lose each
+ * other's writes), so with it the command sends a running server on HOST:PORT the simulated
+ * issuer's signed notification (POST ISSUER_NOTIFY_PATH, signed with the operator secret:
+ * server/simulators/issuer.ts) and opens the directory itself only when no server answers. A
+ * PostgreSQL server is shared safely, so it is used directly.
  */
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
-import type { Envelope } from '../../types/api/envelope'
-import { ORDER_STATUSES } from '../../src/domain/order'
+import { ORDER_STATUSES, statusLabel } from '../../src/domain/order'
+import type { OrderStatus } from '../../src/domain/order'
 import { localBaseUrl } from '../config'
 import type { Config, DatabaseConfig } from '../config'
 import { installFieldCipher } from '../crypto/field-cipher'
 import { configuredFieldCipher } from '../crypto/configured-keys'
 import { openDatabase } from '../db/database'
 import type { Database } from '../db/database'
+import { ISSUER_EVENT_OF, applyIssuerEvent } from '../orders/issuer-events'
+import type { IssuerEventOutcome } from '../orders/issuer-events'
+import { ISSUER_ANSWER_CODE } from '../orders/issuer-protocol'
+import { isLifecycleAction, LIFECYCLE_ACTIONS } from '../orders/lifecycle'
+import type { LifecycleAction } from '../orders/lifecycle'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
-import { isLifecycleAction, LIFECYCLE_ACTIONS } from './lifecycle'
-import { readOperatorSecret, SIM_OPERATOR_HEADER } from './operator-secret'
-import type { LifecycleAction } from './lifecycle'
-import { runLifecycleAction } from './lifecycle-runner'
-import type { LifecycleRun } from './lifecycle-runner'
-
-/** The running server's simulator call (not part of the app's contract; loopback and operator secret only, not in production). */
-export const LIFECYCLE_SIM_PATH = '/sim/lifecycle/{orderId}'
+import { simulatedIssuerNotification } from './issuer'
+import type { SimulatedIssuerEvent } from './issuer'
+import { readOperatorSecret } from './operator-secret'
+import { newTrackingNo } from './waybills'
 
 export const SIM_EXIT = { ok: 0, refused: 1, usage: 2 } as const
 
@@ -38,7 +44,7 @@ export const SIM_MESSAGE = {
   unknownAction: (action: string) => `未知的操作“${action}”`,
   noDatabase: (dir: string) => `找不到数据库目录 ${dir}，请先运行 npm start 创建数据库`,
   notThisServer: (url: string) => `${url} 上运行的不是本应用的服务器`,
-  done: (run: Extract<LifecycleRun, { ok: true }>) => `订单 ${run.orderId} 当前状态：${run.statusLabel}`,
+  done: (orderId: string, status: OrderStatus) => `订单 ${orderId} 当前状态：${statusLabel(status)}`,
 } as const
 
 export interface SimArgs {
@@ -68,12 +74,14 @@ export interface SimDeps {
   readonly openDatabase?: (config: DatabaseConfig) => Promise<Pick<Database, 'db' | 'close'>>
 }
 
-const RunData = z.object({
-  orderId: z.string(),
-  action: z.enum(LIFECYCLE_ACTIONS),
-  status: z.enum(ORDER_STATUSES),
-  statusLabel: z.string(),
-})
+/** What became of the step: the order's status now, or why it did not move. */
+type SimRun = { readonly ok: true; readonly status: OrderStatus } | { readonly ok: false; readonly reason: string }
+
+/** The notification route's answer (IssuerCallbackAnswer): anything else is not this app's server. */
+const CallbackAnswer = z.discriminatedUnion('code', [
+  z.object({ code: z.literal(ISSUER_ANSWER_CODE.success), changed: z.boolean(), status: z.enum(ORDER_STATUSES), message: z.string().optional() }),
+  z.object({ code: z.literal(ISSUER_ANSWER_CODE.fail), message: z.string() }),
+])
 
 /** Where a client on this machine reaches the server listening on `host`. */
 export function loopbackUrl(config: Pick<Config, 'host' | 'port'>): string {
@@ -88,40 +96,42 @@ function isConnectionRefused(error: unknown): boolean {
   return false
 }
 
+/** A step that changed nothing was not taken: the command says why, as for a refusal. */
+function runOf(result: IssuerEventOutcome): SimRun {
+  return result.outcome === 'applied' ? { ok: true, status: result.status } : { ok: false, reason: result.reason }
+}
+
 /** The running server's answer, or undefined when nothing listens there. */
-async function viaServer(deps: SimDeps, args: SimArgs): Promise<LifecycleRun | undefined> {
+async function viaServer(deps: SimDeps, event: SimulatedIssuerEvent): Promise<SimRun | undefined> {
   const base = loopbackUrl(deps.config)
-  const url = `${base}${LIFECYCLE_SIM_PATH.replace('{orderId}', encodeURIComponent(args.orderId))}`
-  const secret = readOperatorSecret(deps.config)
+  const notification = simulatedIssuerNotification(readOperatorSecret(deps.config), event, {
+    now: deps.clock.now(),
+    random: deps.random,
+    publicBaseUrl: deps.config.publicBaseUrl,
+  })
   let response: Response
   try {
-    response = await (deps.fetch ?? fetch)(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(secret !== undefined ? { [SIM_OPERATOR_HEADER]: secret } : {}) },
-      body: JSON.stringify({ action: args.action, ...(args.reason ? { reason: args.reason } : {}) }),
-    })
+    response = await (deps.fetch ?? fetch)(`${base}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body })
   } catch (error) {
     if (isConnectionRefused(error)) return undefined
     throw error
   }
-  const body = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined
-  if (!body || typeof body.code !== 'number' || typeof body.msg !== 'string') throw new Error(SIM_MESSAGE.notThisServer(base))
-  if (body.code !== 200) return { ok: false, orderId: args.orderId, reason: body.msg }
-  const data = RunData.safeParse(body.data)
-  if (!data.success) throw new Error(SIM_MESSAGE.notThisServer(base))
-  return { ok: true, ...data.data }
+  const answer = CallbackAnswer.safeParse(await response.json().catch(() => undefined))
+  if (!answer.success) throw new Error(SIM_MESSAGE.notThisServer(base))
+  const { data } = answer
+  if (data.code === ISSUER_ANSWER_CODE.fail) return { ok: false, reason: data.message }
+  return data.changed ? { ok: true, status: data.status } : { ok: false, reason: data.message ?? statusLabel(data.status) }
 }
 
-async function direct(deps: SimDeps, args: SimArgs): Promise<LifecycleRun> {
+async function direct(deps: SimDeps, event: SimulatedIssuerEvent): Promise<SimRun> {
   const { database } = deps.config
-  if (database.driver === 'pglite' && !existsSync(database.dataDir)) {
-    return { ok: false, orderId: args.orderId, reason: SIM_MESSAGE.noDatabase(database.dataDir) }
-  }
+  if (database.driver === 'pglite' && !existsSync(database.dataDir)) return { ok: false, reason: SIM_MESSAGE.noDatabase(database.dataDir) }
   // Orders hold encrypted columns: this process reads them with the server's data key.
   installFieldCipher(configuredFieldCipher(deps.config))
   const opened = await (deps.openDatabase ?? openDatabase)(database)
   try {
-    return await runLifecycleAction({ db: opened.db, clock: deps.clock, random: deps.random }, args.orderId, args.action, args.reason)
+    const { orderId, action, reason, waybillNo } = event
+    return runOf(await applyIssuerEvent({ db: opened.db, clock: deps.clock }, { orderId, type: ISSUER_EVENT_OF[action], reason, waybillNo }))
   } finally {
     await opened.close()
   }
@@ -134,11 +144,14 @@ export async function simulate(argv: readonly string[], deps: SimDeps): Promise<
     deps.err(parsed.message)
     return SIM_EXIT.usage
   }
-  const run = (deps.config.database.driver === 'pglite' ? await viaServer(deps, parsed.args) : undefined) ?? (await direct(deps, parsed.args))
+  const { orderId, action, reason } = parsed.args
+  // The simulated courier's waybill, the same whichever way the step goes.
+  const event: SimulatedIssuerEvent = { orderId, action, reason, waybillNo: action === 'ship' ? newTrackingNo(deps.random) : undefined }
+  const run = (deps.config.database.driver === 'pglite' ? await viaServer(deps, event) : undefined) ?? (await direct(deps, event))
   if (!run.ok) {
     deps.err(run.reason)
     return SIM_EXIT.refused
   }
-  deps.out(SIM_MESSAGE.done(run))
+  deps.out(SIM_MESSAGE.done(orderId, run.status))
   return SIM_EXIT.ok
 }

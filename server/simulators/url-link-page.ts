@@ -3,11 +3,10 @@
  * server's simulator page, which says the mini-program was opened in WeChat (a real URL link,
  * https://wxaurl.cn/…, wakes WeChat up and opens the mini-program's page). The page shows which
  * mini-program, page, query and version the link was made for, carried in its own query (the
- * simulator keeps nothing). Like the other simulators it is served outside production only.
+ * simulator keeps nothing). Like the other simulators it is served outside production only; the
+ * simulated WechatPlatform (server/platform/wechat.ts) makes these links.
  */
 import type { WeChatUrlLinkRequest } from '../../types/api/catalogue'
-import { localBaseUrl } from '../config'
-import type { Config } from '../config'
 import type { RandomSource } from '../runtime/random'
 import { escapeHtml, simulatorPage } from './cashier-page'
 
@@ -51,18 +50,4 @@ export function renderUrlLinkPage(target: UrlLinkTarget): string {
 /** A link the simulator cannot read. */
 export function renderUrlLinkInvalid(): string {
   return simulatorPage('模拟微信小程序', '<h1>模拟微信小程序</h1><div class="card"><p>小程序链接无效或已失效。</p></div>')
-}
-
-/**
- * Where browsers reach this server: PUBLIC_BASE_URL, or, when the port was left to the system
- * (PORT=0) and no public address was set, the address it actually listens on.
- */
-export function reachableBaseUrl(
-  config: Pick<Config, 'publicBaseUrl' | 'host' | 'port'>,
-  listening: readonly (string | { address: string; port: number })[],
-): string {
-  // A string is a Unix socket's path: no address a browser could reach.
-  const bound = listening.find((address) => typeof address !== 'string')
-  if (config.port !== 0 || config.publicBaseUrl !== localBaseUrl(config.host, config.port) || !bound) return config.publicBaseUrl
-  return localBaseUrl(bound.address, bound.port)
 }

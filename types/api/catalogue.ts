@@ -123,7 +123,7 @@ export interface SupplierProtocolResponse {
   version: string
 }
 
-/** POST /users/v1/weixin/getWeixinConfig?url=: the WeChat JS-SDK config (simulated signature). */
+/** POST /users/v1/weixin/getWeixinConfig?url=: the WeChat JS-SDK config (the official account's signature, or a simulated one: server/platform/wechat.ts). */
 export interface WeixinConfigRequest {
   url: string
 }

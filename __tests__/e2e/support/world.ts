@@ -1,16 +1,18 @@
 /**
  * What the browser journeys need from outside the app: the SMS simulator's latest code, the
- * lifecycle simulator (what the issuer and the logistics partner do to an order), test photos
- * and screenshots.
+ * simulated issuer's notifications (its audit, the shipment, the activation of an order), test
+ * photos and screenshots.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { API } from '../../../types/api/paths'
 import type { Envelope } from '../../../types/api/envelope'
-import type { LifecycleAction } from '../../../server/simulators/lifecycle'
-import { readOperatorSecret, SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
-import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
+import type { LifecycleAction } from '../../../server/orders/lifecycle'
+import type { IssuerCallbackAnswer } from '../../../server/orders/issuer-protocol'
+import { cryptoRandom } from '../../../server/runtime/random'
+import { simulatedIssuerNotification } from '../../../server/simulators/issuer'
+import { readOperatorSecret } from '../../../server/simulators/operator-secret'
 import { baseUrl } from './app-url'
 
 /** Screenshots of each page at phone width (not committed: test-results/ is ignored). */
@@ -41,19 +43,15 @@ export async function smsCode(mobile: string): Promise<string> {
 }
 
 /**
- * Moves an order on as the issuer or the logistics partner would (the server's loopback simulator,
- * with the operator secret the suite's server wrote into its data directory).
+ * Moves an order on as the issuer would: the simulated issuer's signed notification (as
+ * `npm run sim` sends it), with the operator secret the suite's server wrote into its data directory.
  */
 export async function lifecycle(orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
-  const url = `${baseUrl()}${LIFECYCLE_SIM_PATH.replace('{orderId}', encodeURIComponent(orderId))}`
   const secret = readOperatorSecret({ dataDir: process.env.E2E_DATA_DIR ?? '', simOperatorSecret: undefined })
-  await envelopeOf(
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(secret !== undefined ? { [SIM_OPERATOR_HEADER]: secret } : {}) },
-      body: JSON.stringify({ action, ...(reason ? { reason } : {}) }),
-    }),
-  )
+  const notification = simulatedIssuerNotification(secret, { orderId, action, reason }, { now: new Date(), random: cryptoRandom, publicBaseUrl: baseUrl() })
+  const response = await fetch(`${baseUrl()}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body })
+  const answer = (await response.json()) as IssuerCallbackAnswer
+  if (answer.code !== 'SUCCESS' || !answer.changed) throw new Error(`${action} on ${orderId} refused: ${response.status} ${answer.message ?? answer.code}`)
 }
 
 /** A real JPEG photo drawn by Chromium: a labelled card of the given size. */

@@ -1,17 +1,19 @@
 /**
  * What the test itself asks the server, beside the app: the outside parties moving an order on
- * (the issuer's audit, the logistics partner, the user's activation, through the server's
- * lifecycle simulator route with the operator secret, as `npm run sim` does) and a session of
- * the person the app logged in (the simulated WeChat and Alipay identity providers map a login
- * code to the same person each time), for the test's own reads and set-ups through the API.
+ * (the issuer's audit, the shipment, the activation, as the simulated issuer's signed notification
+ * that `npm run sim` sends) and a session of the person the app logged in (the simulated WeChat and
+ * Alipay identity providers map a login code to the same person each time), for the test's own
+ * reads and set-ups through the API.
  */
 import type { AuthCodeProvider, TokenGrant } from '../../../types/api/auth'
-import type { LifecycleAction } from '../../../server/simulators/lifecycle'
+import type { LifecycleAction } from '../../../server/orders/lifecycle'
+import type { IssuerCallbackAnswer } from '../../../server/orders/issuer-protocol'
 import type { NativePayMethod } from '../../../server/payments/payments'
 import { NATIVE_PAY_NOTIFY_PATH } from '../../../server/simulators/native-pay'
 import { SIM_OPERATOR_HEADER } from '../../../server/simulators/operator-secret'
-import { LIFECYCLE_SIM_PATH } from '../../../server/simulators/sim-command'
-import { envelope, pathOf, tokenCall } from '../../server/support/api'
+import { cryptoRandom } from '../../../server/runtime/random'
+import { simulatedIssuerNotification } from '../../../server/simulators/issuer'
+import { envelope, tokenCall } from '../../server/support/api'
 import type { TestApp } from '../../server/support/test-app'
 
 type Server = Pick<TestApp, 'inject' | 'config'>
@@ -40,16 +42,16 @@ export async function notifyPaid(test: Server, paymentId: string, method: Native
   return response.statusCode
 }
 
-/** Applies a lifecycle action to an order; throws with the server's reason when it refuses. */
-export async function moveOrder(test: Server, orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
-  const response = await test.inject({
-    method: 'POST',
-    url: pathOf(LIFECYCLE_SIM_PATH, { orderId }),
-    headers: { 'content-type': 'application/json', ...operatorHeader(test) },
-    payload: JSON.stringify({ action, ...(reason ? { reason } : {}) }),
+/** Applies a lifecycle action to an order (the simulated issuer's notification); throws with the server's reason when it changes nothing. */
+export async function moveOrder(test: Server & Pick<TestApp, 'clock'>, orderId: string, action: LifecycleAction, reason?: string): Promise<void> {
+  const notification = simulatedIssuerNotification(test.config.simOperatorSecret, { orderId, action, reason }, {
+    now: test.clock.now(),
+    random: cryptoRandom,
+    publicBaseUrl: test.config.publicBaseUrl,
   })
-  const body = envelope(response)
-  if (response.statusCode !== 200 || body.code !== 200) throw new Error(`${action} on ${orderId} refused: ${response.statusCode} ${body.msg}`)
+  const response = await test.inject({ method: 'POST', url: notification.path, headers: notification.headers, payload: notification.body })
+  const answer = response.json<IssuerCallbackAnswer>()
+  if (answer.code !== 'SUCCESS' || !answer.changed) throw new Error(`${action} on ${orderId} refused: ${response.statusCode} ${answer.message ?? answer.code}`)
 }
 
 /** A session of the person whose login code at `provider` is `code`, as the app's own token call makes it. */

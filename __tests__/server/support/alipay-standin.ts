@@ -106,7 +106,10 @@ export interface AlipayStandIn {
   /** The next answer carries these fields and is signed by a key that is not Alipay's. */
   forgeNextAnswer(overrides?: Readonly<Record<string, string>>): void
   readonly requests: readonly GatewayRequest[]
-  /** A my.getAuthCode code Alipay knows, for this user: alipay.system.oauth.token takes it once. */
+  /**
+   * A my.getAuthCode code Alipay knows, for this user: alipay.system.oauth.token takes it once,
+   * answering a 2088… id as user_id and any other as open_id (an application in OpenID mode).
+   */
   addAuthCode(code: string, userId: string): void
   close(): Promise<void>
 }
@@ -240,7 +243,7 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
       status: 'WAIT_BUYER_PAY',
       totalCents,
       subject,
-      buyerId: stringField(content, 'buyer_id'),
+      buyerId: stringField(content, 'buyer_id') ?? stringField(content, 'buyer_open_id'),
       timeExpire: stringField(content, 'time_expire'),
       notifyUrl,
       refunds: new Map(),
@@ -264,10 +267,11 @@ export async function startAlipayStandIn(): Promise<AlipayStandIn> {
       }
       authCodes.delete(params.code ?? '')
       const token = `authusr${randomBytes(AUTH_TOKEN_BYTES).toString('hex')}`
-      return { user_id: userId, access_token: token, expires_in: '1296000', refresh_token: `r${token}`, re_expires_in: '2592000' }
+      const person: Record<string, string> = /^2088\d{12}$/.test(userId) ? { user_id: userId } : { open_id: userId }
+      return { ...person, access_token: token, expires_in: '1296000', refresh_token: `r${token}`, re_expires_in: '2592000' }
     },
     'alipay.trade.create': (content, params) => {
-      if (!stringField(content, 'buyer_id')) return business('ACQ.INVALID_PARAMETER', '买家信息缺失')
+      if (!stringField(content, 'buyer_id') && !stringField(content, 'buyer_open_id')) return business('ACQ.INVALID_PARAMETER', '买家信息缺失')
       const { trade, refusal } = openTrade(content, params.notify_url)
       if (!trade) return refusal
       return { ...SUCCESS, out_trade_no: trade.paymentId, trade_no: trade.tradeNo }

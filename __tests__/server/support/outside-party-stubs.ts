@@ -27,7 +27,7 @@ export function webOnlyCashier(): Cashier {
   return createVendorCashier({ wechat: webOnlyVendor, h5: 'wechat' })
 }
 
-export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer'> {
+export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform'> {
   return {
     identity: { bank: refusingProvider, authCode: { map: refusingProvider, wechat: refusingProvider, alipay: refusingProvider } },
     sms: { sender: { send: async () => undefined, notify: async () => undefined }, outbox: undefined },
@@ -35,5 +35,9 @@ export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'pho
     cashier: webOnlyCashier(),
     risk: { review: async () => ({ required: false, reason: '' }) },
     issuer: { submitOrder: () => Promise.reject(new Error('no issuer in this test')) },
+    wechatPlatform: {
+      jsSdkConfig: () => Promise.reject(new Error('no WeChat platform in this test')),
+      urlLink: () => Promise.reject(new Error('no WeChat platform in this test')),
+    },
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The app on a test database, with a fake clock, captured (masked) log lines, the SMS simulator,
- * in-memory file storage and the simulated identity providers. Options override any dep or
- * configuration value.
+ * in-memory file storage and the simulated outside parties (identity providers, phone numbers,
+ * cashier, risk reviewer, issuer, WeChat platform). Options override any dep or configuration value.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../../server/app'
@@ -16,6 +16,7 @@ import type { AppDeps } from '../../../server/deps'
 import type { Clock } from '../../../server/runtime/clock'
 import { createSimulatedCashier } from '../../../server/payments/cashier'
 import { createSimulatedPhoneNumbers } from '../../../server/platform/phone-numbers'
+import { createSimulatedWechatPlatform } from '../../../server/platform/wechat'
 import { createSimulatedRiskReviewer } from '../../../server/catalogue/risk-review'
 import { createSimulatedIssuer } from '../../../server/simulators/issuer'
 import { createMemoryFileStorage } from '../../../server/storage/file-storage'
@@ -68,7 +69,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** The lifecycle simulator call's operator secret in tests (the server and `npm run sim` share testConfig). */
+/** The operator secret in tests: the simulated issuer's notifications and the simulator calls (the server and `npm run sim` share testConfig). */
 export const TEST_SIM_OPERATOR_SECRET = 'test-operator-secret-0123456789abcdef'
 
 /** The test configuration: defaults for a development machine, no environment read. */
@@ -95,6 +96,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     cashier: createSimulatedCashier(() => config.publicBaseUrl, { signingSecretHex: config.payloadKeyHex }),
     risk: createSimulatedRiskReviewer(),
     issuer: createSimulatedIssuer(),
+    wechatPlatform: createSimulatedWechatPlatform({ clock, random: cryptoRandom, secretHex: config.payloadKeyHex, baseUrl: () => config.publicBaseUrl }),
     ...depOverrides,
   })
   return {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
+import { Client } from 'pg'
 import { createFieldCipher, installFieldCipher } from '../../../server/crypto/field-cipher'
 import { createConfiguredKeyProvider } from '../../../server/crypto/key-provider'
 import { MEMORY_DATA_DIR, openDatabase } from '../../../server/db/database'
@@ -112,4 +113,28 @@ export function databasePerFile(): TestDatabase {
     reset: () => open().reset(),
     dispose: () => open().dispose(),
   }
+}
+
+/** An empty database of its own on the PostgreSQL server at TEST_DATABASE_URL, for servers started as processes (they migrate `public`). */
+export interface ServerDatabase {
+  readonly url: string
+  drop(): Promise<void>
+}
+
+async function onServer(statement: string): Promise<void> {
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL ?? '' })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function createServerDatabase(prefix: string): Promise<ServerDatabase> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  await onServer(`create database ${name}`)
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '')
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }

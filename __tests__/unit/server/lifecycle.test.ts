@@ -1,6 +1,6 @@
 import { deriveOrderStatus } from '../../../src/domain/order'
-import { advance, nextAutomaticAction, DEFAULT_REJECT_REASON } from '../../../server/simulators/lifecycle'
-import type { LifecycleAction, LifecycleOrder } from '../../../server/simulators/lifecycle'
+import { advance, lifecycleStage, nextAutomaticAction, planLifecycle, DEFAULT_REJECT_REASON } from '../../../server/orders/lifecycle'
+import type { LifecycleAction, LifecycleOrder } from '../../../server/orders/lifecycle'
 
 const paid: LifecycleOrder = {
   submitted: true,
@@ -23,7 +23,7 @@ function apply(order: LifecycleOrder, action: LifecycleAction): LifecycleOrder {
 
 const statusOf = (order: LifecycleOrder) => deriveOrderStatus({ ...order, certificatesCommitSate: 7 })
 
-describe('lifecycle simulator rules', () => {
+describe('lifecycle rules', () => {
   it('walks a paid order through audit, shipping and activation, each status in turn', () => {
     expect(statusOf(paid)).toBe('awaitingAudit')
     const audited = apply(paid, 'audit-pass')
@@ -78,5 +78,49 @@ describe('lifecycle simulator rules', () => {
     expect(nextAutomaticAction({ ...paid, depositPayState: 2 })).toBeUndefined()
     expect(nextAutomaticAction({ ...paid, cancelState: 2 })).toBeUndefined()
     expect(nextAutomaticAction(apply(paid, 'audit-reject'))).toBeUndefined()
+  })
+})
+
+describe('what an outside party\'s word does to an order (planLifecycle)', () => {
+  const audited = apply(paid, 'audit-pass')
+  const shipped = apply(audited, 'ship')
+  const activated = apply(shipped, 'activate')
+  const rejected = apply(paid, 'audit-reject')
+
+  it('knows how far an order has come', () => {
+    expect([paid, audited, rejected, shipped, activated].map(lifecycleStage)).toEqual([0, 1, 1, 2, 3])
+  })
+
+  it('takes the next step as it is', () => {
+    expect(planLifecycle(paid, 'audit-pass')).toEqual({ kind: 'steps', steps: ['audit-pass'] })
+    expect(planLifecycle(paid, 'audit-reject')).toEqual({ kind: 'steps', steps: ['audit-reject'] })
+    expect(planLifecycle(shipped, 'activate')).toEqual({ kind: 'steps', steps: ['activate'] })
+  })
+
+  it('takes the steps a later word implies first, in order', () => {
+    expect(planLifecycle(paid, 'ship')).toEqual({ kind: 'steps', steps: ['audit-pass', 'ship'] })
+    expect(planLifecycle(paid, 'activate')).toEqual({ kind: 'steps', steps: ['audit-pass', 'ship', 'activate'] })
+    expect(planLifecycle(audited, 'activate')).toEqual({ kind: 'steps', steps: ['ship', 'activate'] })
+  })
+
+  it('changes nothing for a word at or behind the order, saying why the step itself does not apply', () => {
+    expect(planLifecycle(audited, 'audit-pass')).toEqual({ kind: 'reached', reason: '订单已审核' })
+    expect(planLifecycle(activated, 'audit-pass')).toEqual({ kind: 'reached', reason: '订单已审核' })
+    expect(planLifecycle(activated, 'ship')).toEqual({ kind: 'reached', reason: '订单已发货' })
+    expect(planLifecycle(activated, 'activate')).toEqual({ kind: 'reached', reason: '设备尚未发货或已激活' })
+    expect(planLifecycle(rejected, 'audit-pass')).toEqual({ kind: 'reached', reason: '订单已审核' })
+    expect(planLifecycle(shipped, 'audit-reject')).toEqual({ kind: 'reached', reason: '订单已审核' })
+  })
+
+  it('refuses an order that cannot get there with the step\'s own reason', () => {
+    expect(planLifecycle({ ...paid, cancelState: 2 }, 'activate')).toEqual({ kind: 'refused', reason: '订单已取消' })
+    expect(planLifecycle({ ...paid, depositPayState: 2 }, 'audit-pass')).toEqual({ kind: 'refused', reason: '订单尚未支付，不能审核' })
+    expect(planLifecycle({ ...paid, submitted: false }, 'ship')).toEqual({ kind: 'refused', reason: '订单尚未审核通过，不能发货' })
+    expect(planLifecycle(rejected, 'ship')).toEqual({ kind: 'refused', reason: '订单尚未审核通过，不能发货' })
+    expect(planLifecycle(rejected, 'activate')).toEqual({ kind: 'refused', reason: '设备尚未发货或已激活' })
+  })
+
+  it('ships a courier delivery without a waybill when none is known', () => {
+    expect(advance(audited, 'ship')).toEqual({ ok: true, changes: { deliveryState: 2, obuActivationState: 1 }, event: 'shipped' })
   })
 })

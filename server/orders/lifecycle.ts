@@ -1,7 +1,8 @@
 /**
  * What the outside parties do to an order after it is submitted and paid: the issuer audits it
- * (pass or reject), the logistics partner ships the device, the user activates it. Pure rules: the
- * lifecycle simulator (`npm run sim`) and the demo timer apply them to stored orders.
+ * (pass or reject), ships the device (or makes it ready at its branch), the user activates it.
+ * Pure rules: the issuer's notifications (server/orders/issuer-events.ts, which `npm run sim`
+ * goes through) and the demo timer apply them to stored orders.
  */
 import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_METHOD, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
 import type { TimelineKind } from '../../types/api/orders'
@@ -42,7 +43,14 @@ function blocked(order: LifecycleOrder): string | undefined {
   return undefined
 }
 
-export function advance(order: LifecycleOrder, action: LifecycleAction, context: { reason?: string; trackingNo: string }): LifecycleResult {
+/** What a step carries besides the order: the rejection's reason, the courier's waybill. */
+export interface StepDetails {
+  readonly reason?: string
+  /** A courier shipment without one is shipped all the same (an issuer that said only "activated"). */
+  readonly trackingNo?: string
+}
+
+export function advance(order: LifecycleOrder, action: LifecycleAction, context: StepDetails = {}): LifecycleResult {
   const stop = blocked(order)
   if (stop) return { ok: false, reason: stop }
   switch (action) {
@@ -67,6 +75,7 @@ export function advance(order: LifecycleOrder, action: LifecycleAction, context:
       if (order.deliveryState !== null && order.deliveryState !== DELIVERY_STATE.AWAITING_SHIPMENT) return { ok: false, reason: '订单已发货' }
       const shipped = { deliveryState: DELIVERY_STATE.SHIPPED, obuActivationState: ACTIVATION_STATE.AWAITING }
       if (order.deliveryMethod === DELIVERY_METHOD.ON_SITE) return { ok: true, changes: shipped, event: 'readyForPickup' }
+      if (context.trackingNo === undefined) return { ok: true, changes: shipped, event: 'shipped' }
       return { ok: true, changes: { ...shipped, trackingNo: context.trackingNo }, event: 'shipped', note: context.trackingNo }
     }
     case 'activate': {
@@ -84,4 +93,47 @@ export function nextAutomaticAction(order: LifecycleOrder): LifecycleAction | un
   if (order.deliveryState === null || order.deliveryState === DELIVERY_STATE.AWAITING_SHIPMENT) return 'ship'
   if (order.obuActivationState === ACTIVATION_STATE.AWAITING) return 'activate'
   return undefined
+}
+
+/** The steps an order takes in turn; a rejection ends it at the audit. */
+const STEPS_IN_ORDER = ['audit-pass', 'ship', 'activate'] as const satisfies readonly LifecycleAction[]
+/** How far each action takes an order (lifecycleStage). */
+const STAGE_AFTER: Readonly<Record<LifecycleAction, number>> = { 'audit-pass': 1, 'audit-reject': 1, ship: 2, activate: 3 }
+
+/** How far the outside parties have taken an order: 0 awaiting its audit, 1 audited (passed or rejected), 2 shipped or ready for pick-up, 3 activated. */
+export function lifecycleStage(order: LifecycleOrder): number {
+  if (order.obuActivationState === ACTIVATION_STATE.ACTIVATED) return STAGE_AFTER.activate
+  if (order.deliveryState === DELIVERY_STATE.SHIPPED || order.deliveryState === DELIVERY_STATE.DELIVERED) return STAGE_AFTER.ship
+  return order.auditState === null ? 0 : STAGE_AFTER['audit-pass']
+}
+
+/**
+ * What an outside party's word that `action` happened does to `order`:
+ * - `steps`: the steps to apply, in order: the action itself, after the ones it implies and the
+ *   order has not taken yet (an activation heard before the shipment: ship, then activate);
+ * - `reached`: the order is at that stage or past it (a replay, or news later than its own): nothing
+ *   changes, and `reason` says why the step itself would not apply;
+ * - `refused`: the order cannot get there (cancelled, not paid, rejected at its audit); `reason` is
+ *   the step's own refusal, so the party reads why *its* step failed, not a step it did not ask for.
+ */
+export type LifecyclePlan =
+  | { readonly kind: 'steps'; readonly steps: readonly LifecycleAction[] }
+  | { readonly kind: 'reached'; readonly reason: string }
+  | { readonly kind: 'refused'; readonly reason: string }
+
+export function planLifecycle(order: LifecycleOrder, action: LifecycleAction): LifecyclePlan {
+  const stop = blocked(order)
+  if (stop) return { kind: 'refused', reason: stop }
+  const own = advance(order, action)
+  if (own.ok) return { kind: 'steps', steps: [action] }
+  const stage = lifecycleStage(order)
+  if (stage >= STAGE_AFTER[action]) return { kind: 'reached', reason: own.reason }
+  const steps: LifecycleAction[] = [...STEPS_IN_ORDER.slice(stage, STAGE_AFTER[action] - 1), action]
+  let current = order
+  for (const step of steps) {
+    const result = advance(current, step)
+    if (!result.ok) return { kind: 'refused', reason: own.reason }
+    current = { ...current, ...result.changes }
+  }
+  return { kind: 'steps', steps }
 }
