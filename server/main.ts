@@ -117,7 +117,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const issuer = config.issuerAccount ? createHttpIssuer(config.issuerAccount, { clock: systemClock, random: cryptoRandom, metrics }) : createSimulatedIssuer()
   const cashier = createConfiguredCashier(config, () => publicBaseUrl, metrics)
   // One adapter per WeChat app in this process: the login, the phone button and the URL links share the mini-program's token.
-  const miniProgram = createWechatMiniProgram(config, redis)
+  // WeChat's credentials: shared through Redis, else through the database.
+  const tokens = { redis, db: database.db }
+  const miniProgram = createWechatMiniProgram(config, tokens)
   const sms = config.smsSimulator ? createSmsSimulator(options.worker?.smsPeers) : config.sms ? createConfiguredSms(config.sms) : createUnavailableSms()
   try {
     const prepared = options.worker ? undefined : await prepareSchema(config, database)
@@ -130,11 +132,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log: { level: config.logLevel },
       sms,
       storage,
-      ...createConfiguredPeople(config, redis, miniProgram),
+      ...createConfiguredPeople(config, tokens, miniProgram),
       cashier,
       risk: createConfiguredRiskReviewer(config, { clock: systemClock, random: cryptoRandom, metrics, log: { warn: (facts, message) => app?.log.warn(facts, message) } }),
       issuer,
-      wechatPlatform: createConfiguredWechatPlatform(config, { redis, miniProgram, clock: systemClock, random: cryptoRandom, baseUrl: () => publicBaseUrl }),
+      wechatPlatform: createConfiguredWechatPlatform(config, { tokens, miniProgram, clock: systemClock, random: cryptoRandom, baseUrl: () => publicBaseUrl }),
       redis,
       migrationsSchema: database.migrationsSchema,
       metrics,

@@ -108,7 +108,7 @@ describeDb('logging in through the real identity providers', () => {
 
   it('builds no simulated provider, and each way in logs its person in', async () => {
     const config = loadConfig(env, CWD)
-    const people = createConfiguredPeople(config, undefined)
+    const people = createConfiguredPeople(config, {})
     expect(simulatedParts({ ...realOutsidePartyStubs(), ...people })).toEqual([])
     const test = await createTestApp(database.db, people)
     try {

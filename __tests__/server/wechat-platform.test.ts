@@ -141,7 +141,7 @@ describe('the real WeChat platform', () => {
       CWD,
     )
     const miniProgram = createWechatApi(mini.settings(), createMemoryTokenStore())
-    const platform = createConfiguredWechatPlatform(config, { redis: undefined, miniProgram, clock, random: cryptoRandom, baseUrl: () => config.publicBaseUrl })
+    const platform = createConfiguredWechatPlatform(config, { tokens: {}, miniProgram, clock, random: cryptoRandom, baseUrl: () => config.publicBaseUrl })
     expect(platform.simulated).toBeUndefined()
     const jsSdk = await platform.jsSdkConfig(PAGE)
     expect(jsSdk.signature).toBe(expectedSignature(official.currentTicket(), jsSdk, PAGE))

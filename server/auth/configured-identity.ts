@@ -2,13 +2,14 @@
  * The identity providers and the phone-number lookup a server runs with, from its configuration:
  * the simulated ones, or the real ones of IDENTITY_PROVIDERS=real (server/auth/identity-config.ts)
  * and PHONE_NUMBER_PROVIDER=wechat. The WeChat mini-program's login and its phone button (and its
- * URL links, server/platform/configured-wechat.ts) share one access token, shared in turn through
- * Redis when the server has it (several processes then fetch it once), else held by this one
- * process.
+ * URL links, server/platform/configured-wechat.ts) share one access token, shared in turn by every
+ * process through Redis when the server has it, else through the database
+ * (server/platform/database-token-store.ts): the processes fetch it once.
  */
-import type { Redis } from 'ioredis'
 import type { Config } from '../config'
-import { createMemoryTokenStore, createRedisTokenStore, createWechatApi } from '../platform/wechat-api'
+import { sharedTokenStore } from '../platform/database-token-store'
+import type { TokenPlace } from '../platform/database-token-store'
+import { createWechatApi } from '../platform/wechat-api'
 import type { WechatApi } from '../platform/wechat-api'
 import { createSimulatedPhoneNumbers } from '../platform/phone-numbers'
 import type { PhoneNumberProvider } from '../platform/phone-numbers'
@@ -17,7 +18,7 @@ import { createSimulatedIdentityProviders } from './identity-providers'
 import type { IdentityProviders } from './identity-providers'
 import { createBankTokenProvider, createOAuthCodeProvider } from './partner-identity'
 
-/** Where WeChat's shared credentials live in Redis. */
+/** The key prefix of the mini-program's shared credentials (in Redis or shared_credentials). */
 export const WECHAT_TOKEN_PREFIX = 'etc:wechat:'
 
 export interface ConfiguredPeople {
@@ -26,18 +27,18 @@ export interface ConfiguredPeople {
 }
 
 /** The mini-program's adapter, when its account is configured. One per process: its login, phone button and URL links share it. */
-export function createWechatMiniProgram(config: Pick<Config, 'wechatMini'>, redis: Redis | undefined): WechatApi | undefined {
+export function createWechatMiniProgram(config: Pick<Config, 'wechatMini'>, tokens: TokenPlace): WechatApi | undefined {
   const account = config.wechatMini
   if (!account) return undefined
-  const store = redis ? createRedisTokenStore(redis, WECHAT_TOKEN_PREFIX) : createMemoryTokenStore()
+  const store = sharedTokenStore(tokens, WECHAT_TOKEN_PREFIX)
   return createWechatApi({ appId: account.appId, appSecret: account.appSecret, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}) }, store)
 }
 
 /** `miniProgram`: the process's mini-program adapter, when the caller shares it with the URL links (server/main.ts). */
 export function createConfiguredPeople(
   config: Pick<Config, 'identity' | 'wechatMini' | 'outsideParties'>,
-  redis: Redis | undefined,
-  miniProgram: WechatApi | undefined = createWechatMiniProgram(config, redis),
+  tokens: TokenPlace,
+  miniProgram: WechatApi | undefined = createWechatMiniProgram(config, tokens),
 ): ConfiguredPeople {
   const phoneNumbers = config.outsideParties.phoneNumbers !== 'simulated' && miniProgram ? miniProgram.phoneNumbers() : createSimulatedPhoneNumbers()
   const accounts = config.identity

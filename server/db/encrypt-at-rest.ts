@@ -44,6 +44,7 @@ export const ENCRYPTED_TABLES: readonly EncryptedTable[] = [
   { table: 'follow_up_phones', key: 'id', columns: ['phone'], indexed: 'phone' },
   { table: 'offline_orders', key: 'offline_no', columns: ['phone'], indexed: 'phone' },
   { table: 'apply_drafts', key: 'user_id', columns: ['sealed_payload'] },
+  { table: 'shared_credentials', key: 'key', columns: ['value'] },
 ]
 
 export interface AtRestReport {

@@ -673,3 +673,17 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   leaseUntil: time('lease_until').notNull(),
 })
+
+/**
+ * WeChat's credentials (access tokens, jsapi_tickets) shared by the servers of a deployment without
+ * Redis (server/platform/database-token-store.ts): one row per credential, its value encrypted, and
+ * the lease of the process refreshing it.
+ */
+export const sharedCredentials = pgTable('shared_credentials', {
+  key: text('key').primaryKey(),
+  /** Encrypted: a credential opens the vendor's API in our name. Null until first stored. */
+  value: encryptedText('shared_credentials', 'value'),
+  expiresAt: time('expires_at'),
+  lockLease: text('lock_lease'),
+  lockedUntil: time('locked_until'),
+})
