@@ -35,6 +35,7 @@ import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
 import { collectContractRoutes, registerOpenApi } from './http/openapi'
 import { RequestLogController, loggerOptions } from './http/logging'
 import { dropDocumentOnlyHeaders, registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
+import { registerPublicCache } from './http/public-cache'
 import { createFailoverCounters, createMemoryCounters, createRedisCounters } from './limits/counters'
 import type { RouteContext } from './routes/context'
 import { assertProductionReady, warnSimulatedParts } from './production-guard'
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerLoadShedding(app, { maxEventLoopDelayMs: deps.config.loadShedEventLoopDelayMs, exempt: [HEALTH_PATH, READY_PATH, METRICS_PATH] })
   warnSimulatedParts(deps, app.log)
   registerNoStore(app)
+  registerPublicCache(app)
   const memoryCounters = createMemoryCounters(deps.clock)
   const counters = deps.redis ? createFailoverCounters(createRedisCounters(deps.redis), memoryCounters, app.log, deps.clock) : memoryCounters
   await registerRateLimit(app, { perMinute: deps.config.rateLimitPerMinute, counters })

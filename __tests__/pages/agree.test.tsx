@@ -38,7 +38,7 @@ function serve(world: World, server: ConsentServer): { agreementCalls: () => Tra
     }
     if (request.url.includes('/getSupplierProtocol')) {
       if (server.agreementFailure) return server.agreementFailure()
-      const { issuerId } = JSON.parse(request.body ?? '{}') as { issuerId: number }
+      const issuerId = Number(new URL(request.url, 'http://app.test').searchParams.get('issuerId'))
       const agreement = server.agreements?.find((entry) => entry.issuerId === issuerId)
       return agreement ? envelope(agreement) : envelope(null, BUSINESS_CODE.NOT_FOUND)
     }
@@ -144,7 +144,7 @@ describe('agree page', () => {
     it("shows the agreement of the packages' issuer next to the two, to read in place with its version", async () => {
       spyNavigation()
       const { page, agreementCalls } = await consentPage({ issuers: [3, 3], agreements: [BEIJING] })
-      expect(agreementCalls().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ issuerId: 3 }])
+      expect(agreementCalls().map((request) => new URL(request.url, 'http://app.test').search)).toEqual(['?issuerId=3'])
       expect(getByTestId(page, 'agree-issuer-3-check').getAttribute('aria-label')).toBe('我已阅读并同意北京ETC用户服务协议')
       expect(textOf(page, 'agree-issuer-3-link')).toBe('《北京ETC用户服务协议》')
       expect(isChecked(page, 'agree-issuer-3-check')).toBe('false')

@@ -210,7 +210,8 @@ describe('landing pages', () => {
     // Not the check's "暂不支持办理" under "推荐默认活动": the default offer can be applied for.
     expect(textOf(page, 'landing-refusal')).not.toContain('暂不支持办理')
     expect(textOf(page, 'landing-offer')).toBe(subjectOf(DEFAULT))
-    expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${DEFAULT}`)])
+    // The page's own packages (public) were asked for ahead of its check; the default's show.
+    expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${own}`), expect.stringContaining(`listCommodity/${DEFAULT}`)])
     expect(byTestId(page, `home-package-${packageOf(DEFAULT)}`)).not.toBeNull()
     expect(byTestId(page, `home-package-${packageOf(own)}`)).toBeNull()
     expect(byTestId(page, `landing-partner-${partnerOf(DEFAULT)}`)).not.toBeNull()
@@ -241,7 +242,8 @@ describe('landing pages', () => {
     expect(textOf(page, 'landing-partners-waiting')).toBe('登录后查看合作渠道')
     expect(byTestId(page, 'landing-section-benefits')).not.toBeNull()
     expect(checks(world)).toEqual([])
-    expect(listed(world)).toEqual([])
+    // The packages are public: asked for ahead, without a login, for when the person logs in.
+    expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${promotionOf('jhLand')}`)])
     expect(redirectTo).not.toHaveBeenCalled()
     page.fireEvent.click(getByTestId(page, 'landing-packages-login-action'))
     await settle(page)
@@ -267,7 +269,8 @@ describe('landing pages', () => {
     expect(getByTestId(page, 'landing-packages-loading').getAttribute('role')).toBe('status')
     expect(textOf(page, 'landing-title')).toBe(LANDINGS.baidu2Land.hero.title)
     expect(textOf(page, 'landing-offer')).toBe(LANDINGS.baidu2Land.hero.offer)
-    expect(listed(world)).toEqual([])
+    // Asked for while the check runs (the catalogue is public), shown once the promotion stands.
+    expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${promotionOf('baidu2Land')}`)])
   })
 
   it('shows a failed check in the packages place, and its retry loads the offer', async () => {
@@ -276,7 +279,8 @@ describe('landing pages', () => {
     const page = await open('baidu2Land', world)
     expect(getByTestId(page, 'landing-packages-error').getAttribute('role')).toBe('alert')
     expect(textOf(page, 'landing-packages-error')).toContain('服务器繁忙，请稍后重试')
-    expect(listed(world)).toEqual([])
+    // Asked for ahead of the check (public); not shown while the promotion is not checked.
+    expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${promotionOf('baidu2Land')}`)])
     failing = false
     page.fireEvent.click(getByTestId(page, 'landing-packages-retry'))
     await settle(page)

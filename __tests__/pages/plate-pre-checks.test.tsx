@@ -64,7 +64,7 @@ describe('plate page: new applications switched off', () => {
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
-    const asked = requestsTo(world, 'getSupplierProtocol').map((request) => (JSON.parse(request.body ?? '{}') as { issuerId: number }).issuerId)
+    const asked = requestsTo(world, 'getSupplierProtocol').map((request) => Number(new URL(request.url, 'http://app.test').searchParams.get('issuerId')))
     expect(asked.sort()).toEqual([11, 12])
     expect(world.services.store.issuerAgreements.statusFor(world.services.store.promotion.current.promotionChannelId)).toMatchObject({ status: 'ready' })
   })

@@ -11,6 +11,8 @@ import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
 import type { Commodity, PromiseConfigResponse, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { REGIONS_CACHE_CONTROL, regionTree } from '../../server/catalogue/regions'
+import { PUBLIC_CACHE_CONTROL, entityTag } from '../../server/http/public-cache'
+import { CATALOGUE_CACHE } from '../../server/routes/catalogue'
 import { regionOptions } from '../../src/domain/region'
 import type { RegionTree } from '../../src/domain/region'
 import { API } from '../../types/api/paths'
@@ -394,8 +396,11 @@ describeDb('catalogue routes', () => {
       expect(envelope(response).msg).toBe('参数 id 格式不正确')
     })
 
-    it('needs a login', async () => {
-      await expectLoginEnforced(world.test, list(BANK_PROMOTION), world.grant)
+    it('is public: a visitor reads it before logging in', async () => {
+      const response = await world.test.inject(list(BANK_PROMOTION))
+      expect(envelope<Commodity[]>(response).data.map((commodity) => commodity.id)).toEqual(['BANK_BASIC', 'BANK_VIP', 'BANK_EXISTING'])
+      // The spec's POST is not for caches.
+      expect(response.headers['cache-control']).toBe('no-store')
     })
   })
 
@@ -445,8 +450,53 @@ describeDb('catalogue routes', () => {
       expect(envelope(response).msg).toBe(msg)
     })
 
-    it('needs a login', async () => {
-      await expectLoginEnforced(world.test, protocol({ issuerId: 1 }), world.grant)
+    it('is public: a visitor reads it before logging in', async () => {
+      expect(envelope<SupplierProtocolResponse>(await world.test.inject(protocol({ issuerId: 3 }))).data).toMatchObject({ issuerId: 3 })
+    })
+  })
+
+  describe('the public catalogue GETs', () => {
+    const commoditiesGet = (id: string, headers: Record<string, string> = {}) => world.test.inject({ method: 'GET', url: pathOf(API.catalogueCommodities.path, { id }), headers })
+    const protocolGet = (issuerId: string, headers: Record<string, string> = {}) =>
+      world.test.inject({ method: 'GET', url: API.catalogueProtocol.path, query: { issuerId }, headers })
+
+    it('answer what the POSTs answer, without a login, for browsers and CDNs to keep', async () => {
+      const listed = await commoditiesGet(BANK_PROMOTION)
+      expect(listed.json()).toEqual((await call({ method: 'POST', url: pathOf(API.listCommodity.path, { id: BANK_PROMOTION }), payload: {} })).json())
+      expect(listed.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
+      expect(listed.headers.etag).toBe(entityTag(listed.body))
+      const agreement = await protocolGet('3')
+      expect(agreement.json()).toEqual((await call({ method: 'POST', url: API.supplierProtocol.path, payload: { issuerId: 3 } })).json())
+      expect(agreement.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
+    })
+
+    it('answer 304 without a body while unchanged, and a new ETag once the catalogue changed', async () => {
+      const first = await commoditiesGet(BANK_PROMOTION)
+      const etag = String(first.headers.etag)
+      const again = await commoditiesGet(BANK_PROMOTION, { 'if-none-match': etag })
+      expect([again.statusCode, again.body]).toEqual([304, ''])
+      expect(again.headers.etag).toBe(etag)
+      expect((await commoditiesGet(BANK_PROMOTION, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304)
+      await world.database.db.update(commodities).set({ onSale: false }).where(eq(commodities.id, 'BANK_VIP'))
+      // Each process keeps the answer a few seconds: the change shows once they are over.
+      expect((await commoditiesGet(BANK_PROMOTION, { 'if-none-match': etag })).statusCode).toBe(304)
+      world.test.clock.advance(CATALOGUE_CACHE.ttlMs)
+      const changed = await commoditiesGet(BANK_PROMOTION, { 'if-none-match': etag })
+      expect(changed.statusCode).toBe(200)
+      expect(changed.headers.etag).not.toBe(etag)
+      expect(envelope<Commodity[]>(changed).data.map((commodity) => commodity.id)).toEqual(['BANK_BASIC', 'BANK_EXISTING'])
+    })
+
+    it('keep refusals and malformed requests out of caches', async () => {
+      const missing = await protocolGet('99')
+      expect(missing.json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
+      expect(missing.headers['cache-control']).toBe('no-store')
+      for (const issuerId of ['abc', '0', '1.5', String(MAX_ISSUER_ID + 1)]) {
+        const refused = await protocolGet(issuerId)
+        expect([refused.statusCode, refused.headers['cache-control']]).toEqual([400, 'no-store'])
+      }
+      const extra = await world.test.inject({ method: 'GET', url: `${pathOf(API.catalogueCommodities.path, { id: BANK_PROMOTION })}?x=1` })
+      expect([extra.statusCode, envelope(extra).msg]).toEqual([400, '请求参数不支持的字段 x'])
     })
   })
 

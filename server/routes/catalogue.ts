@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
-import type { Commodity, PromotionChannelInfo, ServicePromiseContent } from '../../types/api/catalogue'
+import type { Commodity, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { ENTROPY_BYTES } from '../../types/api/sealed'
 import { API } from '../../types/api/paths'
@@ -21,8 +21,10 @@ import { newApplyState } from '../catalogue/new-apply-switch'
 import { channelOpen, findPromotionChannel } from '../catalogue/plate-checks'
 import { REGIONS_CACHE_CONTROL, regionTree } from '../catalogue/regions'
 import { readSupplierProtocol } from '../catalogue/supplier-protocols'
+import { createTimedCache } from '../catalogue/timed-cache'
 import type { Db } from '../db/database'
 import { commodities, issuers, partnerChannels } from '../db/schema'
+import type { Reply } from '../http/endpoint'
 import { fail, ok } from '../http/envelope'
 import { EmptyBody, identifier, issuerId } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -53,6 +55,16 @@ const PromoterChannelBody = z.strictObject({
 const PromotionChannelParams = z.strictObject({ promotionChannelId: identifier })
 const CommodityParams = z.strictObject({ id: identifier })
 const SupplierProtocolBody = z.strictObject({ issuerId })
+/** The GET's issuer id arrives as text: digits only, then the body's rule. */
+const SupplierProtocolQuery = z.strictObject({ issuerId: z.string().regex(/^\d{1,9}$/).pipe(z.coerce.number()).pipe(issuerId) })
+/** A catalogue GET takes nothing else in its query: another field would split caches' keys for nothing. */
+const EmptyQuery = z.strictObject({})
+const PUBLIC_CACHE_ROUTE = { publicCache: true } as const
+/**
+ * The public GETs' answers are kept 5 s in each process: an operator's change to the catalogue
+ * shows within that (plus the browsers' max-age); at most 500 answers (promotions and issuers).
+ */
+export const CATALOGUE_CACHE = { ttlMs: 5_000, maxEntries: 500 } as const
 
 // The shapes stored documents must have to be served.
 const noticeTime = z.union([z.string(), z.number()]).nullable().optional()
@@ -203,18 +215,38 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     },
   })
 
+  // The public catalogue: the spec's POSTs, and GETs at the same paths that caches may keep
+  // (server/http/public-cache.ts), answered from this process's short-lived cache.
+  const commoditiesOf = async (id: string) => ok(await channelCommodities(db, id))
+  const protocolOf = async (issuerId: number) => {
+    const protocol = await readSupplierProtocol(db, issuerId)
+    return protocol ? ok(protocol) : fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
+  }
+  const keptCommodities = createTimedCache<Reply<Commodity[]>>(context.clock, CATALOGUE_CACHE.ttlMs, CATALOGUE_CACHE.maxEntries)
+  const keptProtocols = createTimedCache<Reply<SupplierProtocolResponse>>(context.clock, CATALOGUE_CACHE.ttlMs, CATALOGUE_CACHE.maxEntries)
+
   route(API.listCommodity, {
     params: CommodityParams,
     body: EmptyBody,
-    handler: async ({ params }) => ok(await channelCommodities(db, params.id)),
+    handler: async ({ params }) => commoditiesOf(params.id),
+  })
+
+  route(API.catalogueCommodities, {
+    config: PUBLIC_CACHE_ROUTE,
+    params: CommodityParams,
+    query: EmptyQuery,
+    handler: async ({ params }) => keptCommodities.get(params.id, () => commoditiesOf(params.id)),
   })
 
   route(API.supplierProtocol, {
     body: SupplierProtocolBody,
-    handler: async ({ body: { issuerId } }) => {
-      const protocol = await readSupplierProtocol(db, issuerId)
-      return protocol ? ok(protocol) : fail(BUSINESS_CODE.NOT_FOUND, CATALOGUE_MESSAGE.unknownProtocol)
-    },
+    handler: async ({ body: { issuerId } }) => protocolOf(issuerId),
+  })
+
+  route(API.catalogueProtocol, {
+    config: PUBLIC_CACHE_ROUTE,
+    query: SupplierProtocolQuery,
+    handler: async ({ query: { issuerId } }) => keptProtocols.get(String(issuerId), () => protocolOf(issuerId)),
   })
 
   route(API.newApplySwitch, {

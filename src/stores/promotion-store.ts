@@ -111,6 +111,14 @@ export class PromotionStore {
     return this.arrivedThisLaunch && this.arrival?.status === 'refused' ? this.arrival.refusal : undefined
   }
 
+  /**
+   * The promotion whose public catalogue to load ahead: the arrived one while its check is under
+   * way (it is the likely outcome), else the current one.
+   */
+  get upcomingPromotionChannelId(): string {
+    return this.arrival?.status === 'pending' ? this.arrival.ids.promotionChannelId : this.current.promotionChannelId
+  }
+
   /** Whether arrived ids still wait for the server's check. */
   get pending(): boolean {
     return this.arrival?.status === 'pending'

@@ -195,12 +195,20 @@ export const API = {
     CHANNEL,
   ),
   partnerChannels: post<PartnerChannelsRequest, PartnerChannel[]>('/groundpromotion/v2/api/promotion/getPartnerChannels/{promotionChannelId}', CHANNEL),
-  listCommodity: post<ListCommodityRequest, Commodity[]>('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}', CHANNEL),
+  /**
+   * The catalogue is public (issue 29): product terms any visitor may read before logging in, with
+   * nothing personal. Each catalogue call answers the spec's POST and a GET at the same path with
+   * its fields in the query, cacheable by browsers and CDNs (Cache-Control public, ETag, 304); the
+   * app uses the GET. What a person pays is still decided by the server at the final commit.
+   */
+  listCommodity: post<ListCommodityRequest, Commodity[]>('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}', PUBLIC),
+  catalogueCommodities: get<ListCommodityRequest, Commodity[]>('/groundpromotion/v2/admin/promotion_channel/listCommodity/{id}', PUBLIC),
   issuers: get<void, Issuer[]>('/config/issuers.json', PUBLIC),
   regions: get<void, RegionTree>('/config/regions.json', PUBLIC),
   /** Seed material for the mini-programs' IVs, at launch, before any login. */
   entropy: get<void, EntropyResponse>('/config/entropy', PUBLIC),
-  supplierProtocol: post<SupplierProtocolRequest, SupplierProtocolResponse>('/supplier/v1/getSupplierProtocol', CHANNEL),
+  supplierProtocol: post<SupplierProtocolRequest, SupplierProtocolResponse>('/supplier/v1/getSupplierProtocol', PUBLIC),
+  catalogueProtocol: get<SupplierProtocolRequest, SupplierProtocolResponse>('/supplier/v1/getSupplierProtocol', PUBLIC),
   weixinConfig: post<WeixinConfigRequest, WeixinConfigResponse>('/users/v1/weixin/getWeixinConfig', { ...CHANNEL, query: ['url'] }),
   weChatUrlLink: post<WeChatUrlLinkRequest, WeChatUrlLinkResponse>('/groundpromotion/v2/api/getWeChat/urlLink', CHANNEL),
   newApplySwitch: get<void, NewApplySwitchResponse>('/order/v1/restNewApplySwitch', CHANNEL),

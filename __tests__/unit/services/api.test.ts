@@ -54,9 +54,7 @@ describe('typed API functions', () => {
     }],
     ['channel info without tags', (api) => api.promotion.channelInfo({ promotionChannelId: 'P1', partnerId: '' }), 'POST', API.promoterChannelEffective.path, { promotionChannelId: 'P1' }],
     ['partners', (api) => api.catalogue.partnerChannels('P1'), 'POST', '/groundpromotion/v2/api/promotion/getPartnerChannels/P1', {}],
-    ['commodities', (api) => api.commodities.listCommodities('P1'), 'POST', '/groundpromotion/v2/admin/promotion_channel/listCommodity/P1', {}],
     ['promise config', (api) => api.catalogue.promiseConfig('apply'), 'POST', API.promiseConfig.path, { type: 'apply' }],
-    ['supplier protocol', (api) => api.catalogue.supplierProtocol(3), 'POST', API.supplierProtocol.path, { issuerId: 3 }],
     ['weixin config', (api) => api.catalogue.weixinConfig('https://h5.test/a?b=1'), 'POST', `${API.weixinConfig.path}?url=https%3A%2F%2Fh5.test%2Fa%3Fb%3D1`, {}],
     ['plate unique', (api) => api.apply.plateUnique('京A12345', 1), 'POST', API.plateUnique.path, { plateNumber: '京A12345', plateColor: 1, vehicleType: 2 }],
     ['interception', (api) => api.apply.contractInterception({ plateNo: '京A12345', plateColor: 1, promotionChannelId: 'P1' }), 'POST', API.contractInterception.path, {
@@ -99,6 +97,9 @@ describe('typed API functions', () => {
     ['notices', (api: Api) => api.notices.notices(), '/config/notices/bank.json'],
     ['goods types', (api: Api) => api.commodities.goodsTypeConfig(), API.goodsTypeConfig.path],
     ['new apply switch', (api: Api) => api.catalogue.newApplySwitch(), API.newApplySwitch.path],
+    // The public catalogue's GETs (issue 29): what caches may keep.
+    ['commodities', (api: Api) => api.commodities.listCommodities('P1'), '/groundpromotion/v2/admin/promotion_channel/listCommodity/P1'],
+    ['supplier protocol', (api: Api) => api.catalogue.supplierProtocol(3), `${API.catalogueProtocol.path}?issuerId=3`],
     [
       'follow-up phone, with the consent',
       (api: Api) => api.auth.saveFollowUpPhone({ mobile: '13800138000', consent: FOLLOW_UP_CONSENT }),
@@ -291,9 +292,14 @@ describe('typed API functions', () => {
 
   it('names the login and public configuration calls public, and no others', () => {
     const publicNames = Object.entries(API).filter(([, endpoint]) => 'public' in endpoint).map(([name]) => name)
-    // The region list and the mini-programs' launch entropy carry nothing personal and are asked for before any login.
+    // The region list and the mini-programs' launch entropy carry nothing personal and are asked for
+    // before any login; so is the catalogue (issue 29): packages and the issuers' agreements.
     expect(publicNames.sort()).toEqual(
       [
+        'catalogueCommodities',
+        'catalogueProtocol',
+        'listCommodity',
+        'supplierProtocol',
         'entropy',
         'goodsTypeConfig',
         'issuers',

@@ -260,7 +260,7 @@ describe('the channel login and a person', () => {
 
   it('marks the contract’s channel-level endpoints for the client', async () => {
     const world = fakeWorld({ scope: 'channel' })
-    await callApi(world.client, API.listCommodity, { id: 'P1' })
+    await callApi(world.client, API.promoterChannelEffective, { promotionChannelId: 'P1' })
     expect(world.counts.login).toBe(0)
     await expect(callApi(world.client, API.searchOrders, { pageNo: 1, pageSize: 10 })).resolves.toBeNull()
     expect(world.counts.loginScopes).toEqual(['person'])

@@ -58,8 +58,9 @@ const BANK = SEED_CHANNELS[0]!
 /** What the app's order list asks for (src/services/api/order-api.ts ORDER_PAGE_SIZE). */
 const ORDER_PAGE = { pageNo: 1, pageSize: 100 } as const
 
-export type ServerLoadCall = 'plateUnique' | 'searchOrders'
-export const SERVER_LOAD_CALLS: readonly ServerLoadCall[] = ['plateUnique', 'searchOrders']
+/** publicCatalogue: the packages' public GET (issue 29), without a session, as a browser without the answer cached asks it. */
+export type ServerLoadCall = 'plateUnique' | 'searchOrders' | 'publicCatalogue'
+export const SERVER_LOAD_CALLS: readonly ServerLoadCall[] = ['plateUnique', 'searchOrders', 'publicCatalogue']
 
 export type ServerLoadDatabase =
   /** The embedded database, in a new temporary DATA_DIR. */
@@ -278,20 +279,28 @@ async function prepareUser(baseUrl: string, payloadKeyHex: string): Promise<stri
 
 interface LoadTarget {
   readonly url: string
-  readonly body: string
-  readonly token: string
+  readonly method: 'GET' | 'POST'
+  /** POST only. */
+  readonly body: string | undefined
+  /** Absent: a visitor's call. */
+  readonly token: string | undefined
   /** The success answer every response must repeat. */
   readonly expected: string
 }
 
 async function loadTarget(baseUrl: string, token: string, which: ServerLoadCall): Promise<LoadTarget> {
+  if (which === 'publicCatalogue') {
+    const url = `${baseUrl}${filled(API.catalogueCommodities.path, { id: BANK.promotionChannelId })}`
+    const sample = await succeed(which, url, { method: 'GET' })
+    return { url, method: 'GET', token: undefined, body: undefined, expected: sample.text }
+  }
   const [endpoint, body] =
     which === 'plateUnique'
       ? [API.plateUnique, { plateNumber: BENCH_USER.checkedPlate, plateColor: PLATE_COLOR.BLUE, vehicleType: UNIQUE_CHECK_VEHICLE_TYPE }]
       : [API.searchOrders, ORDER_PAGE]
   const url = `${baseUrl}${endpoint.path}`
   const sample = await succeed(which, url, { method: 'POST', token, body })
-  return { url, token, body: JSON.stringify(body), expected: sample.text }
+  return { url, method: 'POST', token, body: JSON.stringify(body), expected: sample.text }
 }
 
 interface Measured {
@@ -305,9 +314,12 @@ interface Measured {
 async function load(target: LoadTarget, connections: number, durationSeconds: number): Promise<Measured> {
   const result = await autocannon({
     url: target.url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
-    body: target.body,
+    method: target.method,
+    headers: {
+      ...(target.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(target.token === undefined ? {} : { authorization: `Bearer ${target.token}` }),
+    },
+    ...(target.body === undefined ? {} : { body: target.body }),
     connections,
     duration: durationSeconds,
     timeout: REQUEST_TIMEOUT_SECONDS,

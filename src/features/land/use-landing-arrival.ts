@@ -22,7 +22,8 @@ export interface LandingArrival {
  * On arrival: the page's own promotion is offered (the address's wins), a silent login is tried
  * (the checks need a channel session; a visitor is not sent to the login page), then the
  * promotion is checked with the server and the packages and partner channels of the promotion in
- * use are loaded. A login that happens later (back from the login page) runs the rest then.
+ * use are loaded (the packages, public, are asked for at once, alongside). A login that happens
+ * later (back from the login page) runs the rest then.
  */
 export function useLandingArrival(offer: AddressPromotion | undefined): LandingArrival {
   const { promotion, user, commodity } = useStores()
@@ -35,6 +36,8 @@ export function useLandingArrival(offer: AddressPromotion | undefined): LandingA
     let mounted = true
     if (offer) promotion.offer(offer)
     setPhase('checking')
+    // The catalogue is public: the packages load while the login and the checks run, not after.
+    void commodity.ensure(promotion.upcomingPromotionChannelId)
     const session = loggedIn ? Promise.resolve() : user.login()
     session.then(
       async () => {

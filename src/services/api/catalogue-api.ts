@@ -20,8 +20,9 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     channelInterceptCheck: (sourceChannel: string, promotionChannelId: string) =>
       callApi(client, API.channelInterceptCheck, { sourceChannel, promotionChannelId }, SHOWN_BY_SCREEN),
     partnerChannels: (promotionChannelId: string) => callApi(client, API.partnerChannels, { promotionChannelId }, SHOWN_BY_SCREEN),
-    // The home page and the package pages show a failed list in its place, with a retry.
-    listCommodities: (promotionChannelId: string) => callApi(client, API.listCommodity, { id: promotionChannelId }, SHOWN_BY_SCREEN),
+    // The home page and the package pages show a failed list in its place, with a retry. The
+    // catalogue's public GET: no login needed, and caches may keep it (so may the browser's).
+    listCommodities: (promotionChannelId: string) => callApi(client, API.catalogueCommodities, { id: promotionChannelId }, SHOWN_BY_SCREEN),
     goodsTypeConfig: () => callApi(client, API.goodsTypeConfig),
     // The profile names its notices address; the server serves every channel's at API.notices.
     // Silent: notices are extras, a landing page does not greet the user with their failure.
@@ -31,8 +32,8 @@ export function createCatalogueApi(client: RequestClient, channel: ChannelProfil
     regions: () => callApi(client, API.regions, undefined, SHOWN_BY_SCREEN),
     // A promise is an extra on the pages that show it: failed, they show none (nothing to toast).
     promiseConfig: (type: string) => callApi(client, API.promiseConfig, { type }, { silent: true }),
-    // The consent step shows a failed agreement in its place, with a retry.
-    supplierProtocol: (issuerId: number) => callApi(client, API.supplierProtocol, { issuerId }, SHOWN_BY_SCREEN),
+    // The consent step shows a failed agreement in its place, with a retry. Public and cacheable, like the packages.
+    supplierProtocol: (issuerId: number) => callApi(client, API.catalogueProtocol, { issuerId }, SHOWN_BY_SCREEN),
     // Sharing from WeChat's browser is an extra: a failure is logged, not put before the person.
     weixinConfig: (url: string) => callApi(client, API.weixinConfig, { url }, { silent: true }),
     // The hand-over page says why a link could not be had, with a retry.

@@ -82,6 +82,14 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   useEffect(() => {
     if (loggedIn) apply.readNewApplySwitch().catch(() => undefined)
   }, [apply, loggedIn])
+  // The consent page lists the agreements of the packages' issuers. The catalogue is public, so
+  // they load (the packages, then the issuers' documents) while the person types, before any
+  // login: the consent page after the login then shows them at once. A failure is the consent
+  // page's to show, with its retry.
+  const promotionChannelId = promotion.upcomingPromotionChannelId
+  useEffect(() => {
+    void issuerAgreements.ensure(promotionChannelId)
+  }, [issuerAgreements, promotionChannelId])
 
   const parsed = parsePlate(apply.plateNumber)
   // A reason shows once the boxes are full or the user has tried to go on, not while typing.
@@ -93,10 +101,8 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       setAttempted(true)
       setOutcome(undefined)
       actions.track('next', { plateKind: apply.plate.kind })
-      // The consent page lists the agreements of the packages' issuers: with a session, they load
-      // (the packages, then the issuers' documents) alongside the checks and the new order instead
-      // of after the page opens. A failure is the consent page's to show, with its retry.
-      if (user.isValid) void issuerAgreements.ensure(promotion.current.promotionChannelId)
+      // Asked again in case the promotion changed or the first ask failed (kept when loaded or loading).
+      void issuerAgreements.ensure(promotion.current.promotionChannelId)
       const decision = await apply.submitPlate()
       switch (decision.kind) {
         case 'invalid':
