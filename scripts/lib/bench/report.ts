@@ -5,18 +5,23 @@ import type { LoadSample } from './first-load'
 import type { RouteChange } from './route-changes'
 import type { ServerLoadRow } from './server-load'
 
-/** Issue 16's goals. */
+/** Issue 16's goals, tightened by issue 29's (the entry at half the baseline, every tap answered within 0.7 s, a public catalogue). */
 export const GOALS = {
   /** The entry keyboard usable in at most this share of the baseline's time. */
-  usableVsBaseline: 0.8,
+  usableVsBaseline: 0.5,
   lcpMs: 2_000,
   entryApiRoundTrips: 1,
   routeChangeMs: 1_000,
   warmUsableMs: 1_000,
   serverP99Ms: 50,
+  /** Every route change from the tap that led to it. */
+  routeChangeFromTapMs: 700,
   /** Requests per second of each call: one embedded database, or PostgreSQL with a process per core. */
   embeddedRps: 500,
   postgresRps: 1_200,
+  /** The public catalogue's GET on the embedded database (read-mostly, its answers kept a few seconds). */
+  publicCatalogueRps: 2_000,
+  publicCatalogueP99Ms: 20,
 } as const
 
 export function median(values: readonly number[]): number {
@@ -66,11 +71,13 @@ export function routeTable(runs: readonly (readonly RouteChange[])[]): string {
   const steps = Math.min(...runs.map((run) => run.length))
   const rows: string[] = []
   let worst = 0
+  let worstTap = { ms: 0, route: '' }
   for (let step = 0; step < steps; step += 1) {
     const samples = runs.map((run) => run[step]!)
     const fromTap = median(samples.map((s) => s.fromTapMs ?? NaN))
     const fromNavigation = median(samples.map((s) => s.fromNavigationMs))
     worst = Math.max(worst, fromNavigation)
+    if (fromTap > worstTap.ms) worstTap = { ms: fromTap, route: samples[0]!.route }
     const repeated = [...new Set(samples.flatMap((s) => s.repeatedCalls))]
     rows.push(
       `| ${step + 1} | ${samples[0]!.route} | ${seconds(fromTap)} | ${seconds(fromNavigation)} ${mark(fromNavigation <= GOALS.routeChangeMs)} | ${median(samples.map((s) => s.apiCalls))} | ${repeated.join(', ') || 'none'} |`,
@@ -82,21 +89,24 @@ export function routeTable(runs: readonly (readonly RouteChange[])[]): string {
     ...rows,
     '',
     `Slowest route change from the navigation: ${seconds(worst)} (goal ≤ ${seconds(GOALS.routeChangeMs)}) ${mark(worst <= GOALS.routeChangeMs)}.`,
+    `Slowest route change from the tap: ${seconds(worstTap.ms)}, ${worstTap.route || '–'} (goal ≤ ${seconds(GOALS.routeChangeFromTapMs)}) ${mark(worstTap.ms <= GOALS.routeChangeFromTapMs)}.`,
   ].join('\n')
 }
 
 /** The server under load: each call on each database, against the goal its row is held to. */
 export function serverTable(rows: readonly ServerLoadRow[]): string {
+  const catalogue = (row: ServerLoadRow): boolean => row.call === 'publicCatalogue' && row.database === 'PGlite'
   const goal = (row: ServerLoadRow): number | undefined =>
-    row.database === 'PGlite' ? GOALS.embeddedRps : row.processes > 1 ? GOALS.postgresRps : undefined
+    catalogue(row) ? GOALS.publicCatalogueRps : row.database === 'PGlite' ? GOALS.embeddedRps : row.processes > 1 ? GOALS.postgresRps : undefined
   return [
     '| call | database | processes | req/s | p50 | p99 | failures | server CPU per request | goal |',
     '|---|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((row) => {
       const target = goal(row)
-      const met = row.failures === 0 && row.p99Ms < GOALS.serverP99Ms && (target === undefined || row.requestsPerSecond >= target)
+      const p99 = catalogue(row) ? GOALS.publicCatalogueP99Ms : GOALS.serverP99Ms
+      const met = row.failures === 0 && row.p99Ms < p99 && (target === undefined || row.requestsPerSecond >= target)
       const cpu = row.serverCpuMsPerRequest === undefined ? '–' : `${row.serverCpuMsPerRequest.toFixed(2)} ms`
-      const wanted = `${target === undefined ? '' : `≥ ${target} req/s, `}p99 < ${GOALS.serverP99Ms} ms ${mark(met)}`
+      const wanted = `${target === undefined ? '' : `≥ ${target} req/s, `}p99 < ${p99} ms ${mark(met)}`
       return `| ${row.call} | ${row.database} | ${row.processes} | ${Math.round(row.requestsPerSecond)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} | ${cpu} | ${wanted} |`
     }),
   ].join('\n')
