@@ -23,7 +23,7 @@ export function productionStartProblems(env: Env, h5Dist: string): string[] {
   const problems: string[] = []
   if (env.APP_ENV?.trim().toLowerCase() === APP_ENV.development) problems.push('start:prod runs production: unset APP_ENV or set APP_ENV=production (npm start is the development command)')
   if (!set('DATABASE_URL')) problems.push('DATABASE_URL must be set: production keeps its data on a PostgreSQL server, not the embedded database')
-  if (!set('REDIS_URL')) problems.push('REDIS_URL must be set: the processes share rate limits and WeChat access tokens through Redis')
+  if (!set('REDIS_URL')) problems.push('REDIS_URL must be set: the processes share their rate limits and SMS limits through Redis')
   if (!existsSync(path.join(h5Dist, 'index.html'))) problems.push(`the H5 app is not built (${path.basename(h5Dist)}/index.html is missing): run npm run build:h5 first`)
   return problems
 }

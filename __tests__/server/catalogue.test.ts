@@ -462,9 +462,13 @@ describeDb('catalogue routes', () => {
 
     it('answer what the POSTs answer, without a login, for browsers and CDNs to keep', async () => {
       const listed = await commoditiesGet(BANK_PROMOTION)
-      expect(listed.json()).toEqual((await call({ method: 'POST', url: pathOf(API.listCommodity.path, { id: BANK_PROMOTION }), payload: {} })).json())
+      const posted = await call({ method: 'POST', url: pathOf(API.listCommodity.path, { id: BANK_PROMOTION }), payload: {} })
+      expect(listed.json()).toEqual(posted.json())
+      // The POST keeps the caller's rate-limit counts; the cacheable GET carries none.
+      expect(posted.headers['x-ratelimit-limit']).toBeDefined()
       expect(listed.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
       expect(listed.headers.etag).toBe(entityTag(listed.body))
+      expect(Object.keys(listed.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([])
       const agreement = await protocolGet('3')
       expect(agreement.json()).toEqual((await call({ method: 'POST', url: API.supplierProtocol.path, payload: { issuerId: 3 } })).json())
       expect(agreement.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)

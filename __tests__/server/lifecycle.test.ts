@@ -27,7 +27,7 @@ import type { Config } from '../../server/config'
 import { seed } from '../../server/seed'
 import { ISSUER_EVENT_OF, applyIssuerEvent } from '../../server/orders/issuer-events'
 import { ISSUER_NOTIFY_PATH } from '../../server/orders/issuer-protocol'
-import { DEFAULT_REJECT_REASON } from '../../server/orders/lifecycle'
+import { AUDIT_CONTRADICTION, DEFAULT_REJECT_REASON } from '../../server/orders/lifecycle'
 import type { LifecycleAction } from '../../server/orders/lifecycle'
 import { autoAdvanceTick } from '../../server/simulators/auto-advance'
 import { SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
@@ -150,7 +150,9 @@ describeDb('the lifecycle of a paid order', () => {
     it('changes nothing for a step already taken, and says why', async () => {
       const orderId = await paidOrder()
       await step(orderId, 'audit-reject')
-      expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'unchanged', status: 'rejected', reason: '订单已审核' })
+      expect(await step(orderId, 'audit-reject')).toEqual({ outcome: 'unchanged', status: 'rejected', reason: '订单已审核' })
+      // The other result than the one on record is no replay: refused, for a person to settle.
+      expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'refused', reason: AUDIT_CONTRADICTION })
       expect(await step(orderId, 'ship')).toEqual({ outcome: 'refused', reason: '订单尚未审核通过，不能发货' })
       expect(await kinds(orderId)).toEqual(['applied', 'submitted', 'paid:已支付29.90元', `auditRejected:${DEFAULT_REJECT_REASON}`])
     })

@@ -47,6 +47,22 @@ describe('RISK_PROVIDER=http in the configuration', () => {
     ])
   })
 
+  it('needs https in production, where plates and applicants travel (this machine excepted)', () => {
+    const account = { RISK_PROVIDER: 'http', RISK_APP_ID: 'etc', RISK_SECRET: RISK_TEST_SECRET }
+    const production = (baseUrl: string) => {
+      try {
+        loadConfig({ APP_ENV: 'production', ...account, RISK_BASE_URL: baseUrl }, '/tmp/etc-apply-test')
+        return []
+      } catch (error) {
+        return error instanceof ConfigError ? error.problems.filter((problem) => problem.startsWith('RISK_')) : [String(error)]
+      }
+    }
+    expect(production('http://risk.example.com')).toEqual(["RISK_BASE_URL must be an https:// address in production (or this machine's loopback)"])
+    expect(production('https://risk.example.com')).toEqual([])
+    expect(production('http://127.0.0.1:8443/risk')).toEqual([])
+    expect(problemsOf({ ...account, RISK_BASE_URL: 'http://risk.example.com' })).toEqual([])
+  })
+
   it('takes a complete account', () => {
     const config = loadConfig({ APP_ENV: 'development', RISK_PROVIDER: 'http', RISK_BASE_URL: 'https://risk.example.com/v2/', RISK_APP_ID: 'etc', RISK_SECRET: RISK_TEST_SECRET, RISK_TIMEOUT_MS: '2000' }, '/tmp')
     expect(config.riskAccount).toEqual({ baseUrl: 'https://risk.example.com/v2/', appId: 'etc', secret: RISK_TEST_SECRET, timeoutMs: 2000 })

@@ -38,7 +38,7 @@ describe('npm run start:prod', () => {
   it('needs PostgreSQL, Redis and the built app, and says which is missing', () => {
     expect(productionStartProblems({}, unbuilt)).toEqual([
       'DATABASE_URL must be set: production keeps its data on a PostgreSQL server, not the embedded database',
-      'REDIS_URL must be set: the processes share rate limits and WeChat access tokens through Redis',
+      'REDIS_URL must be set: the processes share their rate limits and SMS limits through Redis',
       'the H5 app is not built (missing/index.html is missing): run npm run build:h5 first',
     ])
     expect(productionStartProblems(SERVERS, built)).toEqual([])

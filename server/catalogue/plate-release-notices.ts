@@ -14,7 +14,7 @@
  *   owner has an open order of the plate by now (they took it), or the owner's account has no phone
  *   any more; and every row PLATE_RELEASE_NOTICE_RETENTION_HOURS after it was asked for.
  */
-import { and, count, eq, inArray, lte } from 'drizzle-orm'
+import { and, count, eq, lte } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { PlateReleaseNoticeResponse } from '../../types/api/apply'
@@ -89,32 +89,44 @@ async function fateOf(db: Db, notice: NoticeRow): Promise<'free' | 'drop' | 'wai
   return (await holdEndsAt(db, holder)) === null ? 'drop' : 'wait'
 }
 
+/**
+ * One waiting request, under its row's claim (FOR UPDATE SKIP LOCKED): another server's round
+ * skips a row this one holds, and the row goes with the send's transaction. A crash before the
+ * commit leaves the row, so the notice may be repeated but is never lost.
+ */
+async function settleNotice(context: ReleaseNoticeContext, id: number, now: Date): Promise<'sent' | 'done' | 'kept'> {
+  const { log } = context
+  return context.db.transaction(async (tx) => {
+    const [notice] = await tx.select().from(plateReleaseNotices).where(eq(plateReleaseNotices.id, id)).for('update', { skipLocked: true })
+    if (!notice) return 'kept'
+    const fate = await fateOf(tx, notice)
+    if (fate === 'wait') return 'kept'
+    const phone = fate === 'free' ? await accountPhone(tx, notice.userId) : null
+    let sent = false
+    if (phone !== null) {
+      try {
+        await context.sms.sender.notify({ kind: 'plateReleased', phone, plateNumber: notice.plateNumber, sentAt: now }, log)
+        sent = true
+      } catch (error) {
+        // The number cannot take it (unsubscribed, black-listed, not a mobile): trying again changes nothing.
+        const hopeless = error instanceof SmsRefusedError && (error.refusal === 'blocked' || error.refusal === 'invalid')
+        log.warn({ err: error, notice: notice.id }, hopeless ? 'plate release notice refused for the number: dropped' : 'plate release notice not sent: kept for the next round')
+        if (!hopeless) return 'kept'
+      }
+    }
+    await tx.delete(plateReleaseNotices).where(eq(plateReleaseNotices.id, notice.id))
+    return sent ? 'sent' : 'done'
+  })
+}
+
 /** Sends the notices of the plates freed by now and drops the stale ones; answers how many were sent. */
 export async function sendDueReleaseNotices(context: ReleaseNoticeContext): Promise<number> {
-  const { db, log } = context
+  const { db } = context
   const now = context.clock.now()
   await db.delete(plateReleaseNotices).where(lte(plateReleaseNotices.createdAt, new Date(now.getTime() - RETENTION_MS)))
   const waiting = await db.select().from(plateReleaseNotices).orderBy(plateReleaseNotices.id)
   for (const plateNumber of new Set(waiting.map((notice) => notice.plateNumber))) await expireUnpaidOrders(db, now, { plateNumber })
   let sent = 0
-  const dropped: number[] = []
-  for (const notice of waiting) {
-    const fate = await fateOf(db, notice)
-    if (fate === 'wait') continue
-    const phone = fate === 'free' ? await accountPhone(db, notice.userId) : null
-    if (phone !== null) {
-      try {
-        await context.sms.sender.notify({ kind: 'plateReleased', phone, plateNumber: notice.plateNumber, sentAt: now }, log)
-        sent += 1
-      } catch (error) {
-        // The number cannot take it (unsubscribed, black-listed, not a mobile): trying again changes nothing.
-        const hopeless = error instanceof SmsRefusedError && (error.refusal === 'blocked' || error.refusal === 'invalid')
-        log.warn({ err: error, notice: notice.id }, hopeless ? 'plate release notice refused for the number: dropped' : 'plate release notice not sent: kept for the next round')
-        if (!hopeless) continue
-      }
-    }
-    dropped.push(notice.id)
-  }
-  if (dropped.length) await db.delete(plateReleaseNotices).where(inArray(plateReleaseNotices.id, dropped))
+  for (const notice of waiting) if ((await settleNotice(context, notice.id, now)) === 'sent') sent += 1
   return sent
 }

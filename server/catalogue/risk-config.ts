@@ -13,6 +13,6 @@ import type { SettingsReader } from '../settings-reader'
 /** The person waits for the review on the plate page: short. */
 export const DEFAULT_RISK_TIMEOUT_MS = 3 * SECOND_MS
 
-export function readRiskAccount(reader: SettingsReader): PartnerAccount {
-  return readPartnerAccount(reader, 'RISK', { fallback: DEFAULT_RISK_TIMEOUT_MS, min: SECOND_MS / 2, max: 10 * SECOND_MS })
+export function readRiskAccount(reader: SettingsReader, production: boolean): PartnerAccount {
+  return readPartnerAccount(reader, 'RISK', { fallback: DEFAULT_RISK_TIMEOUT_MS, min: SECOND_MS / 2, max: 10 * SECOND_MS }, production)
 }

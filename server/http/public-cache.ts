@@ -17,10 +17,16 @@ declare module 'fastify' {
   }
 }
 
-/** A minute fresh, then served stale for ten while a cache asks again in the background. */
-export const PUBLIC_CACHE = { maxAgeSeconds: 60, staleWhileRevalidateSeconds: 600 } as const
+/**
+ * A minute fresh, then served stale for two more while a cache asks again in the background: a
+ * change to the catalogue reaches every browser and CDN within about three minutes (what is
+ * charged is decided at the final commit in any case).
+ */
+export const PUBLIC_CACHE = { maxAgeSeconds: 60, staleWhileRevalidateSeconds: 120 } as const
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE.maxAgeSeconds}, stale-while-revalidate=${PUBLIC_CACHE.staleWhileRevalidateSeconds}`
 
+/** The headers @fastify/rate-limit adds to an answer. */
+const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const
 const HTTP_OK = 200
 const HTTP_NOT_MODIFIED = 304
 /** A successful envelope: ok() writes its code first (server/http/envelope.ts). */
@@ -44,6 +50,8 @@ export function registerPublicCache(app: FastifyInstance): void {
     }
     const tag = entityTag(payload)
     reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', tag)
+    // One client's rate-limit counts are not for a shared cache to hand to others.
+    for (const name of RATE_LIMIT_HEADERS) reply.removeHeader(name)
     if (!matches(request.headers['if-none-match'], tag)) return payload
     reply.code(HTTP_NOT_MODIFIED).removeHeader('content-type').removeHeader('content-length')
     return ''

@@ -13,7 +13,7 @@ import { ISSUER_DELIVERY_LEASE_MS } from './issuer-outbox'
 
 export const DEFAULT_ISSUER_TIMEOUT_MS = 10 * SECOND_MS
 
-export function readIssuerAccount(reader: SettingsReader): IssuerAccount {
+export function readIssuerAccount(reader: SettingsReader, production: boolean): IssuerAccount {
   // At most half the outbox's lease: a try ends, and its outcome is written, before another may claim the row.
-  return readPartnerAccount(reader, 'ISSUER', { fallback: DEFAULT_ISSUER_TIMEOUT_MS, min: SECOND_MS, max: ISSUER_DELIVERY_LEASE_MS / 2 })
+  return readPartnerAccount(reader, 'ISSUER', { fallback: DEFAULT_ISSUER_TIMEOUT_MS, min: SECOND_MS, max: ISSUER_DELIVERY_LEASE_MS / 2 }, production)
 }

@@ -113,19 +113,33 @@ export function lifecycleStage(order: LifecycleOrder): number {
  *   order has not taken yet (an activation heard before the shipment: ship, then activate);
  * - `reached`: the order is at that stage or past it (a replay, or news later than its own): nothing
  *   changes, and `reason` says why the step itself would not apply;
- * - `refused`: the order cannot get there (cancelled, not paid, rejected at its audit); `reason` is
- *   the step's own refusal, so the party reads why *its* step failed, not a step it did not ask for.
+ * - `refused`: the order cannot get there (cancelled, not paid, rejected at its audit), or the word
+ *   contradicts the audit result on record (AUDIT_CONTRADICTION); otherwise `reason` is the step's
+ *   own refusal, so the party reads why *its* step failed, not a step it did not ask for.
  */
 export type LifecyclePlan =
   | { readonly kind: 'steps'; readonly steps: readonly LifecycleAction[] }
   | { readonly kind: 'reached'; readonly reason: string }
   | { readonly kind: 'refused'; readonly reason: string }
 
+/** What an audit result that contradicts the one on record is refused with: a person settles which holds. */
+export const AUDIT_CONTRADICTION = '订单审核结果与此前不一致，请人工核实'
+
+/** Whether `action` reports the other audit result than the one the order has. */
+function contradictsAudit(order: LifecycleOrder, action: LifecycleAction): boolean {
+  if (action === 'audit-pass') return order.auditState === AUDIT_STATE.REJECTED
+  if (action === 'audit-reject') return order.auditState === AUDIT_STATE.PASSED
+  return false
+}
+
 export function planLifecycle(order: LifecycleOrder, action: LifecycleAction): LifecyclePlan {
   const stop = blocked(order)
   if (stop) return { kind: 'refused', reason: stop }
   const own = advance(order, action)
   if (own.ok) return { kind: 'steps', steps: [action] }
+  // Not a replay but a contradiction: answered as a refusal (409), so the party sees it rather than
+  // believing it was taken, and a later shipment of a rejected order is not left stuck unexplained.
+  if (contradictsAudit(order, action)) return { kind: 'refused', reason: AUDIT_CONTRADICTION }
   const stage = lifecycleStage(order)
   if (stage >= STAGE_AFTER[action]) return { kind: 'reached', reason: own.reason }
   const steps: LifecycleAction[] = [...STEPS_IN_ORDER.slice(stage, STAGE_AFTER[action] - 1), action]

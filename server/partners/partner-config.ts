@@ -17,9 +17,20 @@ export interface TimeoutSetting {
   readonly max: number
 }
 
-export function readPartnerAccount(reader: SettingsReader, prefix: string, timeout: TimeoutSetting): PartnerAccount {
+/** Hosts a partner may be reached on over plain HTTP in production: this machine (a sidecar or an egress proxy that adds TLS). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** Whether `address` carries our signed calls (plates, applicant ids) encrypted, or stays on this machine. */
+function privateEnough(address: string): boolean {
+  const parsed = new URL(address)
+  return parsed.protocol === 'https:' || LOOPBACK_HOSTS.has(parsed.hostname)
+}
+
+/** `production`: the partner's address must be https (or this machine's loopback). */
+export function readPartnerAccount(reader: SettingsReader, prefix: string, timeout: TimeoutSetting, production: boolean): PartnerAccount {
   const baseUrl = url(reader, `${prefix}_BASE_URL`)
   if (baseUrl === undefined) required(reader, `${prefix}_BASE_URL`)
+  else if (production && !privateEnough(baseUrl)) reader.problems.push(`${prefix}_BASE_URL must be an https:// address in production (or this machine's loopback)`)
   const appId = required(reader, `${prefix}_APP_ID`)
   const secret = required(reader, `${prefix}_SECRET`, true)
   if (secret && secret.length < MIN_PARTNER_SECRET_LENGTH) reader.problems.push(`${prefix}_SECRET must be at least ${MIN_PARTNER_SECRET_LENGTH} characters`)

@@ -75,14 +75,15 @@ async function signedExchange(name: string, account: PartnerAccount, names: Sign
   let response: Response
   let answer: string
   try {
-    response = await fetch(url, { method: message.method, headers, body, signal })
+    // A partner's API does not move: a redirect is refused, not followed with our signed request.
+    response = await fetch(url, { method: message.method, headers, body, signal, redirect: 'error' })
     answer = await response.text()
   } catch (error) {
     if (signal.aborted) throw new PartnerCallError(`The ${name} did not answer within ${account.timeoutMs} ms`)
     throw new PartnerCallError(`The ${name} could not be reached (${causeCode(error)})`)
   }
   if (response.status !== HTTP_OK) throw new PartnerCallError(`The ${name} answered HTTP ${response.status}`)
-  const verified = verifyHeaders(names, account.secret, { ...message, body: answer }, Object.fromEntries(response.headers), deps.clock.now(), { nonce })
+  const verified = verifyHeaders(names, account.secret, { ...message, body: answer, answer: true }, Object.fromEntries(response.headers), deps.clock.now(), { nonce })
   if (!verified.ok) throw new PartnerCallError(`The ${name}'s answer was refused: its signature is ${verified.problem === 'signature' ? 'wrong' : verified.problem}`)
   return answer
 }

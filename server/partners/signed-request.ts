@@ -4,17 +4,23 @@
  * callbacks):
  *
  *   signature = base64(HMAC-SHA256(secret, METHOD \n path \n timestamp \n nonce \n body))
+ *   an answer's: base64(HMAC-SHA256(secret, ANSWER \n METHOD \n path \n timestamp \n nonce \n body))
  *
  * METHOD in upper case; path the request target as sent (path and query); timestamp in Unix
  * seconds; nonce 16 to 64 characters of [A-Za-z0-9_-]; body the exact text sent, empty when none.
- * An answer is signed over its request's method and path and echoes the request's nonce, so it
- * cannot be passed off as the answer to another request. The receiver refuses a timestamp more
- * than SIGNATURE_TOLERANCE_MS from its own clock (a captured message cannot be replayed later) and
+ * An answer is signed over its request's method and path, marked as an answer, and echoes the
+ * request's nonce: it cannot be passed off as the answer to another request, and a request (both
+ * sides hold one secret) cannot be sent back as its own answer. The receiver refuses a timestamp more
+ * than SIGNATURE_TOLERANCE_MS from its own clock (a captured message cannot be replayed after
+ * that; within it, nonces are not remembered: each receiver's handling is idempotent) and
  * compares signatures in constant time. Each partner names its four headers (signatureHeaders).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants'
 import type { RandomSource } from '../runtime/random'
+
+/** The first line of an answer's signed text. */
+const ANSWER_MARK = 'ANSWER'
 
 /** How far a message's timestamp may be from the receiver's clock, either side. */
 export const SIGNATURE_TOLERANCE_MS = 5 * MINUTE_MS
@@ -33,10 +39,12 @@ export interface SignedParts {
   readonly timestamp: string
   readonly nonce: string
   readonly body: string
+  /** Set on an answer: its signature differs from any request's. */
+  readonly answer?: true
 }
 
-/** The request a message is, or answers: method, path and exact body. */
-export type SignedMessage = Pick<SignedParts, 'method' | 'path' | 'body'>
+/** The request a message is, or answers (`answer`): method, path and exact body. */
+export type SignedMessage = Pick<SignedParts, 'method' | 'path' | 'body' | 'answer'>
 
 /** The names of a partner's four headers, lower case (as node:http reads them). */
 export interface SignatureHeaders {
@@ -62,7 +70,7 @@ export function signatureHeaders(prefix: string): SignatureHeaders {
 }
 
 export function canonicalString(parts: SignedParts): string {
-  return [parts.method.toUpperCase(), parts.path, parts.timestamp, parts.nonce, parts.body].join('\n')
+  return [...(parts.answer ? [ANSWER_MARK] : []), parts.method.toUpperCase(), parts.path, parts.timestamp, parts.nonce, parts.body].join('\n')
 }
 
 export function sign(secret: string, parts: SignedParts): string {

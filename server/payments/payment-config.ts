@@ -38,7 +38,12 @@ export interface PaymentAccounts {
 }
 
 export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000
-const TIMEOUT_RANGE = { min: 1_000, max: 60_000 } as const
+/**
+ * A provider's call is waited for inside a person's request too (a payment started, a cancel's
+ * refund handed over at once): it must end well within the app's 30 s request timeout
+ * (REQUEST_TIMEOUT_MS) and the refund outbox's 60 s lease, so another try never runs alongside.
+ */
+const TIMEOUT_RANGE = { min: 1_000, max: 20_000 } as const
 /** The H5 pay's site name when none is configured. */
 const DEFAULT_H5_APP_NAME = 'ETC申办'
 /** WeChat's API v3 key is 32 characters. */

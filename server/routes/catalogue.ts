@@ -62,7 +62,9 @@ const EmptyQuery = z.strictObject({})
 const PUBLIC_CACHE_ROUTE = { publicCache: true } as const
 /**
  * The public GETs' answers are kept 5 s in each process: an operator's change to the catalogue
- * shows within that (plus the browsers' max-age); at most 500 answers (promotions and issuers).
+ * reaches the servers' answers within that, and browsers and CDNs within their cache's time on top
+ * (server/http/public-cache.ts); at most 500 answers (promotions and issuers), empty lists and
+ * refusals not kept, so made-up ids cannot push the real ones out.
  */
 export const CATALOGUE_CACHE = { ttlMs: 5_000, maxEntries: 500 } as const
 
@@ -235,7 +237,7 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
     config: PUBLIC_CACHE_ROUTE,
     params: CommodityParams,
     query: EmptyQuery,
-    handler: async ({ params }) => keptCommodities.get(params.id, () => commoditiesOf(params.id)),
+    handler: async ({ params }) => keptCommodities.get(params.id, () => commoditiesOf(params.id), (answer) => answer.data !== null && answer.data.length > 0),
   })
 
   route(API.supplierProtocol, {
@@ -246,7 +248,7 @@ export const catalogueRoutes: RouteGroup = async (app, { context }) => {
   route(API.catalogueProtocol, {
     config: PUBLIC_CACHE_ROUTE,
     query: SupplierProtocolQuery,
-    handler: async ({ query: { issuerId } }) => keptProtocols.get(String(issuerId), () => protocolOf(issuerId)),
+    handler: async ({ query: { issuerId } }) => keptProtocols.get(String(issuerId), () => protocolOf(issuerId), (answer) => answer.data !== null),
   })
 
   route(API.newApplySwitch, {

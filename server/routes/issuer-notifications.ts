@@ -1,7 +1,7 @@
 /**
  * The issuer's notifications (POST ISSUER_NOTIFY_PATH; the protocol: server/orders/issuer-protocol.ts,
  * what they do to an order: server/orders/issuer-events.ts). Public (the issuer calls it); the
- * signature over the exact body is checked before the body is read, with ISSUER_SECRET and
+ * signature over the exact body is checked before the body is parsed, with ISSUER_SECRET and
  * ISSUER_APP_ID (ISSUER_PROVIDER=http) or, outside production with the simulated issuer, the local
  * operator's secret as the simulated issuer (what `npm run sim` signs with). Without either key,
  * as in production without a real issuer, the route does not exist.
@@ -95,7 +95,7 @@ export const issuerNotificationRoutes: RouteGroup = async (app, { context }) => 
   /** Sends `answer` signed over the notification's method and path, with its nonce echoed. */
   const send = (reply: FastifyReply, status: number, answer: IssuerCallbackAnswer, nonce: string | undefined): FastifyReply => {
     const body = JSON.stringify(answer)
-    const signature = nonce === undefined ? {} : signedHeaders(ISSUER_SIGNATURE_HEADERS, key, { method: 'POST', path: signedPath, body }, context.clock.now(), nonce)
+    const signature = nonce === undefined ? {} : signedHeaders(ISSUER_SIGNATURE_HEADERS, key, { method: 'POST', path: signedPath, body, answer: true }, context.clock.now(), nonce)
     return reply.code(status).headers(signature).type('application/json; charset=utf-8').send(body)
   }
 

@@ -131,7 +131,7 @@ export async function startIssuerStandIn(now: () => Date = () => new Date()): Pr
       const at = failure === 'staleAnswer' ? new Date(now().getTime() - 2 * TOLERANCE_SECONDS * MS_PER_SECOND) : now()
       const timestamp = secondsOf(at)
       const secret = failure === 'forgedAnswer' ? OTHER_SECRET : ISSUER_TEST_SECRET
-      Object.assign(headers, { [HEADER.timestamp]: timestamp, [HEADER.nonce]: nonce, [HEADER.signature]: hmac(secret, request.method ?? '', path, timestamp, nonce, text) })
+      Object.assign(headers, { [HEADER.timestamp]: timestamp, [HEADER.nonce]: nonce, [HEADER.signature]: hmac(secret, `ANSWER\n${request.method ?? ''}`, path, timestamp, nonce, text) })
     }
     late.send(() => response.writeHead(status, headers).end(text))
   }
@@ -179,7 +179,7 @@ export async function startIssuerStandIn(now: () => Date = () => new Date()): Pr
     const { [HEADER.timestamp]: timestamp, [HEADER.nonce]: nonce, [HEADER.signature]: signature } = reply.headers
     if (typeof timestamp !== 'string' || typeof signature !== 'string' || nonce !== sent.nonce) return false
     if (Math.abs(now().getTime() / MS_PER_SECOND - Number(timestamp)) > TOLERANCE_SECONDS) return false
-    return signature === hmac(ISSUER_TEST_SECRET, 'POST', NOTIFY_PATH, timestamp, sent.nonce, reply.body)
+    return signature === hmac(ISSUER_TEST_SECRET, 'ANSWER\nPOST', NOTIFY_PATH, timestamp, sent.nonce, reply.body)
   }
 
   return {

@@ -71,7 +71,7 @@ export async function startRiskStandIn(now: () => Date = () => new Date()): Prom
     if (secret !== undefined) {
       const nonce = header(request, HEADER.nonce)
       const timestamp = String(Math.floor(now().getTime() / MS_PER_SECOND))
-      Object.assign(headers, { [HEADER.timestamp]: timestamp, [HEADER.nonce]: nonce, [HEADER.signature]: hmac(secret, request.method ?? '', path, timestamp, nonce, text) })
+      Object.assign(headers, { [HEADER.timestamp]: timestamp, [HEADER.nonce]: nonce, [HEADER.signature]: hmac(secret, `ANSWER\n${request.method ?? ''}`, path, timestamp, nonce, text) })
     }
     late.send(() => response.writeHead(status, headers).end(text))
   }

@@ -1,5 +1,5 @@
 import { deriveOrderStatus } from '../../../src/domain/order'
-import { advance, lifecycleStage, nextAutomaticAction, planLifecycle, DEFAULT_REJECT_REASON } from '../../../server/orders/lifecycle'
+import { AUDIT_CONTRADICTION, advance, lifecycleStage, nextAutomaticAction, planLifecycle, DEFAULT_REJECT_REASON } from '../../../server/orders/lifecycle'
 import type { LifecycleAction, LifecycleOrder } from '../../../server/orders/lifecycle'
 
 const paid: LifecycleOrder = {
@@ -108,8 +108,14 @@ describe('what an outside party\'s word does to an order (planLifecycle)', () =>
     expect(planLifecycle(activated, 'audit-pass')).toEqual({ kind: 'reached', reason: '订单已审核' })
     expect(planLifecycle(activated, 'ship')).toEqual({ kind: 'reached', reason: '订单已发货' })
     expect(planLifecycle(activated, 'activate')).toEqual({ kind: 'reached', reason: '设备尚未发货或已激活' })
-    expect(planLifecycle(rejected, 'audit-pass')).toEqual({ kind: 'reached', reason: '订单已审核' })
-    expect(planLifecycle(shipped, 'audit-reject')).toEqual({ kind: 'reached', reason: '订单已审核' })
+    expect(planLifecycle(rejected, 'audit-reject')).toEqual({ kind: 'reached', reason: '订单已审核' })
+  })
+
+  it('refuses the other audit result than the one on record, for a person to settle', () => {
+    expect(planLifecycle(rejected, 'audit-pass')).toEqual({ kind: 'refused', reason: AUDIT_CONTRADICTION })
+    expect(planLifecycle(audited, 'audit-reject')).toEqual({ kind: 'refused', reason: AUDIT_CONTRADICTION })
+    expect(planLifecycle(shipped, 'audit-reject')).toEqual({ kind: 'refused', reason: AUDIT_CONTRADICTION })
+    expect(planLifecycle(activated, 'audit-reject')).toEqual({ kind: 'refused', reason: AUDIT_CONTRADICTION })
   })
 
   it('refuses an order that cannot get there with the step\'s own reason', () => {

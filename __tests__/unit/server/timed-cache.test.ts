@@ -19,6 +19,16 @@ describe('a timed cache', () => {
     expect(await cache.get('k', load)).toBe('answer 2')
   })
 
+  it('keeps only what is worth keeping, beyond the asks that shared its load', async () => {
+    const cache = createTimedCache<string[]>(manualClock(), 60_000, 10)
+    let loads = 0
+    const empty = async () => (loads += 1, [])
+    const nonEmpty = (value: string[]) => value.length > 0
+    await Promise.all([cache.get('none', empty, nonEmpty), cache.get('none', empty, nonEmpty)])
+    await cache.get('none', empty, nonEmpty)
+    expect(loads).toBe(2)
+  })
+
   it('keeps no failure, and forgets the oldest answers past its size', async () => {
     const clock = manualClock()
     const cache = createTimedCache<string>(clock, 60_000, 2)
