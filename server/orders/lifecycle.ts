@@ -5,7 +5,7 @@
  * goes through) and the demo timer apply them to stored orders.
  */
 import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_METHOD, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
-import type { TimelineKind } from '../../types/api/orders'
+import type { OrderSummary, TimelineKind } from '../../types/api/orders'
 
 export const LIFECYCLE_ACTIONS = ['audit-pass', 'audit-reject', 'ship', 'activate'] as const
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number]
@@ -14,15 +14,9 @@ export function isLifecycleAction(value: string): value is LifecycleAction {
   return (LIFECYCLE_ACTIONS as readonly string[]).includes(value)
 }
 
-/** The order fields the lifecycle reads and writes. */
-export interface LifecycleOrder {
+/** The order fields the lifecycle reads and writes: the order's states as the contract names them. */
+export type LifecycleOrder = Pick<OrderSummary, 'depositPayState' | 'auditState' | 'supplierAuditState' | 'deliveryState' | 'obuActivationState' | 'cancelState'> & {
   submitted: boolean
-  depositPayState: number | null
-  auditState: number | null
-  supplierAuditState: number | null
-  deliveryState: number | null
-  obuActivationState: number | null
-  cancelState: number | null
   /** DELIVERY_METHOD: an on-site pick-up is made ready at its branch, never sent by courier. */
   deliveryMethod: string | null
 }
