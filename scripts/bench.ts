@@ -25,13 +25,13 @@ import { startBaseline } from './lib/bench/baseline'
 import { measureLoad } from './lib/bench/first-load'
 import type { LoadSample, LoadTarget } from './lib/bench/first-load'
 import { MOBILE_CPU_SLOWDOWN, MOBILE_NETWORK, throttledPage } from './lib/bench/phone'
-import { loadTable, routeTable, serverTable } from './lib/bench/report'
+import { landingTable, loadTable, routeTable, serverTable } from './lib/bench/report'
 import type { LoadRow } from './lib/bench/report'
 import { walkJourney } from './lib/bench/route-changes'
 import { runServerLoad } from './lib/bench/server-load'
 import type { ServerLoadRow } from './lib/bench/server-load'
 import type { RouteChange } from './lib/bench/route-changes'
-import { appEntry, baselineEntry } from './lib/bench/targets'
+import { appEntry, appLanding, baselineEntry } from './lib/bench/targets'
 
 const README = path.join(ROOT, 'README.md')
 const START = '<!-- bench:start -->'
@@ -87,6 +87,8 @@ async function browserPart(runs: number, parts: ReadonlySet<Part>): Promise<stri
     const targets = [appEntry(app.url), ...('url' in baseline ? [baselineEntry(baseline.url)] : [])]
     if (parts.has('entry') && 'missing' in baseline) console.warn(`Baseline skipped: ${baseline.missing}`)
     const rows = new Map<LoadTarget, { cold: LoadSample[]; warm: LoadSample[] }>(targets.map((t) => [t, { cold: [], warm: [] }]))
+    const landing = appLanding(app.url)
+    const landingCold: LoadSample[] = []
     const journeys: RouteChange[][] = []
     for (let run = 0; run < runs; run += 1) {
       // Alternating which goes first keeps a slow moment of the machine from favouring one.
@@ -94,6 +96,8 @@ async function browserPart(runs: number, parts: ReadonlySet<Part>): Promise<stri
         rows.get(target)!.cold.push(await coldLoad(browser, target))
         rows.get(target)!.warm.push(await warmLoad(browser, target))
       }
+      // The landing an ad opens, cold (a visitor from the ad has nothing cached).
+      if (parts.has('entry')) landingCold.push(await coldLoad(browser, landing))
       if (parts.has('journey')) journeys.push(await walkJourney(browser, app.url, journeyPlate(run)))
       console.log(`run ${run + 1} of ${runs} done`)
     }
@@ -103,6 +107,8 @@ async function browserPart(runs: number, parts: ReadonlySet<Part>): Promise<stri
       sections.push(
         `Entry page, medians of ${runs} runs (Chromium ${browser.version()}, Lighthouse mobile throttling: ${throttling}; cold = cache disabled):`,
         loadTable(appRow!, baselineRow),
+        `Landing page opened from an ad, cold, medians of ${runs} runs (same throttling; usable = its call to action leads to the plate page):`,
+        landingTable({ name: landing.name, cold: landingCold, warm: [] }, baselineRow),
       )
     if (parts.has('journey')) sections.push('Route changes of the apply journey (warm cache, same throttling):', routeTable(journeys))
     return sections.join('\n\n')

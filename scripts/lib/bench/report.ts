@@ -9,6 +9,8 @@ import type { ServerLoadRow } from './server-load'
 export const GOALS = {
   /** The entry keyboard usable in at most this share of the baseline's time. */
   usableVsBaseline: 0.5,
+  /** A landing page's call to action answering a tap, in at most this share of the baseline's time. */
+  landingVsBaseline: 0.6,
   lcpMs: 2_000,
   entryApiRoundTrips: 1,
   routeChangeMs: 1_000,
@@ -63,6 +65,22 @@ export function loadTable(app: LoadRow, baseline: LoadRow | undefined): string {
     `- Keyboard usable vs the baseline: ${Number.isFinite(ratio) ? ratio.toFixed(3) : '–'} × (goal ≤ ${GOALS.usableVsBaseline}) ${mark(ratio <= GOALS.usableVsBaseline)}`,
     `- LCP ${seconds(lcp)} (goal ≤ ${seconds(GOALS.lcpMs)}) ${mark(lcp <= GOALS.lcpMs)}; API round trips before usable ${trips} (goal ≤ ${GOALS.entryApiRoundTrips}) ${mark(trips <= GOALS.entryApiRoundTrips)}`,
     `- Warm repeat usable ${seconds(warm)} (goal < ${seconds(GOALS.warmUsableMs)}) ${mark(warm < GOALS.warmUsableMs)}`,
+  ].join('\n')
+}
+
+/** A landing page's first loads against the baseline's (cold, medians). */
+export function landingTable(landing: LoadRow, baseline: LoadRow | undefined): string {
+  const usable = medianOf(landing.cold, (s) => s.usableMs)
+  const ratio = usable / (baseline ? medianOf(baseline.cold, (s) => s.usableMs) : NaN)
+  const row = (r: LoadRow): string =>
+    `| ${r.name} | ${seconds(medianOf(r.cold, (s) => s.fcpMs))} | ${seconds(medianOf(r.cold, (s) => s.lcpMs))} | ${seconds(medianOf(r.cold, (s) => s.usableMs))} | ${kb(medianOf(r.cold, (s) => s.transferredBytes))} | ${medianOf(r.cold, (s) => s.apiRoundTrips)} |`
+  return [
+    '| first load | first paint | LCP | usable | transferred by then | API round trips by then |',
+    '|---|---:|---:|---:|---:|---:|',
+    row(landing),
+    ...(baseline ? [row(baseline)] : []),
+    '',
+    `- Call to action answering a tap vs the baseline: ${Number.isFinite(ratio) ? ratio.toFixed(3) : '–'} × (goal ≤ ${GOALS.landingVsBaseline}) ${mark(ratio <= GOALS.landingVsBaseline)}`,
   ].join('\n')
 }
 

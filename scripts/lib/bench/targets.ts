@@ -34,4 +34,26 @@ const nextButtonShows = `() => {
 
 export const appEntry = (baseUrl: string): LoadTarget => ({ name: 'this app, entry `#/`', url: `${baseUrl}/#/`, usableProbe: plateKeyboardAnswers })
 
+/** The landing page an ad opens, and the plate page its call to action leads to. */
+const LANDING_URL = '/apply/baidu-land'
+const PLATE_URL = '/apply/basic'
+
+/**
+ * A landing page is usable when its call to action answers a tap: the tap has led to the plate
+ * page's address. Showing the button is not enough (its handler may not be there).
+ */
+const callToActionAnswers = `(state) => {
+  if (location.hash.startsWith(${JSON.stringify(`#${PLATE_URL}`)})) return true
+  const cta = document.querySelector('[data-testid="landing-apply"]')
+  const now = performance.now()
+  if (cta && cta.checkVisibility() && !(now - (state.tappedAt || -Infinity) < ${RETAP_MS})) {
+    if (state.shownAt === undefined) state.shownAt = now
+    state.tappedAt = now
+    cta.click()
+  }
+  return false
+}`
+
+export const appLanding = (baseUrl: string): LoadTarget => ({ name: `this app, landing \`#${LANDING_URL}\``, url: `${baseUrl}/#${LANDING_URL}`, usableProbe: callToActionAnswers })
+
 export const baselineEntry = (baseUrl: string): LoadTarget => ({ name: 'Taro + NutUI baseline', url: `${baseUrl}/`, usableProbe: nextButtonShows })
