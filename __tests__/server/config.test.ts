@@ -5,6 +5,7 @@ import path from 'node:path'
 import { APP_ENV, ConfigError, DEFAULTS, UNSET_APP_ENV_HINT, loadConfig } from '../../server/config'
 import { DEV_PAYLOAD_KEY_HEX } from '../../types/api/sealed'
 import { VOUCHER_GUESS_LIMITS } from '../../server/catalogue/voucher-guesses'
+import { configProblems } from './support/config-problems'
 
 const CWD = '/srv/etc'
 const KEY = 'ab'.repeat(32)
@@ -13,15 +14,7 @@ const DATA_KEY = 'cd'.repeat(32)
 const DEVELOPMENT = { APP_ENV: APP_ENV.development } as const
 const PRODUCTION = { APP_ENV: APP_ENV.production } as const
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig({ ...DEVELOPMENT, ...env }, CWD)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig({ ...DEVELOPMENT, ...env }, CWD))
 
 describe('server configuration', () => {
   it('defaults to a local development setup', () => {

@@ -12,7 +12,7 @@ import type { TokenGrant } from '../../types/api/auth'
 import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { createConfiguredPeople } from '../../server/auth/configured-identity'
-import { ConfigError, loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config'
 import { users } from '../../server/db/schema'
 import { simulatedParts } from '../../server/production-guard'
 import { MAP, pathOf, tokenCall } from './support/api'
@@ -25,18 +25,12 @@ import { describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 import { startWechatApiStandIn } from './support/wechat-api-standin'
 import type { WechatApiStandIn } from './support/wechat-api-standin'
+import { configProblems } from './support/config-problems'
 
 const CWD = '/tmp/etc-apply-test'
 const BANK_ISSUER = 'https://bank.example.com'
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env, CWD)
-    return []
-  } catch (error) {
-    return error instanceof ConfigError ? error.problems : [String(error)]
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig(env, CWD))
 
 describe('IDENTITY_PROVIDERS=real in the configuration', () => {
   it('names every setting the four ways in need', () => {

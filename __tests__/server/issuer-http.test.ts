@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { TokenGrant } from '../../types/api/auth'
-import { APP_ENV, ConfigError, loadConfig } from '../../server/config'
+import { APP_ENV, loadConfig } from '../../server/config'
 import { issuerOutbox, orderEvents } from '../../server/db/schema'
 import { createMetrics } from '../../server/http/metrics'
 import { createHttpIssuer } from '../../server/orders/http-issuer'
@@ -28,6 +28,7 @@ import { freePort } from './support/ports'
 import { FakeClock, createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { databasePerFile, describeDb } from './support/test-database'
+import { configProblems } from './support/config-problems'
 
 /** Short enough for a test to wait out; the stand-in's late answer comes well after it. */
 const SHORT_TIMEOUT_MS = 300
@@ -181,15 +182,7 @@ describe('the configuration of ISSUER_PROVIDER=http', () => {
   const DEVELOPMENT = { APP_ENV: APP_ENV.development }
   const SETTINGS = { ISSUER_PROVIDER: 'http', ISSUER_BASE_URL: 'https://issuer.example.com/etc/v1', ISSUER_APP_ID: 'etc-apply', ISSUER_SECRET: ISSUER_TEST_SECRET }
 
-  function problemsOf(env: Record<string, string>): readonly string[] {
-    try {
-      loadConfig(env, '/srv/etc')
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems
-      throw error
-    }
-    return []
-  }
+  const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig(env, '/srv/etc'))
 
   it('reads the account, with the default timeout', () => {
     const config = loadConfig({ ...DEVELOPMENT, ...SETTINGS }, '/srv/etc')

@@ -16,7 +16,7 @@ import type { PayDepositResponse, PayMethod } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { CANCEL_REASONS } from '../../src/domain/cancel-reason'
 import { PAY_STATE } from '../../src/domain/enums'
-import { ConfigError, loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config'
 import type { Config } from '../../server/config'
 import { paymentRefunds, payments, users } from '../../server/db/schema'
 import { payNotifyPath } from '../../server/payments/cashier'
@@ -39,6 +39,7 @@ import { describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 import { startWechatPayStandIn } from './support/wechat-pay-standin'
 import type { WechatPayStandIn } from './support/wechat-pay-standin'
+import { configProblems } from './support/config-problems'
 
 const PUBLIC_BASE_URL = 'https://etc.example.com'
 const MINUTE_MS = 60_000
@@ -50,14 +51,7 @@ function vendorEnvironment(wechat: WechatPayStandIn, alipay: AlipayStandIn): Rec
 
 describe('the payment accounts in the configuration', () => {
   it('names every missing setting of an account, and needs at least one account', () => {
-    const refusal = (env: Record<string, string>) => {
-      try {
-        loadConfig({ APP_ENV: 'development', CASHIER_PROVIDER: 'vendors', ...env }, '/tmp/etc-apply-test')
-      } catch (error) {
-        return error instanceof ConfigError ? error.problems : []
-      }
-      return []
-    }
+    const refusal = (env: Record<string, string>) => configProblems(() => loadConfig({ APP_ENV: 'development', CASHIER_PROVIDER: 'vendors', ...env }, '/tmp/etc-apply-test'))
     expect(refusal({})).toContain('CASHIER_PROVIDER=vendors needs a WeChat Pay (WECHAT_PAY_MCH_ID, …) or an Alipay (ALIPAY_APP_ID, …) account')
     expect(refusal({ WECHAT_PAY_MCH_ID: '1900000001' })).toEqual(
       expect.arrayContaining([
@@ -78,14 +72,7 @@ describe('the payment accounts in the configuration', () => {
   it('refuses the simulated cashier in production, and takes the accounts', async () => {
     const [wechat, alipay] = await Promise.all([startWechatPayStandIn(), startAlipayStandIn()])
     try {
-      const problemsOf = (env: Record<string, string>): readonly string[] => {
-        try {
-          loadConfig(env, '/tmp/etc-apply-test')
-          return []
-        } catch (error) {
-          return error instanceof ConfigError ? error.problems : [String(error)]
-        }
-      }
+      const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig(env, '/tmp/etc-apply-test'))
       const production = { ...vendorEnvironment(wechat, alipay), APP_ENV: 'production' }
       expect(problemsOf(production).filter((problem) => problem.startsWith('CASHIER_PROVIDER'))).toEqual([])
       expect(problemsOf({ ...production, CASHIER_PROVIDER: 'simulated' })).toContain('CASHIER_PROVIDER=simulated is refused in production: set CASHIER_PROVIDER=vendors')

@@ -22,6 +22,7 @@ import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
 import { describeDb, openTestDatabase, testDriver } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
+import { configProblems } from './support/config-problems'
 
 const KEY = 'ab'.repeat(32)
 const OTHER_KEY = 'cd'.repeat(32)
@@ -30,15 +31,7 @@ const WARN_LEVEL = 40
 /** Everything a production deployment sets besides the outside parties. */
 const PRODUCTION_ENV = { APP_ENV: APP_ENV.production, PAYLOAD_KEY_HEX: KEY, DATA_KEY_HEX: OTHER_KEY, PUBLIC_BASE_URL: 'https://etc.example.com' }
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env, '/srv/etc')
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig(env, '/srv/etc'))
 
 describe('production configuration', () => {
   it('refuses every simulated outside party, naming the real choice or the interface a real one implements', () => {

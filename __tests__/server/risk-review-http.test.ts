@@ -21,19 +21,13 @@ import type { RiskStandIn } from './support/risk-standin'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb } from './support/test-database'
+import { configProblems } from './support/config-problems'
 
 const PLATE = '沪C67890'
 const REFUSED_PLATE = '京A66666'
 const TIMEOUT_MS = 500
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig({ APP_ENV: 'development', ...env }, '/tmp/etc-apply-test')
-    return []
-  } catch (error) {
-    return error instanceof ConfigError ? error.problems : [String(error)]
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig({ APP_ENV: 'development', ...env }, '/tmp/etc-apply-test'))
 
 describe('RISK_PROVIDER=http in the configuration', () => {
   it('names every missing setting, and refuses a short secret', () => {

@@ -9,7 +9,7 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { SMS_MESSAGE } from '../../server/auth/sms-codes'
 import { createTencentSms } from '../../server/auth/tencent-sms'
-import { ConfigError, loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config'
 import { envelope, sealFor, sendCode, tokenCall } from './support/api'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
@@ -18,6 +18,7 @@ import { describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 import { startTencentSmsStandIn } from './support/tencent-sms-standin'
 import type { TencentSmsStandIn } from './support/tencent-sms-standin'
+import { configProblems } from './support/config-problems'
 
 const PHONE = '13800138000'
 const TENCENT = {
@@ -30,14 +31,7 @@ const TENCENT = {
   TENCENT_SMS_TEMPLATE_PLATE_RELEASED: '100002',
 }
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env, '/tmp/etc-apply-test')
-    return []
-  } catch (error) {
-    return error instanceof ConfigError ? error.problems : [String(error)]
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems(() => loadConfig(env, '/tmp/etc-apply-test'))
 
 describe('the SMS provider in the configuration', () => {
   it('reads the Tencent account, and the simulator is then off', () => {

@@ -6,20 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ConfigError } from '../../server/config'
+
 import { loadProductionConfig, productionStartProblems } from '../../scripts/start-prod'
+import { configProblems } from './support/config-problems'
 
 const SERVERS = { DATABASE_URL: 'postgres://etc@db.internal:5432/etc', REDIS_URL: 'redis://cache.internal:6379' }
 
-function problemsOf(run: () => unknown): readonly string[] {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = configProblems
 
 describe('npm run start:prod', () => {
   let root: string

@@ -14,7 +14,7 @@ import type { InjectOptions } from 'fastify'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import { APP_ENV, ConfigError, loadConfig } from '../../server/config'
+import { APP_ENV, loadConfig } from '../../server/config'
 import { assertProductionReady, simulatedParts } from '../../server/production-guard'
 import { createConfiguredWechatPlatform } from '../../server/platform/configured-wechat'
 import { createSimulatedWechatPlatform } from '../../server/platform/wechat'
@@ -32,6 +32,7 @@ import { FakeClock, testConfig } from './support/test-app'
 import { describeDb } from './support/test-database'
 import { startWechatApiStandIn } from './support/wechat-api-standin'
 import type { WechatApiStandIn } from './support/wechat-api-standin'
+import { configProblems } from './support/config-problems'
 
 const CWD = '/tmp/etc-apply-test'
 const PHONE = '13800138000'
@@ -46,15 +47,7 @@ const TARGET_QUERY = 'orderId=O1&from=h5'
 const WECHAT_BUSY = { errcode: -1, errmsg: 'system error' }
 
 /** The problems of the ConfigError `check` throws; none when it passes. */
-function refusalOf(check: () => void): readonly string[] {
-  try {
-    check()
-    return []
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-}
+const refusalOf = configProblems
 
 const problemsOf = (env: Record<string, string>) => refusalOf(() => loadConfig(env, CWD))
 

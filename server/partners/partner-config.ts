@@ -3,6 +3,7 @@
  * PREFIX_BASE_URL, PREFIX_APP_ID, PREFIX_SECRET (or PREFIX_SECRET_FILE, a mounted secret) and
  * PREFIX_TIMEOUT_MS: every missing or malformed setting is one line of the configuration's refusal.
  */
+import { isLoopbackHostname } from '../runtime/loopback'
 import { required, url } from '../settings-reader'
 import type { SettingsReader } from '../settings-reader'
 import type { PartnerAccount } from './signed-call'
@@ -17,13 +18,10 @@ export interface TimeoutSetting {
   readonly max: number
 }
 
-/** Hosts a partner may be reached on over plain HTTP in production: this machine (a sidecar or an egress proxy that adds TLS). */
-const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** Whether `address` carries our signed calls (plates, applicant ids) encrypted, or stays on this machine. */
+/** Whether `address` carries our signed calls (plates, applicant ids) encrypted, or stays on this machine (a sidecar or an egress proxy that adds TLS). */
 function privateEnough(address: string): boolean {
   const parsed = new URL(address)
-  return parsed.protocol === 'https:' || LOOPBACK_HOSTS.has(parsed.hostname)
+  return parsed.protocol === 'https:' || isLoopbackHostname(parsed.hostname)
 }
 
 /** `production`: the partner's address must be https (or this machine's loopback). */

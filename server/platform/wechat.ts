@@ -15,6 +15,7 @@ import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
 import { simulatedUrlLink } from '../simulators/url-link-page'
 import type { UrlLinkTarget } from '../simulators/url-link-page'
+import { isLoopbackHostname } from '../runtime/loopback'
 
 export interface WechatPlatform {
   /** Set on the stand-in only: production refuses to build with it (server/production-guard.ts). */
@@ -39,9 +40,6 @@ export function jsSdkSignature(ticket: string, nonceStr: string, timestamp: numb
   return createHash('sha1').update(canonical).digest('hex')
 }
 
-/** Development serves the app from this machine, on whatever port: its loopback names. */
-const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
 /**
  * Whether `url` is one of the app's own pages: on an app origin, or (outside production) on this
  * machine. A signature for any other address would let a stranger's page use the official
@@ -54,7 +52,7 @@ export function isAppPage(url: string, appOrigins: readonly string[], production
   } catch {
     return false
   }
-  return appOrigins.includes(page.origin) || (!production && LOOPBACK_HOSTS.has(page.hostname))
+  return appOrigins.includes(page.origin) || (!production && isLoopbackHostname(page.hostname))
 }
 
 /** The JS-SDK config of `url`, signed with `ticket` in the name of the official account `appId`. */
