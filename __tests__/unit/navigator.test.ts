@@ -235,6 +235,49 @@ describe('navigator', () => {
     expect(nav.resumeIntent('plate-next')).toBe(false)
   })
 
+  it("leads on from the login to the page a tap named (after), in the login page's place, carrying the tap on beneath at once", async () => {
+    const options: { current: CurrentPage; depth: number } = { current: { path: 'pages/entry/plate/index', query: {} }, depth: 1 }
+    const { host, log } = fakeHost(options)
+    const nav = createNavigator(host, () => undefined)
+    const carried: string[] = []
+    const end = nav.beginIntent('plate-next', { route: 'agree', run: () => carried.push(`run before ${log.length} navigations`) })
+    await nav.toLogin()
+    end()
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    options.depth = 2
+    expect(carried).toEqual([])
+    await nav.leaveLogin('plateEntry', { [RESUME_PARAM]: 'plate-next' })
+    expect(carried).toEqual(['run before 1 navigations'])
+    expect(log).toEqual([expect.stringContaining('navigateTo /pages/entry/login/index'), 'redirectTo /pages/apply/agree/index'])
+    // The tap went on once: the plate page, shown again later, does not resume it a second time.
+    options.current = { path: 'pages/entry/plate/index', query: {} }
+    options.depth = 1
+    expect(nav.resumeIntent('plate-next')).toBe(false)
+  })
+
+  it('forgets where a tap would lead on when the login returns elsewhere, and a later tap without one goes back', async () => {
+    const options: { current: CurrentPage; depth: number } = { current: { path: 'pages/entry/plate/index', query: {} }, depth: 1 }
+    const { host, log } = fakeHost(options)
+    const nav = createNavigator(host, () => undefined)
+    const carried: string[] = []
+    const endFirst = nav.beginIntent('plate-next', { route: 'agree', run: () => carried.push('run') })
+    await nav.toLogin()
+    endFirst()
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    options.depth = 2
+    await nav.leaveLogin('orderList')
+    options.current = { path: 'pages/entry/plate/index', query: {} }
+    options.depth = 1
+    const endSecond = nav.beginIntent('plate-next')
+    await nav.toLogin()
+    endSecond()
+    options.current = { path: 'pages/entry/login/index', query: {} }
+    options.depth = 2
+    await nav.leaveLogin('plateEntry')
+    expect(carried).toEqual([])
+    expect(log.filter((entry) => !entry.startsWith('navigateTo'))).toEqual(['redirectTo /pages/order/order-list/index', 'navigateBack 1'])
+  })
+
   it('leaves the login for another page, or one opened on its own, in its place', async () => {
     const options: { current: CurrentPage; depth: number } = { current: { path: 'pages/apply/pay/index', query: {} }, depth: 3 }
     const { host, log } = fakeHost(options)

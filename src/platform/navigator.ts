@@ -119,6 +119,12 @@ export type Link =
   | { type: string; [key: string]: unknown }
 
 
+/** Where a tap goes on once a login it led to is done, and how it carries on meanwhile (beginIntent). */
+export interface AfterLogin {
+  route: RouteName
+  run(): void
+}
+
 export interface Navigator {
   open(route: RouteName, query?: PageQuery): Promise<unknown>
   replace(route: RouteName, query?: PageQuery): Promise<unknown>
@@ -140,15 +146,18 @@ export interface Navigator {
   toLogin(by?: 'tap' | 'call'): Promise<unknown>
   /**
    * Leaves the login page for the page it returns to: back to the page it was opened over when
-   * that is the one (as it was left: typed values, scroll), else in its place.
+   * that is the one (as it was left: typed values, scroll), else in its place. A tap that named
+   * where it goes on after the login (beginIntent's `after`) goes there instead, in the login
+   * page's place over the page it was opened over, and carries the tap on (`after.run`).
    */
   leaveLogin(route: RouteName, query?: PageQuery): Promise<unknown>
   /**
    * Names the tap under way (`key`, a URL-safe word naming an intent of the page on screen) until
    * the answered function is called: a login page opened meanwhile returns to the page with
-   * `resume=<key>`.
+   * `resume=<key>`, or, with `after`, leads on to `after.route` while the page carries the tap
+   * on beneath it (`after.run`, at once: no resumeIntent then).
    */
-  beginIntent(key: string): () => void
+  beginIntent(key: string, after?: AfterLogin): () => void
   /**
    * Whether the page on screen is back from that login to carry on the tap `key`: this navigator
    * sent the person to log in for it, and the login went back to the page (or opened it with an
@@ -211,9 +220,11 @@ function flatQuery(value: unknown): PageQuery {
 export function createNavigator(host: NavigationHost, clickId: () => string | undefined): Navigator {
   let busy = false
   /** The tap under way that a login would interrupt (beginIntent); one object per tap. */
-  let intent: { key: string } | undefined
+  let intent: { key: string; after?: AfterLogin } | undefined
   /** The intent the last login page was opened for, until its page carries it on. */
   let loginFor: string | undefined
+  /** Where that intent goes on after the login, when it named a page (beginIntent's `after`). */
+  let loginAfter: AfterLogin | undefined
   /** The page the login page was opened over, and the stack's depth then: the login goes back to it. */
   let loginOver: { route: RouteName; depth: number } | undefined
   /** The page the login went back to, until it carries its intent on. */
@@ -290,6 +301,7 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
       callSentFrom = byCall ? current?.route : undefined
       openedForTap = intent
       loginFor = current ? intent?.key : undefined
+      loginAfter = current ? intent?.after : undefined
       loginOver = current ? { route: current.route, depth: host.stackDepth() } : undefined
       backFromLogin = undefined
       return host.navigateTo(url(LOGIN_ROUTE, current ? { [REDIRECT_PARAM]: current.url } : {}))
@@ -297,15 +309,23 @@ export function createNavigator(host: NavigationHost, clickId: () => string | un
     leaveLogin: (route, query) =>
       exclusive(() => {
         const over = loginOver
+        const after = loginAfter
         loginOver = undefined
+        loginAfter = undefined
         if (over?.route === route && host.stackDepth() === over.depth + 1) {
+          if (after) {
+            // The tap goes on beneath, from here: the page it was made on does not resume it again.
+            loginFor = undefined
+            after.run()
+            return host.redirectTo(url(after.route))
+          }
           backFromLogin = route
           return host.navigateBack(1)
         }
         return host.redirectTo(url(route, query))
       }),
-    beginIntent(key) {
-      const mine = { key }
+    beginIntent(key, after) {
+      const mine = after ? { key, after } : { key }
       intent = mine
       return () => {
         if (intent === mine) intent = undefined

@@ -16,6 +16,8 @@ import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
 import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, SubmittedOrder, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
+import type { RouteName } from '../config/routes'
+import type { PageQuery } from '../platform/navigator'
 import type { SecureStorage } from '../platform/secure-storage'
 import { isRequestError } from '../services/request/errors'
 import { keepApplyDraft, readApplyDraft } from './apply-draft'
@@ -48,6 +50,15 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 
  * order of a plate and the new-apply switch, which other areas' APIs answer).
  */
 export type ApplyStoreApi = ApplyCalls & PlateChecks
+
+/** A page the journey leads to. */
+export interface PageTarget {
+  route: RouteName
+  query?: PageQuery
+}
+
+/** The consent page opened ahead of the plate checks: under way, or settled with where the person goes instead. */
+export type ConsentAhead = { settled: false } | { settled: true; leadsTo?: PageTarget }
 
 /** The operator's new-apply switch as last read: paused with the reason shown, or open. */
 export type NewApplyState = { paused: true; reason: string } | { paused: false }
@@ -89,6 +100,11 @@ export class ApplyStore {
   sentSteps: ApplyStep[] = []
   /** 下一步's plate checks (and the new order) are under way: other calls of the page wait for them. */
   checkingPlate = false
+  /**
+   * The consent page opened ahead of 下一步's checks (the plate page): shown while they run, it goes
+   * on once they open the order; checks that open none settle it with where the person goes instead.
+   */
+  consentAhead: ConsentAhead | undefined = undefined
   /** Unknown until read (the plate page reads it when it opens, and every 下一步 again). */
   newApply: NewApplyState | undefined = undefined
   private readonly inFlight = new InFlight()
@@ -145,6 +161,22 @@ export class ApplyStore {
   }
 
   // ---- the plate page ----
+
+  beginConsentAhead(): void {
+    this.consentAhead = { settled: false }
+  }
+
+  /**
+   * The checks opened no order: the consent page opened ahead gives way to `leadsTo` (the plate
+   * page when undefined). Nothing when the person has left it meanwhile (endConsentAhead).
+   */
+  settleConsentAhead(leadsTo: PageTarget | undefined): void {
+    if (this.consentAhead) this.consentAhead = { settled: true, ...(leadsTo ? { leadsTo } : {}) }
+  }
+
+  endConsentAhead(): void {
+    this.consentAhead = undefined
+  }
 
   /** Reads the operator's switch; the plate page's notice follows it. */
   async readNewApplySwitch(): AnswerOf<'newApplySwitch'> {

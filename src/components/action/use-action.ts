@@ -9,7 +9,8 @@
  * opens meanwhile returns to the page with it, and the page carries the tap on (useResumeIntent),
  * so the person does not tap again.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { AfterLogin } from '../../platform/navigator'
 import { isRequestError } from '../../services/request/errors'
 import { useAppServices } from '../app-services/app-services'
 import { usePageVisible } from '../page-shell/use-page-visible'
@@ -30,6 +31,11 @@ export interface ActionOptions {
    * runs, so a login it leads to returns with it (see useResumeIntent).
    */
   intent?: string
+  /**
+   * Where the tap goes on once a login it led to is done, read as the tap starts (undefined: back
+   * to this page, which carries it on with useResumeIntent). See Navigator.beginIntent.
+   */
+  afterLogin?: () => AfterLogin | undefined
 }
 
 export interface Action<A extends unknown[]> {
@@ -81,7 +87,8 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
     setBusy(true)
     setError(undefined)
     const current = latest.current
-    const endIntent = current.options.intent === undefined ? undefined : current.navigator.beginIntent(current.options.intent)
+    const { intent, afterLogin } = current.options
+    const endIntent = intent === undefined ? undefined : current.navigator.beginIntent(intent, afterLogin?.())
     let stay = false
     try {
       stay = (await current.action(...args)) === STAY_BUSY
@@ -118,7 +125,9 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
 export function useResumeIntent(intent: string, run: () => Promise<void>, ready: boolean): void {
   const { navigator } = useAppServices()
   const visible = usePageVisible()
-  useEffect(() => {
+  // Before the page paints: a tap carried on that leads on (the consent page opened ahead of the
+  // plate checks) starts a frame sooner, and the page left at once is not drawn for nothing.
+  useLayoutEffect(() => {
     if (ready && visible && navigator.resumeIntent(intent)) void run()
   }, [ready, visible, intent, run, navigator])
 }

@@ -1,11 +1,12 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SupplierProtocolResponse } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { CheckBox } from '../../../components/form-field/CheckBox'
 import { ConsentCheck } from '../../../components/form-field/ConsentCheck'
 import { trackedPage } from '../../../components/page-shell/use-page-tracking'
+import { usePageVisible } from '../../../components/page-shell/use-page-visible'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { Button } from '../../../components/ui/button'
 import { ROUTES } from '../../../config/routes'
@@ -92,17 +93,45 @@ export const AgreeScreen = observer(function AgreeScreen() {
   const [consents, setConsents] = useState<Consents>({ etc: accepted, privacy: accepted })
   // Ticks given on this visit; an agreement accepted before (the same version) starts ticked.
   const [issuerTicks, setIssuerTicks] = useState<Readonly<Record<number, boolean>>>({})
-  const issuer = useIssuerAgreements(Boolean(apply.orderId))
-
-  if (!apply.orderId) {
-    return <StepRedirect to='plateEntry' testId='agree-no-order' title='请先填写车牌号' description='正在返回车牌填写页…' actionText='去填写车牌号' />
-  }
+  // Opened ahead of the plate checks (PlateEntryForm), the page shows before their order exists.
+  const issuer = useIssuerAgreements(Boolean(apply.orderId) || apply.consentAhead !== undefined)
+  // 同意并继续 tapped before the checks opened the order: it goes on once they have.
+  const [waiting, setWaiting] = useState(false)
 
   const acceptedBefore = (agreement: SupplierProtocolResponse) =>
     apply.issuerAgreements.some((earlier) => earlier.issuerId === agreement.issuerId && earlier.version === agreement.version)
   const ticked = (agreement: SupplierProtocolResponse) => issuerTicks[agreement.issuerId] ?? acceptedBefore(agreement)
   const agreements = issuer.status === 'ready' ? issuer.agreements : []
   const ready = consents.etc && consents.privacy && issuer.status === 'ready' && agreements.every(ticked)
+  const proceed = () => {
+    apply.acceptAgreements(agreements.map((agreement) => ({ issuerId: agreement.issuerId, version: agreement.version })))
+    navigateFromTap(navigator.replace('upinfo'))
+  }
+  // The latest ticks, for the tap that waits for the order.
+  const latestProceed = useRef(proceed)
+  latestProceed.current = proceed
+  const orderOpened = Boolean(apply.orderId)
+  useEffect(() => {
+    if (!waiting || !orderOpened) return
+    setWaiting(false)
+    latestProceed.current()
+  }, [waiting, orderOpened])
+
+  // Opened ahead, the page gives way once the checks opened no order: when it is on screen (a
+  // document opened from it is left first), and not when the person has left it (back, unmounted).
+  const visible = usePageVisible()
+  const ahead = apply.consentAhead
+  useEffect(() => {
+    if (!visible || !ahead?.settled) return
+    apply.endConsentAhead()
+    navigateFromTap(ahead.leadsTo ? navigator.replace(ahead.leadsTo.route, ahead.leadsTo.query) : navigator.back())
+  }, [visible, ahead, apply, navigator])
+  useEffect(() => () => apply.endConsentAhead(), [apply])
+
+  if (!apply.orderId && !ahead) {
+    return <StepRedirect to='plateEntry' testId='agree-no-order' title='请先填写车牌号' description='正在返回车牌填写页…' actionText='去填写车牌号' />
+  }
+
   // Ticks every agreement shown, or clears them all when all are ticked (the issuers' only once loaded).
   const toggleAll = () => {
     const all = !ready
@@ -110,10 +139,10 @@ export const AgreeScreen = observer(function AgreeScreen() {
     setIssuerTicks(Object.fromEntries(agreements.map((agreement) => [agreement.issuerId, all])))
   }
   const onContinue = () => {
-    if (!ready) return
+    if (!ready || waiting) return
     tracker.click(PAGE, 'agree-continue')
-    apply.acceptAgreements(agreements.map((agreement) => ({ issuerId: agreement.issuerId, version: agreement.version })))
-    navigateFromTap(navigator.replace('upinfo'))
+    if (apply.orderId) proceed()
+    else setWaiting(true)
   }
 
   return (
@@ -162,10 +191,16 @@ export const AgreeScreen = observer(function AgreeScreen() {
           {hintOf(DOCUMENTS.length + agreements.length)}
         </View>
       )}
+      {waiting ? (
+        <View className='agree__hint' role='status' aria-busy data-testid='agree-waiting'>
+          正在核验车牌，请稍候…
+        </View>
+      ) : null}
       <Button
         block
         type='primary'
         className='agree__submit'
+        loading={waiting}
         disabled={!ready}
         aria-label='同意并继续'
         aria-disabled={!ready}

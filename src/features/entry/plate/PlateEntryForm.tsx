@@ -6,6 +6,8 @@ import { PLATE_TAKEN_HINT, parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { requestMessageOr, useAction, useResumeIntent } from '../../../components/action/use-action'
+import { useAppServices } from '../../../components/app-services/app-services'
+import type { PlateDecision } from '../../../stores/plate-decision'
 import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
@@ -16,6 +18,8 @@ import { PlateCard } from './PlateCard'
 import { NewApplyPausedNotice, RiskRefusedNotice } from './PreCheckNotices'
 import { ReleaseNoticeAction } from './ReleaseNoticeAction'
 import { clearEarlyInput, peekEarlyInput } from './early-plate'
+import { consentAfterLogin, mayOpenConsentAhead, openConsentAhead, settleConsentAhead } from './consent-ahead'
+import type { PageTarget } from '../../../stores/apply-store'
 
 /**
  * What the last submit came to, when the user stays on the page (a failure is the action's error;
@@ -35,7 +39,8 @@ export const PLATE_NEXT_INTENT = 'plate-next'
  * The plate entry: the plate input bound to the application (kept across reloads), then the
  * plate check. A taken plate offers customer service, an intercepted one says why, a plate with
  * an order to settle first goes to the reapply guide, and a plate that may apply goes on to the
- * agreements (once) and the form. While new applications are paused the page says so and why
+ * agreements (once: their page opens at the tap, ahead of the checks, consent-ahead.ts) and the
+ * form. While new applications are paused the page says so and why
  * (read when it opens, and at each 下一步): an open order still goes on, a new one is not opened.
  * A new application the risk review refuses says why, with customer service as the way on. A
  * failed call leaves everything as it was, ready to retry. A
@@ -60,6 +65,7 @@ function ServiceNotice({ title, hint, testId, onService, children }: { title: st
 export const PlateEntryForm = observer(function PlateEntryForm() {
   const { apply, user, issuerAgreements, promotion } = useStores()
   const actions = useEntryActions('plateEntry')
+  const { navigator } = useAppServices()
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
   // Read in render, cleared once committed: a render React throws away loses nothing.
@@ -95,49 +101,67 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   // A reason shows once the boxes are full or the user has tried to go on, not while typing.
   const reason = !parsed.ok && (attempted || isFull(apply.plate)) ? parsed.reason : undefined
 
+  // Where a decision leads; undefined keeps the person on this page, with the outcome shown.
+  const targetOf = (decision: PlateDecision): PageTarget | undefined => {
+    switch (decision.kind) {
+      case 'invalid':
+      case 'paused':
+        // Paused: the store's switch now says so, and the notice above the plate shows why.
+        return undefined
+      case 'taken':
+        setOutcome(decision)
+        return undefined
+      case 'intercepted':
+      case 'refused':
+        setOutcome({ kind: decision.kind, reason: decision.reason })
+        return undefined
+      case 'reapply':
+        return { route: 'guideReapply', query: { orderId: decision.orderId, reapplyType: decision.reapplyType } }
+      case 'created':
+        return { route: apply.agreementsAcceptedAt ? 'upinfo' : 'agree' }
+      case 'resume':
+        // The person's own order goes on where it stands: its first missing step, its payment or its progress.
+        return decision.next === 'continue'
+          ? continueTarget(decision.step, decision.orderId, apply.agreementsAcceptedAt !== undefined)
+          : nextActionTarget(decision.next, { orderId: decision.orderId, orderSource: decision.orderSource })
+    }
+  }
+
   // A failed call leaves the form as it was; the request layer's message stays on the page.
+  // `openedAhead`: the login this tap led to has opened the consent page ahead already (afterLogin).
   const submit = useAction(
-    async () => {
+    async (openedAhead?: boolean) => {
       setAttempted(true)
       setOutcome(undefined)
       actions.track('next', { plateKind: apply.plate.kind })
       // Asked again in case the promotion changed or the first ask failed (kept when loaded or loading).
       void issuerAgreements.ensure(promotion.current.promotionChannelId)
-      const decision = await apply.submitPlate()
-      switch (decision.kind) {
-        case 'invalid':
-          break
-        case 'taken':
-          setOutcome(decision)
-          break
-        case 'intercepted':
-          setOutcome({ kind: 'intercepted', reason: decision.reason })
-          break
-        case 'refused':
-          setOutcome({ kind: 'refused', reason: decision.reason })
-          break
-        case 'paused':
-          // The store's switch now says paused: the notice above the plate shows why.
-          break
-        case 'reapply':
-          await actions.open('guideReapply', { orderId: decision.orderId, reapplyType: decision.reapplyType })
-          break
-        case 'created':
-          await actions.open(apply.agreementsAcceptedAt ? 'upinfo' : 'agree')
-          break
-        case 'resume': {
-          // The person's own order goes on where it stands: its first missing step, its payment or its progress.
-          const target =
-            decision.next === 'continue'
-              ? continueTarget(decision.step, decision.orderId, apply.agreementsAcceptedAt !== undefined)
-              : nextActionTarget(decision.next, { orderId: decision.orderId, orderSource: decision.orderSource })
-          await actions.open(target.route, target.query)
-          break
-        }
+      const ahead = openedAhead
+        ? Promise.resolve(true)
+        : mayOpenConsentAhead(apply, user.isPersonal(), parsePlate(apply.plateNumber).ok)
+          ? openConsentAhead(navigator, apply)
+          : undefined
+      let decision: PlateDecision
+      try {
+        decision = await apply.submitPlate()
+      } catch (error) {
+        if (ahead && (await ahead)) settleConsentAhead(apply, undefined)
+        throw error
       }
+      const target = targetOf(decision)
+      if (ahead && (await ahead)) settleConsentAhead(apply, target)
+      else if (target) await actions.open(target.route, target.query)
     },
-    { report: 'inline', message: requestMessageOr(SUBMIT_FAILED_MESSAGE), intent: PLATE_NEXT_INTENT },
+    {
+      report: 'inline',
+      message: requestMessageOr(SUBMIT_FAILED_MESSAGE),
+      intent: PLATE_NEXT_INTENT,
+      // A visitor's 下一步 leads to the login: from there straight on to the consent page, with the checks beneath.
+      afterLogin: () => consentAfterLogin(apply, parsePlate(apply.plateNumber).ok, () => void submitRun.current(true)),
+    },
   )
+  const submitRun = useRef(submit.run)
+  submitRun.current = submit.run
   useResumeIntent(PLATE_NEXT_INTENT, submit.run, user.isPersonal())
 
   const change = (entry: PlateEntry) => {
