@@ -7,7 +7,13 @@ import type * as AppConfigModule from '../src/config/app-config'
 import type * as ConstantsModule from '../src/domain/constants'
 import type * as RoutesModule from '../src/config/routes'
 import type * as EntrySkeletonModule from '../src/config/entry-skeleton'
+import type * as AppShellModule from '../src/platform/h5/app-shell'
+import type * as LandingSkeletonModule from '../src/config/landing-skeleton'
+import type * as LandingsModule from '../src/config/landings'
 import devConfig from './dev'
+import { InlinePageRulesPlugin } from './inline-page-rules'
+import { AppShellWorkerPlugin } from './app-shell-worker-plugin'
+import { InlineStylesheetsPlugin } from './inline-stylesheets'
 import { PreloadPageChunksPlugin } from './preload-page-chunks'
 import prodConfig from './prod'
 
@@ -19,16 +25,20 @@ const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/const
 const { API_BASE_URL_VARIABLE, resolveMiniProgramApiBaseUrl } = fromSrc<typeof ApiBaseModule>('config/api-base.ts')
 const { ENTRY_ROUTE, ROUTES } = fromSrc<typeof RoutesModule>('config/routes.ts')
 const { entrySkeletonHtml } = fromSrc<typeof EntrySkeletonModule>('config/entry-skeleton.ts')
+const { APP_SHELL_WORKER_FILE } = fromSrc<typeof AppShellModule>('platform/h5/app-shell.ts')
+const { LANDING_SKELETON_RULES, landingSkeletonHtml } = fromSrc<typeof LandingSkeletonModule>('config/landing-skeleton.ts')
+const { LANDING_ROUTES } = fromSrc<typeof LandingsModule>('config/landings.ts')
 
 /**
- * The keyboard of index.html's first screen (src/platform/h5/early-keyboard.ts) as one inline
- * script: the domain's plate rules bundled in and minified. ES2015 is as low as esbuild goes; a
- * browser older than that shows the first screen without a working keyboard until the app comes.
+ * A script of index.html's first screens (src/platform/h5: `install` of `module`, given the
+ * document and the window) as one inline script: what it imports bundled in and minified. ES2015
+ * is as low as esbuild goes; a browser older than that shows the first screens without their
+ * keyboard and call to action working until the app comes.
  */
-function earlyKeyboardScript(): string {
+function firstScreenScript(module: string, install: string): string {
   const { outputFiles } = esbuild.buildSync({
     stdin: {
-      contents: "import { installEarlyKeyboard } from './early-keyboard'\ninstallEarlyKeyboard(document, window)",
+      contents: `import { ${install} } from './${module}'\n${install}(document, window)`,
       resolveDir: path.resolve(__dirname, '../src/platform/h5'),
       loader: 'ts',
     },
@@ -40,7 +50,7 @@ function earlyKeyboardScript(): string {
     write: false,
   })
   const script = outputFiles[0].text.trim()
-  if (script.includes('</script')) throw new Error('the early keyboard script would end its inline <script> early')
+  if (script.includes('</script')) throw new Error(`${module} would end its inline <script> early`)
   return script
 }
 
@@ -97,11 +107,19 @@ const shareAsyncChunks = (chain: Chain): void => {
   })
 }
 
-/** H5: shared code of lazy pages fetched once, and the entry page's chunks with the app's scripts (preload-page-chunks.ts). */
+/**
+ * H5: shared code of lazy pages fetched once, the entry page's chunks with the app's scripts
+ * (preload-page-chunks.ts), the stylesheets index.html links written into it (inline-stylesheets.ts,
+ * after the preloads, which link the entry page's), the rules of the landing pages' copies inlined
+ * (inline-page-rules.ts), and the app-shell service worker (app-shell-worker-plugin.ts).
+ */
 const h5Chain = (chain: Chain): void => {
   featureEntries(chain)
   shareAsyncChunks(chain)
   chain.plugin('preload-entry-page').use(PreloadPageChunksPlugin, [ROUTES[ENTRY_ROUTE].page])
+  chain.plugin('inline-stylesheets').use(InlineStylesheetsPlugin)
+  chain.plugin('inline-landing-rules').use(InlinePageRulesPlugin, [LANDING_ROUTES.map((route) => ROUTES[route].page), LANDING_SKELETON_RULES])
+  chain.plugin('app-shell-worker').use(AppShellWorkerPlugin, [APP_SHELL_WORKER_FILE])
 }
 
 /**
@@ -186,8 +204,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain: h5Chain,
       publicPath: './',
       staticDirectory: 'static',
-      // index.html's static copy of the entry page's first screen (src/config/entry-skeleton.ts).
-      htmlPluginOption: { entrySkeleton: target === 'h5' ? entrySkeletonHtml(earlyKeyboardScript()) : '' },
+      // index.html's static copies of the first screens: the entry page's and the landing pages'
+      // (src/config/entry-skeleton.ts, landing-skeleton.ts).
+      htmlPluginOption:
+        target === 'h5'
+          ? {
+              entrySkeleton: entrySkeletonHtml(firstScreenScript('early-keyboard', 'installEarlyKeyboard')),
+              landingSkeleton: landingSkeletonHtml(firstScreenScript('early-landing', 'installEarlyLanding')),
+            }
+          : { entrySkeleton: '', landingSkeleton: '' },
       esnextModules: ['@nutui'],
       router: {
         mode: 'hash',

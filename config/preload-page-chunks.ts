@@ -2,19 +2,37 @@ import type { Compilation, Compiler, WebpackPluginInstance } from 'webpack'
 
 const NAME = 'PreloadPageChunks'
 
-/** The part of html-webpack-plugin's class this plugin uses. */
-interface HtmlPluginClass {
+/** The part of html-webpack-plugin's class the build's plugins use. */
+export interface HtmlPluginClass {
   getHooks(compilation: Compilation): {
     alterAssetTagGroups: {
       tap(name: string, callback: (data: { headTags: HtmlTag[] }) => { headTags: HtmlTag[] }): void
     }
   }
 }
-interface HtmlTag {
+export interface HtmlTag {
   tagName: string
   voidTag: boolean
   attributes: Record<string, string | boolean>
+  innerHTML?: string
   meta: Record<string, unknown>
+}
+
+/** html-webpack-plugin's class, as Taro registered it (its hooks are per class). */
+export function htmlPluginOf(compiler: Compiler, name: string): HtmlPluginClass {
+  const html = compiler.options.plugins.find((plugin) => plugin?.constructor.name === 'HtmlWebpackPlugin')
+  if (!html) throw new Error(`${name}: no HtmlWebpackPlugin in the build`)
+  return html.constructor as unknown as HtmlPluginClass
+}
+
+/**
+ * The script and style files of a page (`page`: the route table's page path): those of the chunk
+ * group made by the app's import of it (Taro imports `./<page>`).
+ */
+export function pageChunkFiles(compilation: Compilation, page: string, name: string): string[] {
+  const group = [...compilation.chunkGroups].find((candidate) => candidate.origins.some((origin) => origin.request?.replace(/^\.\//, '') === page))
+  if (!group) throw new Error(`${name}: nothing imports ${page}`)
+  return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file))
 }
 
 /**
@@ -32,13 +50,11 @@ export class PreloadPageChunksPlugin implements WebpackPluginInstance {
   constructor(private readonly page: string) {}
 
   apply(compiler: Compiler): void {
-    const html = compiler.options.plugins.find((plugin) => plugin?.constructor.name === 'HtmlWebpackPlugin')
-    if (!html) throw new Error(`${NAME}: no HtmlWebpackPlugin in the build`)
-    const HtmlPlugin = html.constructor as unknown as HtmlPluginClass
+    const HtmlPlugin = htmlPluginOf(compiler, NAME)
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '')
-        const links = this.files(compilation).map(
+        const links = pageChunkFiles(compilation, this.page, NAME).map(
           (file): HtmlTag => ({
             tagName: 'link',
             voidTag: true,
@@ -51,13 +67,5 @@ export class PreloadPageChunksPlugin implements WebpackPluginInstance {
         return { ...data, headTags: [...links, ...data.headTags] }
       })
     })
-  }
-
-  private files(compilation: Compilation): string[] {
-    const group = [...compilation.chunkGroups].find((candidate) =>
-      candidate.origins.some((origin) => origin.request?.replace(/^\.\//, '') === this.page),
-    )
-    if (!group) throw new Error(`${NAME}: nothing imports ${this.page}`)
-    return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file))
   }
 }

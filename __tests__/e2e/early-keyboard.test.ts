@@ -7,20 +7,10 @@
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { holdScripts } from './support/held-scripts'
 import { byTestId, onPage, tap } from './support/journey'
 
 jest.setTimeout(60_000)
-
-/** Holds every script of the app until released: the page has nothing but its HTML and styles. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/js/**', async (route) => {
-    await released
-    await route.continue().catch(() => undefined)
-  })
-  return release
-}
 
 const boxes = (page: Page): Promise<string> =>
   page

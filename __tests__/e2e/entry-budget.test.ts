@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { H5_DIST } from '../../scripts/lib/h5-build'
-import { ENTRY_JS_BUDGET_GZIP_BYTES, measureEntryJs } from '../../scripts/lib/measure-entry'
+import { ENTRY_JS_BUDGET_GZIP_BYTES, FIRST_RESPONSE_BUDGET_GZIP_BYTES, measureEntryJs } from '../../scripts/lib/measure-entry'
 import { baseUrl } from './support/app-url'
 import { describeBrowser } from './support/browser'
 
@@ -14,6 +14,11 @@ describeBrowser('entry page weight', () => {
     expect(report.totalGzipBytes).toBeLessThan(ENTRY_JS_BUDGET_GZIP_BYTES)
     // The entry page is built from the app's own components only.
     expect(report.nutuiComponents).toEqual([])
+  })
+
+  it('answers with index.html, first screens and all, in one first flight', () => {
+    const { size } = statSync(path.join(H5_DIST, 'index.html.gz'))
+    expect(size).toBeLessThan(FIRST_RESPONSE_BUDGET_GZIP_BYTES)
   })
 
   it('names in index.html every script the entry page needs before it paints: one round trip, not a chain', async () => {

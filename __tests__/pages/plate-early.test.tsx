@@ -3,7 +3,8 @@
  * typed there becomes the application's plate when the form (with the stores) comes.
  */
 import PlateEntryPage from '../../src/pages/entry/plate/index'
-import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { ENTRY_SKELETON_ID } from '../../src/config/first-screens'
 import { entryFromText, plateText } from '../../src/domain/plate-entry'
 import { clearEarlyInput } from '../../src/features/entry/plate/early-plate'
 import { installEarlyKeyboard } from '../../src/platform/h5/early-keyboard'

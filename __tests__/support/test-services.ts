@@ -29,6 +29,8 @@ export interface TestWorldOptions {
   raw?: Map<string, string>
   /** The request layer's UI; by default one that records (`ui`) and changes no page. */
   requestUi?: AppEnvironment['requestUi']
+  /** A landing page's call to action tapped on index.html's copy before the app came. */
+  earlyLandingTap?: AppEnvironment['earlyLandingTap']
 }
 
 export const envelope = (data: unknown, code = 200): TransportResponse => ({ statusCode: 200, data: { code, msg: 'ok', data }, header: {} })
@@ -93,6 +95,7 @@ export function testWorld(options: TestWorldOptions) {
     },
     deviceInfo: 'test-device',
     launchParams: options.launchParams ?? {},
+    earlyLandingTap: options.earlyLandingTap,
   }
   const services = createAppServices(env)
   return {

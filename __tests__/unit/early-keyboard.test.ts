@@ -1,7 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { ENTRY_SKELETON_ID, entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { ENTRY_SKELETON_ID } from '../../src/config/first-screens'
 import { PLATE_KEYBOARD_ROOM_CLASS } from '../../src/config/plate-input-copy'
 import { PROVINCE_ABBREVIATIONS } from '../../src/domain/plate'
 import { installEarlyKeyboard } from '../../src/platform/h5/early-keyboard'

@@ -1,5 +1,6 @@
 import { ENTRY_COPY } from '../../src/config/entry-copy'
-import { ENTRY_SKELETON_ID, entryAddressPattern, entrySkeletonHtml } from '../../src/config/entry-skeleton'
+import { entryAddressPattern, entrySkeletonHtml, landingAddressPattern } from '../../src/config/entry-skeleton'
+import { ENTRY_SKELETON_ID } from '../../src/config/first-screens'
 import { EARLY_KEYBOARD_HOST } from '../../src/config/plate-input-copy'
 
 describe("index.html's copy of the entry page", () => {
@@ -11,6 +12,18 @@ describe("index.html's copy of the entry page", () => {
     expect(entryAddressPattern().test(hash)).toBe(false)
   })
 
+  it.each(['#/apply/land', '#/apply/baidu-land?bd_vid=x&promotionChannelId=p1', '#/apply/jh-land', '#/apply/qishi'])(
+    'is kept hidden for a landing address, whose call to action leads to it: %p',
+    (hash) => {
+      expect(entryAddressPattern().test(hash)).toBe(false)
+      expect(landingAddressPattern().test(hash)).toBe(true)
+    },
+  )
+
+  it.each(['', '#/', '#/apply/basic', '#/apply/land/gaode-notice', '#/apply/baidu-land2', '#/apply/order-list'])('is not a landing address: %p', (hash) => {
+    expect(landingAddressPattern().test(hash)).toBe(false)
+  })
+
   it("carries the page's opening words under its id, a host for the keyboard, the gate, then the keyboard's script", () => {
     const html = entrySkeletonHtml('installKeyboard()')
     expect(html.startsWith(`<div id="${ENTRY_SKELETON_ID}" style=`)).toBe(true)
@@ -18,7 +31,7 @@ describe("index.html's copy of the entry page", () => {
     expect(html).not.toContain('aria-hidden')
     for (const text of [ENTRY_COPY.intro, ENTRY_COPY.heading, ENTRY_COPY.hint, ENTRY_COPY.waiting, ...ENTRY_COPY.steps]) expect(html).toContain(text)
     expect(html).toContain(`<div class="plate-input" ${EARLY_KEYBOARD_HOST}></div>`)
-    const gate = html.indexOf(`<script>(function(){if(!${entryAddressPattern().toString()}.test(location.hash))`)
+    const gate = html.indexOf(`<script>(function(){var h=location.hash,s=document.getElementById(${JSON.stringify(ENTRY_SKELETON_ID)});if(s&&!${entryAddressPattern().toString()}.test(h)){if(${landingAddressPattern().toString()}.test(h))s.hidden=true;`)
     expect(gate).toBeGreaterThan(0)
     expect(html.endsWith('<script>installKeyboard()</script>')).toBe(true)
   })

@@ -8,6 +8,9 @@
 import { PERSISTED_STATE_PREFIX } from '../domain/constants'
 import { loginMethodsOn } from '../config/channel'
 import type { ChannelProfile } from '../config/channel'
+import { LANDINGS, LANDING_APPLY_TARGET } from '../config/landings'
+import type { LandingRoute } from '../config/landings'
+import { trackedPage } from '../config/routes'
 import { PAGE_TOKEN_PARAM, createAuthorization } from '../platform/authorization'
 import type { AuthProvider, AuthorizationDeps, BuildTarget } from '../platform/authorization'
 import type { LaunchParams } from '../platform/launch-params'
@@ -61,6 +64,11 @@ export interface AppEnvironment {
   readonly deviceInfo: string
   /** The parameters the app was opened with (login token, click id). */
   readonly launchParams: LaunchParams
+  /**
+   * The landing page whose call to action was tapped on index.html's copy before the app came
+   * (H5: platform/h5/early-landing-tap.ts); the app opened on the plate page it led to.
+   */
+  readonly earlyLandingTap?: LandingRoute
   /** Secure random bytes for encryption; the platform's own by default. */
   readonly randomBytes?: RandomBytes
 }
@@ -155,5 +163,13 @@ export function createAppServices(env: AppEnvironment): AppServices {
     traceId: traceIds(env.now),
     deviceInfo: env.deviceInfo,
   })
+  // What the landing page's call to action does besides opening the plate page, done for the
+  // copy's: the page's promotion offered after the address's, which wins (use-landing-arrival.ts),
+  // and the click tracked on the landing page (LandingScreen).
+  if (env.earlyLandingTap) {
+    const offer = LANDINGS[env.earlyLandingTap].promotion[channel.key]
+    if (offer) store.promotion.offer(offer)
+    tracker.click(trackedPage(env.earlyLandingTap), LANDING_APPLY_TARGET)
+  }
   return { store, api, navigator, tracker, ui }
 }

@@ -3,6 +3,7 @@
  * the stores, encryption and the rest are not part of what the first page waits for.
  */
 import { flushWhenPageHides } from '../platform/h5/flush-on-hide'
+import { registerAppShellWhenIdle } from '../platform/h5/register-app-shell'
 import { installPrivacyAuthorization } from '../platform/privacy-authorization'
 import { seedFromPlatform } from '../platform/taro-entropy'
 import { createAppServices } from './create-app-services'
@@ -16,6 +17,9 @@ export async function startApp(): Promise<AppServices> {
   // The mini-programs have no WebCrypto: their IV generator is seeded before anything can seal.
   if (process.env.TARO_ENV !== 'h5') await seedFromPlatform(environment.baseUrl, environment.loadTransport)
   const services = createAppServices(environment)
-  if (process.env.TARO_ENV === 'h5') flushWhenPageHides(document, window, () => void services.tracker.flush())
+  if (process.env.TARO_ENV === 'h5') {
+    flushWhenPageHides(document, window, () => void services.tracker.flush())
+    registerAppShellWhenIdle()
+  }
   return services
 }

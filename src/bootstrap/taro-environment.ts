@@ -2,6 +2,8 @@
 import { apiBaseUrl } from '../config/api-base'
 import { currentChannel } from '../config/channel'
 import { storageKeyHex } from '../config/keys'
+import { LANDING_ROUTES } from '../config/landings'
+import { takeEarlyLandingTap } from '../platform/h5/early-landing-tap'
 import { loadTaroTransport } from '../platform/taro-deferred'
 import { createTaroNavigationHost, taroAuthorizationDeps, taroDeviceInfo, taroLaunchParams } from '../platform/taro-hosts'
 import { createRequestUi } from '../platform/request-ui'
@@ -27,5 +29,6 @@ export function taroEnvironment(): AppEnvironment {
     },
     deviceInfo: taroDeviceInfo(),
     launchParams: taroLaunchParams(),
+    earlyLandingTap: target === 'h5' ? takeEarlyLandingTap(LANDING_ROUTES) : undefined,
   }
 }

@@ -3,16 +3,17 @@
  * (config/index.ts): it paints as soon as the HTML and the styles are here, a second before the
  * scripts could draw anything. It uses the page's own classes (the entry page's styles load with
  * the app's, preload-page-chunks.ts) and lies over the app until the first page renders, which
- * removes it (platform/h5/entry-skeleton.ts); an address of another page removes it at once.
+ * removes it (platform/h5/entry-skeleton.ts); an address of another page removes it at once, a
+ * landing page's keeps it hidden (the landing copy's call to action leads to it: landing-skeleton.ts).
  * Its plate input works: the keyboard's script (platform/h5/early-keyboard.ts, bundled by the
  * build) draws into it, and the app takes over what was typed.
  */
 import { MAX_LAYOUT_WIDTH_PX } from '../domain/constants'
 import { ENTRY_COPY } from './entry-copy'
+import { ENTRY_SKELETON_ID } from './first-screens'
+import { LANDING_ROUTES } from './landings'
 import { EARLY_KEYBOARD_HOST } from './plate-input-copy'
 import { ENTRY_ROUTE, ROUTES } from './routes'
-
-export const ENTRY_SKELETON_ID = 'entry-skeleton'
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
@@ -20,6 +21,12 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]
 export function entryAddressPattern(): RegExp {
   const urls = ROUTES[ENTRY_ROUTE].urls.map(escapeRegExp).join('|')
   return new RegExp(`^(#(${urls}))?(\\?.*)?$`)
+}
+
+/** Hash addresses of the landing pages, with or without a query. */
+export function landingAddressPattern(): RegExp {
+  const urls = LANDING_ROUTES.flatMap((route) => ROUTES[route].urls).map(escapeRegExp)
+  return new RegExp(`^#(${urls.join('|')})(\\?.*)?$`)
 }
 
 /** `keyboardScript`: the early keyboard, bundled; it runs right after the copy, before the first paint. */
@@ -45,7 +52,10 @@ export function entrySkeletonHtml(keyboardScript: string): string {
   ].join('')
 }
 
-/** The inline script after the copy: another page's address removes it before it paints. */
+/**
+ * The inline script after the copy: another page's address removes it before it paints, a
+ * landing page's hides it (the keyboard is drawn into it all the same).
+ */
 function entrySkeletonGate(): string {
-  return `(function(){if(!${entryAddressPattern().toString()}.test(location.hash)){var s=document.getElementById(${JSON.stringify(ENTRY_SKELETON_ID)});s&&s.parentNode.removeChild(s)}})()`
+  return `(function(){var h=location.hash,s=document.getElementById(${JSON.stringify(ENTRY_SKELETON_ID)});if(s&&!${entryAddressPattern().toString()}.test(h)){if(${landingAddressPattern().toString()}.test(h))s.hidden=true;else s.parentNode.removeChild(s)}})()`
 }

@@ -29,6 +29,15 @@ export const REQUIRED_LANDING_SECTIONS: readonly LandingSection[] = ['packages',
 /** The hero's exposure target (the sections' are their names). */
 export const LANDING_HERO_TARGET = 'hero'
 
+/** The click target of the hero's call to action. */
+export const LANDING_APPLY_TARGET = 'apply'
+
+/** The call to action's test id: the page's and index.html's copy's (landing-skeleton.ts). */
+export const LANDING_CTA_TEST_ID = 'landing-apply'
+
+/** The accessible name of the hero's highlights. */
+export const LANDING_HIGHLIGHTS_LABEL = '活动亮点'
+
 export const LANDING_SECTION_TITLES: Readonly<Record<LandingSection, string>> = {
   packages: '可选套餐',
   partners: '合作渠道',

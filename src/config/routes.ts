@@ -125,6 +125,11 @@ export function shippedRoutes(target: BuildTarget, production: boolean): RouteNa
 /** The page the app opens on, and the one a "home" action returns to. */
 export const ENTRY_ROUTE: RouteName = 'plateEntry'
 
+/** The name a page is tracked under: its canonical H5 URL, the same on every platform. */
+export function trackedPage(route: RouteName): string {
+  return ROUTES[route].urls[0]
+}
+
 export function routeTitle(name: RouteName): string {
   const def: RouteDef = ROUTES[name]
   return def.title ?? DEFAULT_TITLE

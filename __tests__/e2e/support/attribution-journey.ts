@@ -53,7 +53,7 @@ const SEARCH_AD_CTA = '立即申请'
 const NOTHING_TO_PAY = '无需支付，继续'
 
 /** Every event of every tracking batch the page sends. */
-function recordTracking(page: Page): TrackEvent[] {
+export function recordTracking(page: Page): TrackEvent[] {
   const events: TrackEvent[] = []
   page.on('request', (request: Request) => {
     if (request.method() !== 'POST' || !request.url().endsWith(API.trackingEvents.path)) return

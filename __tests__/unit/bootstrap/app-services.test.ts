@@ -5,6 +5,7 @@
  * click id.
  */
 import { CHANNELS } from '../../../src/config/channel'
+import { LANDINGS, LANDING_APPLY_TARGET } from '../../../src/config/landings'
 import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../../src/domain/constants'
 import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
 import type { NavigationHost } from '../../../src/platform/navigator'
@@ -295,5 +296,33 @@ describe('app services', () => {
     })
     await services.store.user.login()
     expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ grantType: 'authCode', provider: 'map', code: 'MAP-CODE' })
+  })
+
+  describe("a landing page's call to action tapped on index.html's copy before the app came", () => {
+    const eventsOf = (requests: TransportRequest[]) =>
+      requests.filter((r) => pathOf(r) === '/log/v1/events').flatMap((r) => (JSON.parse(r.body ?? '{}') as { events: Record<string, unknown>[] }).events)
+
+    it("offers the page's promotion for the channel and tracks the click on the landing page", async () => {
+      const { services, requests } = world({ earlyLandingTap: 'baiduLand', launchParams: { bd_vid: 'CLICK-7' } })
+      expect(services.store.promotion.arrival).toMatchObject({ ids: LANDINGS.baiduLand.promotion.bank, source: 'landing', status: 'pending' })
+      await services.tracker.flush()
+      expect(eventsOf(requests)).toEqual([expect.objectContaining({ type: 'click', page: '/apply/baidu-land', target: LANDING_APPLY_TARGET, bd_vid: 'CLICK-7' })])
+    })
+
+    it("lets the address's own promotion win, and offers the map channel's page promotion there", () => {
+      const address = { promotionChannelId: 'PROMO-ADDRESS' }
+      expect(world({ earlyLandingTap: 'baiduLand', launchParams: address }).services.store.promotion.arrival).toMatchObject({ ids: address, source: 'address' })
+      const map = world({ channel: CHANNELS.map, earlyLandingTap: 'baidu2Land', launchParams: {} })
+      expect(map.services.store.promotion.arrival).toMatchObject({ ids: LANDINGS.baidu2Land.promotion.map, source: 'landing' })
+    })
+
+    it('offers nothing for a page without a promotion of its own, and does nothing without a tap', async () => {
+      const land = world({ earlyLandingTap: 'land', launchParams: {} })
+      expect(land.services.store.promotion.arrival).toBeUndefined()
+      const none = world({ launchParams: {} })
+      await none.services.tracker.flush()
+      expect(none.services.store.promotion.arrival).toBeUndefined()
+      expect(eventsOf(none.requests)).toEqual([])
+    })
   })
 })

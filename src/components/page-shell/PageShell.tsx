@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import { ROUTES, routeTitle } from '../../config/routes'
 import type { RouteDef, RouteName } from '../../config/routes'
-import { removeEntrySkeleton } from '../../platform/h5/entry-skeleton'
+import { removeEntrySkeleton, removeLandingSkeleton } from '../../platform/h5/entry-skeleton'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
 import { usePageTracking } from './use-page-tracking'
@@ -92,6 +92,10 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
   useLayoutEffect(() => {
     if (process.env.TARO_ENV === 'h5') removeEntrySkeleton()
   }, [])
+  // A landing page's copy stays over the frame until the page has its hero, in the commit that draws it.
+  useLayoutEffect(() => {
+    if (process.env.TARO_ENV === 'h5' && ready) removeLandingSkeleton()
+  }, [ready])
   const notices = NOTICE_PAGES.has(route) ? null : (
     <Suspense fallback={null}>
       <PageNotices route={route} />

@@ -1,13 +1,12 @@
 import Taro from '@tarojs/taro'
 import { useEffect, useRef } from 'react'
-import { ROUTES } from '../../config/routes'
+import { trackedPage } from '../../config/routes'
 import type { RouteName } from '../../config/routes'
 import { useOptionalAppServices } from '../app-services/app-services'
 
-/** The name a page is tracked under: its canonical H5 URL, the same on every platform. */
-export function trackedPage(route: RouteName): string {
-  return ROUTES[route].urls[0]
-}
+// Defined with the route table, where the composition root (which has no Taro) takes it from too;
+// the pages' components take it from here, beside the hook.
+export { trackedPage }
 
 /**
  * One page view each time the page is shown; queued events go out when it is hidden. A page

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { Heading } from '../../components/heading/Heading'
+import { LANDING_CTA_TEST_ID, LANDING_HIGHLIGHTS_LABEL } from '../../config/landings'
 import type { LandingHero as Hero } from '../../config/landings'
 import { useStores } from '../../stores/store-context'
 import { EntryButton } from '../entry'
@@ -43,14 +44,14 @@ export const LandingHero = observer(function LandingHero({ hero, cta, onApply }:
       <View className='landing-hero__offer' data-testid='landing-offer'>
         {subject || hero.offer}
       </View>
-      <View className='landing-hero__highlights' role='list' aria-label='活动亮点'>
+      <View className='landing-hero__highlights' role='list' aria-label={LANDING_HIGHLIGHTS_LABEL}>
         {hero.highlights.map((highlight) => (
           <View key={highlight} className='landing-hero__highlight' role='listitem'>
             {highlight}
           </View>
         ))}
       </View>
-      <EntryButton className='landing-hero__cta' label={cta} testId='landing-apply' onPress={onApply} />
+      <EntryButton className='landing-hero__cta' label={cta} testId={LANDING_CTA_TEST_ID} onPress={onApply} />
     </View>
   )
 })

@@ -5,7 +5,7 @@ import { BenefitList } from '../../components/benefit-list/BenefitList'
 import { Exposure } from '../../components/exposure/Exposure'
 import { Heading } from '../../components/heading/Heading'
 import { currentChannel } from '../../config/channel'
-import { LANDINGS, LANDING_HERO_TARGET, LANDING_SECTION_TITLES } from '../../config/landings'
+import { LANDINGS, LANDING_APPLY_TARGET, LANDING_HERO_TARGET, LANDING_SECTION_TITLES } from '../../config/landings'
 import type { LandingRoute, LandingSection } from '../../config/landings'
 import { ETC_BENEFITS, JourneyIntro, useEntryActions } from '../entry'
 import { LandingAgreements } from './LandingAgreements'
@@ -53,7 +53,7 @@ export const LandingScreen = observer(function LandingScreen({ variant }: { vari
   return (
     <View className='landing' data-testid={`landing-${variant}`}>
       <Exposure route={variant} target={LANDING_HERO_TARGET} testId='landing-section-hero'>
-        <LandingHero hero={row.hero} cta={row.cta} onApply={() => onApply('apply')} />
+        <LandingHero hero={row.hero} cta={row.cta} onApply={() => onApply(LANDING_APPLY_TARGET)} />
       </Exposure>
       {arrival.phase === 'ready' ? <RefusalNotice /> : null}
       {row.sections.map((section) => (
