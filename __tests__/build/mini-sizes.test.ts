@@ -5,9 +5,11 @@
  * and sets REQUIRE_MINI_BUILD=1 so a missing build fails instead of skipping. The README
  * ("Previewing the mini-programs") records the figures.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { packageSizes } from '../../scripts/lib/mini-package-sizes'
+import type { PackageSizes } from '../../scripts/lib/mini-package-sizes'
 
 const ROOT = path.resolve(__dirname, '../..')
 const MB = 1024 * 1024
@@ -27,41 +29,6 @@ const KB = 1024
  * comes closer, never raise them without a reason in the commit.
  */
 const MAIN_PACKAGE_RATCHET: Record<Target, number> = { weapp: 590 * KB, alipay: 535 * KB }
-
-interface MiniAppJson {
-  subPackages?: { root: string }[]
-  subpackages?: { root: string }[]
-}
-
-interface PackageSizes {
-  main: number
-  /** Bytes per subpackage root. */
-  subpackages: Record<string, number>
-  total: number
-}
-
-/** Every file under dir, as a path relative to it with forward slashes. */
-function filesUnder(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`
-    return entry.isDirectory() ? filesUnder(dir, relative) : [relative]
-  })
-}
-
-/** The bytes of each package of the build in dir, source maps left out. */
-function packageSizes(dir: string): PackageSizes {
-  const appJson = JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8')) as MiniAppJson
-  const roots = (appJson.subPackages ?? appJson.subpackages ?? []).map(({ root }) => root.replace(/\/+$/, ''))
-  const sizes: PackageSizes = { main: 0, subpackages: Object.fromEntries(roots.map((root) => [root, 0])), total: 0 }
-  for (const file of filesUnder(dir).filter((name) => !name.endsWith('.map'))) {
-    const bytes = statSync(path.join(dir, file)).size
-    const root = roots.find((candidate) => file.startsWith(`${candidate}/`))
-    if (root === undefined) sizes.main += bytes
-    else sizes.subpackages[root] += bytes
-    sizes.total += bytes
-  }
-  return sizes
-}
 
 describe('packageSizes', () => {
   let dir: string

@@ -53,8 +53,12 @@ export function isH5BuildStale(name: H5BuildName = 'default'): boolean {
   const build = h5Build(name)
   const stamp = stampFile(build)
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== wantedStamp(build)) return true
-  const built = statSync(stamp).mtimeMs
-  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built)
+  return sourcesChangedAt() > statSync(stamp).mtimeMs
+}
+
+/** When a source any build is made from (the mini-programs' too) last changed. */
+export function sourcesChangedAt(): number {
+  return Math.max(...SOURCES.map((source) => newestMtime(path.join(ROOT, source))))
 }
 
 /**

@@ -2,10 +2,20 @@
  * When the simulated hosts (wx, my) answer: as on a phone, after a delay, random but repeatable:
  * 0 to MINI_MAX_DELAY_MS ms (20 unless set) drawn from a generator seeded with MINI_SEED (1 unless
  * set), so a run that failed can be replayed with its seed. CI runs the suites under several seeds.
+ * With MINI_REQUEST_LATENCY_MS set (the benchmark sets the phone's round trip), the calls that
+ * cross the network instead answer that long after they were made.
  */
 
 export const MINI_SEED = Number(process.env.MINI_SEED ?? 1)
 const MAX_DELAY_MS = Number(process.env.MINI_MAX_DELAY_MS ?? 20)
+const REQUEST_LATENCY_MS = process.env.MINI_REQUEST_LATENCY_MS === undefined ? undefined : Number(process.env.MINI_REQUEST_LATENCY_MS)
+/** Host calls that cross the network: the app's requests and uploads, and wx.login (a call to WeChat's servers). */
+const NETWORK_APIS: ReadonlySet<string> = new Set(['request', 'uploadFile', 'login'])
+
+/** The fixed round trip of a network call when one is set; undefined: the host's random delay. */
+export function networkLatency(api: string): number | undefined {
+  return NETWORK_APIS.has(api) ? REQUEST_LATENCY_MS : undefined
+}
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
 function seeded(seed: number): () => number {
@@ -27,8 +37,8 @@ export function pendingAnswers(): number {
   return pending
 }
 
-/** Runs the host's answer after its delay; `run` may be asynchronous (it counts as pending until done). */
-export function later(run: () => unknown): void {
+/** Runs the host's answer after its delay (or `delayMs`); `run` may be asynchronous (it counts as pending until done). */
+export function later(run: () => unknown, delayMs = Math.floor(nextDelay() * (MAX_DELAY_MS + 1))): void {
   pending += 1
   setTimeout(
     () =>
@@ -37,6 +47,6 @@ export function later(run: () => unknown): void {
         .finally(() => {
           pending -= 1
         }),
-    Math.floor(nextDelay() * (MAX_DELAY_MS + 1)),
+    delayMs,
   )
 }

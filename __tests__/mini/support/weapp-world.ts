@@ -66,6 +66,8 @@ export interface WeappWorld {
   readonly console: ConsoleWatch
   /** The app instance `App()` registered. */
   app(): AppInstance
+  /** When the app's first script (app.js) began to run, on `performance.now()`'s clock (the benchmark measures from it). */
+  launchedAt(): number
   /** Replaces the device (system info, capsule, images) for the rest of the test. */
   useDevice(options: DeviceOptions): Device
   /** Opens a page as the only one on the stack (reLaunch) and lets it render. */
@@ -86,22 +88,23 @@ function guardedDevice(device: Device, privacy: WxPrivacy): Device {
 
 /** getCurrentPages() answers the stack of the test running now. */
 let currentStack: PageStack | undefined
-let launched: { app: () => AppInstance } | undefined
+let launched: { app: () => AppInstance; at: number } | undefined
 
 /** Requires dist/weapp/app.js (once per test file) and runs the app's launch. */
-function launchApp(launchQuery: Record<string, string>): () => AppInstance {
-  if (launched) return launched.app
+function launchApp(launchQuery: Record<string, string>): { app: () => AppInstance; at: number } {
+  if (launched) return launched
   const globals = installMiniGlobals(() => currentStack?.instances() ?? [])
   // The build's files run in the phone's scope (the jest transform phone-scope.js wraps them).
   installPhoneGlobal()
+  const at = performance.now()
   // Through jest's module registry, where the pages' scripts (required by miniprogram-simulate) go too.
   jest.requireActual(path.join(WEAPP_DIST, 'app.js'))
   const app = globals.app()
   const launchOptions = { path: '', query: launchQuery, scene: 1001, referrerInfo: {} }
   app.onLaunch?.(launchOptions)
   app.onShow?.(launchOptions)
-  launched = { app: globals.app }
-  return globals.app
+  launched = { app: globals.app, at }
+  return launched
 }
 
 /**
@@ -124,7 +127,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     privacy?: WxPrivacy
     console?: ConsoleWatch
     host?: HTMLElement
-    app?: () => AppInstance
+    launch?: { app: () => AppInstance; at: number }
   } = {}
   const need = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
     const value = state[key]
@@ -150,7 +153,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.server = installServerBridge(await listenOnAnyPort(state.test.app), readFile)
     state.pay = installWechatPay(state.test)
     state.random = installWechatRandom()
-    state.app = launchApp(options.device?.launchQuery ?? {})
+    state.launch = launchApp(options.device?.launchQuery ?? {})
   }, WORLD_HOOK_TIMEOUT_MS)
   afterEach(async () => {
     state.stack?.clear()
@@ -201,7 +204,8 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     get console() {
       return need('console')
     },
-    app: () => need('app')(),
+    app: () => need('launch').app(),
+    launchedAt: () => need('launch').at,
     useDevice(deviceOptions) {
       state.device = guardedDevice(installDevice(deviceOptions), need('privacy'))
       return state.device

@@ -3,7 +3,7 @@
  * asynchronously (after the host's delay, host-delay.ts) with an `errMsg` of `<api>:ok` or
  * `<api>:fail <reason>`.
  */
-import { later } from './host-delay'
+import { later, networkLatency } from './host-delay'
 
 export interface WxCallbacks<T = Record<string, unknown>> {
   success?(result: T & { errMsg: string }): void
@@ -20,20 +20,39 @@ export function wxObject(): WxObject {
   return wx
 }
 
-/** Answers a call after the host's delay: the work's result as success, its exception as fail. */
+type Outcome<T> = { ok: true; result: T } | { ok: false; error: unknown }
+
+async function outcomeOf<T>(work: () => Promise<T> | T): Promise<Outcome<T>> {
+  try {
+    return { ok: true, result: await work() }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}
+
+function reply<T extends object>(api: string, callbacks: WxCallbacks<T>, outcome: Outcome<T>): void {
+  if (!outcome.ok) {
+    const failure = { errMsg: `${api}:fail ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}` }
+    callbacks.fail?.(failure)
+    callbacks.complete?.(failure)
+    return
+  }
+  const ok = { ...outcome.result, errMsg: `${api}:ok` }
+  callbacks.success?.(ok)
+  callbacks.complete?.(ok)
+}
+
+/**
+ * Answers a call after the host's delay: the work's result as success, its exception as fail. A
+ * network call with a fixed round trip (host-delay.ts) is worked on at once, as the server does
+ * while the answer travels, and answered when the round trip is over.
+ */
 export function answer<T extends object>(api: string, callbacks: WxCallbacks<T>, work: () => Promise<T> | T): void {
-  later(async () => {
-    let result: T
-    try {
-      result = await work()
-    } catch (error) {
-      const failure = { errMsg: `${api}:fail ${error instanceof Error ? error.message : String(error)}` }
-      callbacks.fail?.(failure)
-      callbacks.complete?.(failure)
-      return
-    }
-    const ok = { ...result, errMsg: `${api}:ok` }
-    callbacks.success?.(ok)
-    callbacks.complete?.(ok)
-  })
+  const latency = networkLatency(api)
+  if (latency === undefined) {
+    later(async () => reply(api, callbacks, await outcomeOf(work)))
+    return
+  }
+  const outcome = outcomeOf(work)
+  later(async () => reply(api, callbacks, await outcome), latency)
 }

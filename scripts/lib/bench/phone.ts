@@ -3,10 +3,12 @@
  * like a phone"): a slow 4G link and a mid-range CPU, applied to a page through the DevTools
  * protocol, with a phone-sized viewport.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core'
 
-/** Lighthouse's "slow 4G": 150 ms RTT × 3.75, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up. */
-export const MOBILE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: 188_744, uploadThroughput: 86_400 } as const
+/** Lighthouse's "slow 4G" round trip: 150 ms RTT × 3.75. The mini-program bench answers each request after it too. */
+export const MOBILE_LATENCY_MS = 562.5
+/** Lighthouse's "slow 4G": its round trip, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up. */
+export const MOBILE_NETWORK = { offline: false, latency: MOBILE_LATENCY_MS, downloadThroughput: 188_744, uploadThroughput: 86_400 } as const
 /** A mid-range Android phone runs script about 4 times slower than this machine. */
 export const MOBILE_CPU_SLOWDOWN = 4
 export const PHONE_VIEWPORT = { width: 375, height: 740 } as const
@@ -18,11 +20,14 @@ export interface ThrottledPage {
 }
 
 /**
- * A page in a fresh context (nothing cached, nothing stored), throttled like the phone; with
- * `cache: false` the HTTP cache stays off for every load (a cold load each time).
+ * A page in a fresh context (nothing cached; nothing stored unless `storage` is given), throttled
+ * like the phone; with `cache: false` the HTTP cache stays off for every load (a cold load each time).
  */
-export async function throttledPage(browser: Browser, options: { cache: boolean }): Promise<ThrottledPage> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'zh-CN' })
+export async function throttledPage(
+  browser: Browser,
+  options: { cache: boolean; storage?: BrowserContextOptions['storageState'] },
+): Promise<ThrottledPage> {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'zh-CN', ...(options.storage ? { storageState: options.storage } : {}) })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')

@@ -2,6 +2,7 @@
  * The benchmark's tables: medians of the runs, in the shape the README records.
  */
 import type { LoadSample } from './first-load'
+import type { MiniProgramResult } from './mini-program'
 import type { RouteChange } from './route-changes'
 import type { ServerLoadRow } from './server-load'
 
@@ -11,10 +12,14 @@ export const GOALS = {
   usableVsBaseline: 0.5,
   /** A landing page's call to action answering a tap, in at most this share of the baseline's time. */
   landingVsBaseline: 0.6,
-  lcpMs: 2_000,
+  /** The order list and an order's detail, opened cold from a link, showing the order in at most this share of the baseline's time. */
+  orderPagesVsBaseline: 0.8,
+  /** The entry page's LCP, cold (issue 29). */
+  lcpMs: 1_500,
   entryApiRoundTrips: 1,
   routeChangeMs: 1_000,
-  warmUsableMs: 1_000,
+  /** The entry page usable on a repeat visit (issue 29). */
+  warmUsableMs: 600,
   serverP99Ms: 50,
   /** Every route change from the tap that led to it. */
   routeChangeFromTapMs: 700,
@@ -64,7 +69,7 @@ export function loadTable(app: LoadRow, baseline: LoadRow | undefined): string {
     // Three decimals: a ratio just above the goal must not read as on it.
     `- Keyboard usable vs the baseline: ${Number.isFinite(ratio) ? ratio.toFixed(3) : '–'} × (goal ≤ ${GOALS.usableVsBaseline}) ${mark(ratio <= GOALS.usableVsBaseline)}`,
     `- LCP ${seconds(lcp)} (goal ≤ ${seconds(GOALS.lcpMs)}) ${mark(lcp <= GOALS.lcpMs)}; API round trips before usable ${trips} (goal ≤ ${GOALS.entryApiRoundTrips}) ${mark(trips <= GOALS.entryApiRoundTrips)}`,
-    `- Warm repeat usable ${seconds(warm)} (goal < ${seconds(GOALS.warmUsableMs)}) ${mark(warm < GOALS.warmUsableMs)}`,
+    `- Warm repeat usable ${seconds(warm)} (goal ≤ ${seconds(GOALS.warmUsableMs)}) ${mark(warm <= GOALS.warmUsableMs)}`,
   ].join('\n')
 }
 
@@ -81,6 +86,25 @@ export function landingTable(landing: LoadRow, baseline: LoadRow | undefined): s
     ...(baseline ? [row(baseline)] : []),
     '',
     `- Call to action answering a tap vs the baseline: ${Number.isFinite(ratio) ? ratio.toFixed(3) : '–'} × (goal ≤ ${GOALS.landingVsBaseline}) ${mark(ratio <= GOALS.landingVsBaseline)}`,
+  ].join('\n')
+}
+
+/** The order pages opened cold from a link, each against the baseline's first load (cold, medians). */
+export function ordersTable(pages: readonly LoadRow[], baseline: LoadRow | undefined): string {
+  const baselineUsable = baseline ? medianOf(baseline.cold, (s) => s.usableMs) : NaN
+  const row = (r: LoadRow): string =>
+    `| ${r.name} | ${seconds(medianOf(r.cold, (s) => s.fcpMs))} | ${seconds(medianOf(r.cold, (s) => s.lcpMs))} | ${seconds(medianOf(r.cold, (s) => s.usableMs))} | ${kb(medianOf(r.cold, (s) => s.transferredBytes))} | ${medianOf(r.cold, (s) => s.apiRoundTrips)} |`
+  const ratio = (r: LoadRow): string => {
+    const value = medianOf(r.cold, (s) => s.usableMs) / baselineUsable
+    return `- ${r.name} showing the order vs the baseline: ${Number.isFinite(value) ? value.toFixed(3) : '–'} × (goal ≤ ${GOALS.orderPagesVsBaseline}) ${mark(value <= GOALS.orderPagesVsBaseline)}`
+  }
+  return [
+    '| first load | first paint | LCP | usable | transferred by then | API round trips by then |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...pages.map(row),
+    ...(baseline ? [row(baseline)] : []),
+    '',
+    ...pages.map(ratio),
   ].join('\n')
 }
 
@@ -127,5 +151,23 @@ export function serverTable(rows: readonly ServerLoadRow[]): string {
       const wanted = `${target === undefined ? '' : `≥ ${target} req/s, `}p99 < ${p99} ms ${mark(met)}`
       return `| ${row.call} | ${row.database} | ${row.processes} | ${Math.round(row.requestsPerSecond)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} | ${cpu} | ${wanted} |`
     }),
+  ].join('\n')
+}
+
+/** The WeChat build's script time in the headless world, medians, and its packages. */
+export function miniProgramTable(result: MiniProgramResult): string {
+  const { samples, sizes } = result
+  const of = (pick: (sample: MiniProgramResult['samples'][number]) => number): number => median(samples.map(pick))
+  const [largest] = Object.entries(sizes.subpackages).sort(([, a], [, b]) => b - a)
+  return [
+    `WeChat mini-program in the headless world (miniprogram-simulate), cold launch, medians of ${samples.length} runs; script time only (time inside setData, where the world draws, left out), every request and wx.login answered ${result.latencyMs} ms after it was made:`,
+    '',
+    '| span | script time | requests before the page opened | wx.login calls |',
+    '|---|---:|---:|---:|',
+    `| app.js starts → plate page's first setData with the keyboard | ${seconds(of((s) => s.launchToKeyboardMs))} | – | – |`,
+    `| login (下一步 on the plate page) → consent page's first setData | ${seconds(of((s) => s.loginToConsentMs))} | ${of((s) => s.loginRequests)} | ${of((s) => s.wxLogins)} |`,
+    '',
+    `- \`dist/weapp\` main package ${kb(sizes.main)}, largest subpackage ${largest ? `${kb(largest[1])} (\`${largest[0]}\`)` : '–'}, in all ${kb(sizes.total)} (source maps left out).`,
+    '- Alipay: not measured. It has no offline renderer (its simulator is downloaded by `minidev`, and miniprogram-simulate is WeChat-only), so no first frame can be timed.',
   ].join('\n')
 }

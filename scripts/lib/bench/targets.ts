@@ -2,6 +2,7 @@
  * What "usable" means for each page the benchmark loads, as probes the page runs on every frame
  * (first-load.ts). Strings, so no transpiler helper ends up in code the page runs.
  */
+import { ROUTES } from '../../../src/config/routes'
 import type { LoadTarget } from './first-load'
 
 /** A key of the plate keyboard's first panel, and the box it fills. */
@@ -57,3 +58,42 @@ const callToActionAnswers = `(state) => {
 export const appLanding = (baseUrl: string): LoadTarget => ({ name: `this app, landing \`#${LANDING_URL}\``, url: `${baseUrl}/#${LANDING_URL}`, usableProbe: callToActionAnswers })
 
 export const baselineEntry = (baseUrl: string): LoadTarget => ({ name: 'Taro + NutUI baseline', url: `${baseUrl}/`, usableProbe: nextButtonShows })
+
+/** Whatever loading state is left: the lazy-page layer, a busy status, the order pages' placeholder. */
+const loadingLeft = `() => {
+  const layer = document.getElementById('page-load-layer')
+  if (layer && !layer.hidden) return true
+  return Boolean(document.querySelector('[data-testid="order-loading"], [role="status"][aria-busy]:not([aria-busy="false"])'))
+}`
+
+/** Visible and with some text (a status tag rendered empty has not shown the order). */
+const shownWithText = `(element) => Boolean(element && element.checkVisibility() && element.textContent.trim())`
+
+/** The order list is usable when the person's order shows as a card with its status, and nothing is loading. */
+const orderCardShows = (orderId: string): string => `() => {
+  const card = document.querySelector(${JSON.stringify(`[data-testid="order-row-${orderId}"]`)})
+  const status = document.querySelector(${JSON.stringify(`[data-testid="order-status-${orderId}"]`)})
+  return Boolean(card && card.checkVisibility()) && (${shownWithText})(status) && !(${loadingLeft})()
+}`
+
+/** The order detail is usable when it shows this order (its id) and its status, and nothing is loading. */
+const orderStatusShows = (orderId: string): string => `() => {
+  const id = document.querySelector('[data-testid="order-detail-id"]')
+  const status = document.querySelector('[data-testid="order-detail-status"]')
+  return Boolean(id && id.textContent.includes(${JSON.stringify(orderId)})) && (${shownWithText})(status) && !(${loadingLeft})()
+}`
+
+const ORDER_LIST_URL = ROUTES.orderList.urls[0]
+const ORDER_URL = ROUTES.order.urls[0]
+
+export const appOrderList = (baseUrl: string, orderId: string): LoadTarget => ({
+  name: `this app, order list \`#${ORDER_LIST_URL}\``,
+  url: `${baseUrl}/#${ORDER_LIST_URL}`,
+  usableProbe: orderCardShows(orderId),
+})
+
+export const appOrderDetail = (baseUrl: string, orderId: string): LoadTarget => ({
+  name: `this app, order detail \`#${ORDER_URL}?orderId=…\``,
+  url: `${baseUrl}/#${ORDER_URL}?orderId=${encodeURIComponent(orderId)}`,
+  usableProbe: orderStatusShows(orderId),
+})
