@@ -118,8 +118,11 @@ describeBrowser('checks before a new order', () => {
   it('switched off: the plate page says so and opens no new order, the order already made goes on; switched on, a new one goes through', async () => {
     await withPage(browser(), async (page, errors) => {
       const mobile = freshPhone()
-      // An order made while new applications are taken (step 1: on to the agreements).
+      // An order made while new applications are taken (step 1: on to the agreements). The consent
+      // page opens ahead of the checks, so the order is made behind it: its answer is waited for.
+      const orderMade = page.waitForResponse((response) => response.url().endsWith('/users/vehicles/h5/apply') && response.ok(), { timeout: 30_000 })
       await startWith(page, '京B24680', mobile, '[data-testid="page-agree"]')
+      await orderMade
 
       await expect(switchNewApply(false, PAUSE_REASON)).resolves.toEqual({ allowNewApply: false, reason: PAUSE_REASON })
       await openPlatePage(page)
