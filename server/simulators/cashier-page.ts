@@ -3,6 +3,7 @@
  * scripts, so the app's Content-Security-Policy applies unchanged). The payment page posts the
  * one-time token and the chosen outcome to the result address.
  */
+import { escapeHtml } from '../../src/domain/html'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
 import type { CashierView } from '../payments/payments'
 
@@ -18,12 +19,6 @@ export function payPagePath(orderId: string): string {
 
 /** The app's order list. */
 const ORDER_LIST_PATH = '/#/apply/order-list'
-
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character)
-}
 
 const STYLE = `
   body { margin: 0; font-family: -apple-system, "PingFang SC", "Noto Sans CJK SC", sans-serif; background: #f5f6f8; color: #1f2329; }

@@ -8,7 +8,8 @@
  */
 import type { WeChatUrlLinkRequest } from '../../types/api/catalogue'
 import type { RandomSource } from '../runtime/random'
-import { escapeHtml, simulatorPage } from './cashier-page'
+import { escapeHtml } from '../../src/domain/html'
+import { simulatorPage } from './cashier-page'
 
 export const URL_LINK_SIM_PATH = '/sim/wechat/url-link/{linkId}'
 export const URL_LINK_ID_LENGTH = 12

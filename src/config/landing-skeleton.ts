@@ -9,6 +9,7 @@
  * leads to the plate page's copy. The app removes the copy once its page has its content.
  */
 import { MAX_LAYOUT_WIDTH_PX } from '../domain/constants'
+import { escapeHtml } from '../domain/html'
 import { LANDING_ADDRESS_ATTRIBUTE, LANDING_CTA_ATTRIBUTE, LANDING_SKELETON_ATTRIBUTE } from './first-screens'
 import { LANDINGS, LANDING_CTA_TEST_ID, LANDING_HIGHLIGHTS_LABEL, LANDING_ROUTES } from './landings'
 import type { LandingRoute } from './landings'
@@ -19,8 +20,6 @@ import { ENTRY_ROUTE, ROUTES } from './routes'
  * banner's, of the page's compiled stylesheet (the rest of the page's styles come with its chunk).
  */
 export const LANDING_SKELETON_RULES = /^\.landing(?:$|-hero|-banner)/
-
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The hero of one landing page, hidden, as LandingHero draws it (the banner, the texts, the button). */
 function landingCopy(route: LandingRoute): string {

@@ -10,11 +10,11 @@ import type { PlateEntry } from '../../domain/plate-entry'
 import { PLATE_KIND_LABEL } from '../../domain/plate'
 import type { PlateKind } from '../../domain/plate'
 import { EARLY_KEYBOARD_HOST, PLATE_INPUT_COPY, PLATE_KEYBOARD_ROOM_CLASS, plateBoxesLabel } from '../../config/plate-input-copy'
+import { answerActivationKeys } from './activation-keys'
 import { keepSkeletonPlate } from './skeleton-plate'
 import type { SkeletonPlate } from './skeleton-plate'
 
 const KINDS: readonly PlateKind[] = ['blue', 'green']
-const SPACE_KEYS: ReadonlySet<string> = new Set([' ', 'Spacebar'])
 
 type Action = { type: 'key'; key: string } | { type: 'kind'; kind: PlateKind } | { type: 'delete' } | { type: 'done' } | { type: 'open' }
 
@@ -96,17 +96,6 @@ export function installEarlyKeyboard(doc: Document, win: object): void {
     draw()
   }
   root.addEventListener('click', (event) => act(event.target))
-  root.addEventListener('keydown', (event) => {
-    const { key } = event as KeyboardEvent
-    if (key === 'Enter') {
-      event.preventDefault()
-      act(event.target)
-    } else if (SPACE_KEYS.has(key)) event.preventDefault()
-  })
-  root.addEventListener('keyup', (event) => {
-    if (!SPACE_KEYS.has((event as KeyboardEvent).key)) return
-    event.preventDefault()
-    act(event.target)
-  })
+  answerActivationKeys(root, act)
   draw()
 }

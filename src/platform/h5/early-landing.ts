@@ -8,10 +8,9 @@
  * Back on the landing address before the app has come, its copy shows again.
  */
 import { ENTRY_SKELETON_ID, LANDING_ADDRESS_ATTRIBUTE, LANDING_CTA_ATTRIBUTE, LANDING_SKELETON_ATTRIBUTE } from '../../config/first-screens'
+import { answerActivationKeys } from './activation-keys'
 import { keepEarlyLanding } from './early-landing-tap'
 import type { EarlyLanding } from './early-landing-tap'
-
-const SPACE_KEYS: ReadonlySet<string> = new Set([' ', 'Spacebar'])
 
 /** A hash address without its '#' and query. */
 const addressOf = (hash: string): string => hash.replace(/^#/, '').split('?')[0] ?? ''
@@ -43,18 +42,7 @@ export function installEarlyLanding(doc: Document, win: Window): void {
     win.location.hash = `#${plateAddress}${queryOf(win.location.hash)}`
   }
   cta?.addEventListener('click', answer)
-  cta?.addEventListener('keydown', (event) => {
-    const { key } = event as KeyboardEvent
-    if (key === 'Enter') {
-      event.preventDefault()
-      answer()
-    } else if (SPACE_KEYS.has(key)) event.preventDefault()
-  })
-  cta?.addEventListener('keyup', (event) => {
-    if (!SPACE_KEYS.has((event as KeyboardEvent).key)) return
-    event.preventDefault()
-    answer()
-  })
+  if (cta) answerActivationKeys(cta, answer)
   // Back from the plate page's copy: the person has not gone on from the landing page after all.
   win.addEventListener('hashchange', () => {
     if (landing.taken || addressOf(win.location.hash) !== address) return

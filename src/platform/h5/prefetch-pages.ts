@@ -3,7 +3,7 @@
  * in Taro's app configuration on `window`; calling it fetches the page's chunks (scripts and
  * styles) into webpack's module cache, so the later navigation waits for no download.
  */
-import { PREFETCH_FALLBACK_DELAY_MS } from '../../domain/constants'
+import { whenIdle } from './when-idle'
 
 /** A page as Taro's H5 router keeps it: its path and the loader of its code. */
 export interface TaroH5Route {
@@ -51,10 +51,5 @@ const prefetchPages = createPagePrefetcher(
 
 /** Prefetches `pages` once the browser is idle; answers a function that cancels it if it has not started. */
 export function prefetchPagesWhenIdle(pages: readonly string[]): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => prefetchPages(pages))
-    return () => cancelIdleCallback(handle)
-  }
-  const timer = setTimeout(() => prefetchPages(pages), PREFETCH_FALLBACK_DELAY_MS)
-  return () => clearTimeout(timer)
+  return whenIdle(() => prefetchPages(pages))
 }

@@ -1,5 +1,5 @@
-import { PREFETCH_FALLBACK_DELAY_MS } from '../../domain/constants'
 import { APP_SHELL_WORKER_FILE } from './app-shell'
+import { whenIdle } from './when-idle'
 
 /**
  * Registers the app-shell service worker (app-shell.ts) once the browser is idle, in production
@@ -13,6 +13,5 @@ export function registerAppShellWhenIdle(): void {
     // working as without one: there is nothing to tell the person or to retry.
     navigator.serviceWorker.register(`./${APP_SHELL_WORKER_FILE}`).catch(() => undefined)
   }
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(register)
-  else setTimeout(register, PREFETCH_FALLBACK_DELAY_MS)
+  whenIdle(register)
 }

@@ -157,11 +157,9 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       message: requestMessageOr(SUBMIT_FAILED_MESSAGE),
       intent: PLATE_NEXT_INTENT,
       // A visitor's 下一步 leads to the login: from there straight on to the consent page, with the checks beneath.
-      afterLogin: () => consentAfterLogin(apply, parsePlate(apply.plateNumber).ok, () => void submitRun.current(true)),
+      afterLogin: () => consentAfterLogin(apply, parsePlate(apply.plateNumber).ok, () => void submit.run(true)),
     },
   )
-  const submitRun = useRef(submit.run)
-  submitRun.current = submit.run
   useResumeIntent(PLATE_NEXT_INTENT, submit.run, user.isPersonal())
 
   const change = (entry: PlateEntry) => {
