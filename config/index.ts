@@ -14,7 +14,7 @@ import devConfig from './dev'
 import { InlinePageRulesPlugin } from './inline-page-rules'
 import { AppShellWorkerPlugin } from './app-shell-worker-plugin'
 import { InlineStylesheetsPlugin } from './inline-stylesheets'
-import { PreloadPageChunksPlugin } from './preload-page-chunks'
+import { PreloadPageChunksPlugin, PreloadRouteChunksPlugin } from './preload-page-chunks'
 import prodConfig from './prod'
 
 // Taro transpiles only files under config/ when it loads this file, so modules from src/ are
@@ -23,7 +23,7 @@ const fromSrc = <T>(file: string): T => requireWithEsbuild(path.resolve(__dirnam
 const { h5CustomRoutes } = fromSrc<typeof AppConfigModule>('config/app-config.ts')
 const { DESIGN_WIDTH, RPX_BASE } = fromSrc<typeof ConstantsModule>('domain/constants.ts')
 const { API_BASE_URL_VARIABLE, resolveMiniProgramApiBaseUrl } = fromSrc<typeof ApiBaseModule>('config/api-base.ts')
-const { ENTRY_ROUTE, ROUTES } = fromSrc<typeof RoutesModule>('config/routes.ts')
+const { ENTRY_ROUTE, ROUTES, shippedRoutes } = fromSrc<typeof RoutesModule>('config/routes.ts')
 const { entrySkeletonHtml } = fromSrc<typeof EntrySkeletonModule>('config/entry-skeleton.ts')
 const { APP_SHELL_WORKER_FILE } = fromSrc<typeof AppShellModule>('platform/h5/app-shell.ts')
 const { LANDING_SKELETON_RULES, landingSkeletonHtml } = fromSrc<typeof LandingSkeletonModule>('config/landing-skeleton.ts')
@@ -35,10 +35,10 @@ const { LANDING_ROUTES } = fromSrc<typeof LandingsModule>('config/landings.ts')
  * is as low as esbuild goes; a browser older than that shows the first screens without their
  * keyboard and call to action working until the app comes.
  */
-function firstScreenScript(module: string, install: string): string {
+function firstScreenScript(module: string, install: string, plan?: unknown): string {
   const { outputFiles } = esbuild.buildSync({
     stdin: {
-      contents: `import { ${install} } from './${module}'\n${install}(document, window)`,
+      contents: `import { ${install} } from './${module}'\n${install}(document, window${plan === undefined ? '' : `, ${JSON.stringify(plan)}`})`,
       resolveDir: path.resolve(__dirname, '../src/platform/h5'),
       loader: 'ts',
     },
@@ -108,6 +108,19 @@ const shareAsyncChunks = (chain: Chain): void => {
 }
 
 /**
+ * The chunks every page loads once it has painted, named by their imports: the app's services
+ * (src/app.tsx), the request transport (src/platform/taro-deferred.ts) and the notices
+ * (src/components/page-shell/PageShell.tsx).
+ */
+const LOADED_AFTER_PAINT = ['app-services', 'request-transport', 'page-notices']
+
+/** The pages index.html asks for by their address (preload-page-chunks.ts): all but the entry page, whose come with its tags, and the landing pages, which lead to it. */
+const preloadedRoutes = () =>
+  shippedRoutes('h5', true)
+    .filter((name) => name !== ENTRY_ROUTE && !(LANDING_ROUTES as readonly string[]).includes(name))
+    .map((name) => ROUTES[name])
+
+/**
  * H5: shared code of lazy pages fetched once, the entry page's chunks with the app's scripts
  * (preload-page-chunks.ts), the stylesheets index.html links written into it (inline-stylesheets.ts,
  * after the preloads, which link the entry page's), the rules of the landing pages' copies inlined
@@ -117,6 +130,7 @@ const h5Chain = (chain: Chain): void => {
   featureEntries(chain)
   shareAsyncChunks(chain)
   chain.plugin('preload-entry-page').use(PreloadPageChunksPlugin, [ROUTES[ENTRY_ROUTE].page])
+  chain.plugin('preload-route-chunks').use(PreloadRouteChunksPlugin, [preloadedRoutes(), LOADED_AFTER_PAINT, (plan: unknown) => firstScreenScript('route-preload', 'preloadRouteChunks', plan)])
   chain.plugin('inline-stylesheets').use(InlineStylesheetsPlugin)
   chain.plugin('inline-landing-rules').use(InlinePageRulesPlugin, [LANDING_ROUTES.map((route) => ROUTES[route].page), LANDING_SKELETON_RULES])
   chain.plugin('app-shell-worker').use(AppShellWorkerPlugin, [APP_SHELL_WORKER_FILE])

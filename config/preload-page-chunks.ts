@@ -1,12 +1,14 @@
-import type { Compilation, Compiler, WebpackPluginInstance } from 'webpack'
+import type { ChunkGroup, Compilation, Compiler, WebpackPluginInstance } from 'webpack'
+import type { RoutePreloadPlan } from '../src/platform/h5/route-preload'
 
 const NAME = 'PreloadPageChunks'
+const PLAN_NAME = 'PreloadRouteChunks'
 
 /** The part of html-webpack-plugin's class the build's plugins use. */
 export interface HtmlPluginClass {
   getHooks(compilation: Compilation): {
     alterAssetTagGroups: {
-      tap(name: string, callback: (data: { headTags: HtmlTag[] }) => { headTags: HtmlTag[] }): void
+      tap(name: string, callback: (data: { headTags: HtmlTag[]; bodyTags?: HtmlTag[] }) => { headTags: HtmlTag[]; bodyTags?: HtmlTag[] }): void
     }
   }
 }
@@ -32,6 +34,17 @@ export function htmlPluginOf(compiler: Compiler, name: string): HtmlPluginClass 
 export function pageChunkFiles(compilation: Compilation, page: string, name: string): string[] {
   const group = [...compilation.chunkGroups].find((candidate) => candidate.origins.some((origin) => origin.request?.replace(/^\.\//, '') === page))
   if (!group) throw new Error(`${name}: nothing imports ${page}`)
+  return groupFiles(group)
+}
+
+/** The script and style files of a chunk group an import names (`webpackChunkName`). */
+export function namedChunkFiles(compilation: Compilation, chunkName: string, name: string): string[] {
+  const group = compilation.namedChunkGroups.get(chunkName)
+  if (!group) throw new Error(`${name}: no import is named ${chunkName}`)
+  return groupFiles(group)
+}
+
+function groupFiles(group: ChunkGroup): string[] {
   return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file))
 }
 
@@ -65,6 +78,60 @@ export class PreloadPageChunksPlugin implements WebpackPluginInstance {
           }),
         )
         return { ...data, headTags: [...links, ...data.headTags] }
+      })
+    })
+  }
+}
+
+/** A page of the route table and its H5 addresses. */
+export interface RoutedPage {
+  readonly page: string
+  readonly urls: readonly string[]
+}
+
+/** The address of a file as index.html's tags and the app's chunk loaders give it. */
+const addressIn = (compilation: Compilation, file: string): string => `${String(compilation.outputOptions.publicPath ?? '')}${file}`
+
+/** Every script and stylesheet address index.html's tags already name. */
+function namedInHtml(tags: readonly HtmlTag[]): Set<string> {
+  return new Set(tags.flatMap((tag) => [tag.attributes.src, tag.attributes.href]).filter((value): value is string => typeof value === 'string'))
+}
+
+/**
+ * Puts into index.html, first in its head, the script that asks, at an address other than the
+ * entry page's, for the files that address's page needs before it can ask for its data
+ * (src/platform/h5/route-preload.ts): the page's chunk group and the named groups every page loads
+ * after its first paint (`shared`: the app's services, the request transport). What index.html
+ * names already is left out. `script` bundles the runtime with the plan.
+ */
+export class PreloadRouteChunksPlugin implements WebpackPluginInstance {
+  constructor(
+    private readonly pages: readonly RoutedPage[],
+    private readonly shared: readonly string[],
+    private readonly script: (plan: RoutePreloadPlan) => string,
+  ) {}
+
+  apply(compiler: Compiler): void {
+    const HtmlPlugin = htmlPluginOf(compiler, PLAN_NAME)
+    compiler.hooks.compilation.tap(PLAN_NAME, (compilation) => {
+      HtmlPlugin.getHooks(compilation).alterAssetTagGroups.tap(PLAN_NAME, (data) => {
+        const named = namedInHtml([...data.headTags, ...(data.bodyTags ?? [])])
+        const shared = this.shared.flatMap((chunkName) => namedChunkFiles(compilation, chunkName, PLAN_NAME))
+        const files: string[] = []
+        const routes: Record<string, number[]> = {}
+        for (const { page, urls } of this.pages) {
+          const needed = [...new Set([...pageChunkFiles(compilation, page, PLAN_NAME), ...shared].map((file) => addressIn(compilation, file)))]
+          const indexes = needed
+            .filter((address) => !named.has(address))
+            .map((address) => {
+              const known = files.indexOf(address)
+              return known >= 0 ? known : files.push(address) - 1
+            })
+          for (const url of urls) routes[url] = indexes
+        }
+        const plan: RoutePreloadPlan = { files, routes }
+        const tag: HtmlTag = { tagName: 'script', voidTag: false, attributes: {}, innerHTML: this.script(plan), meta: { plugin: PLAN_NAME } }
+        return { ...data, headTags: [tag, ...data.headTags] }
       })
     })
   }

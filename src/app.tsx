@@ -15,7 +15,7 @@ if (process.env.TARO_ENV === 'h5') {
 
 // The stores, encryption and the rest load once the first page has painted its frame
 // (PageShell asks for them); pages render their content when they are here.
-const loadServices = loadOnce(() => import('./bootstrap/start-app').then((module) => module.startApp()))
+const loadServices = loadOnce(() => import(/* webpackChunkName: "app-services" */ './bootstrap/start-app').then((module) => module.startApp()))
 
 function App({ children }: PropsWithChildren) {
   const [services, setServices] = useState<AppServices>()

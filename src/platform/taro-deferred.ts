@@ -11,4 +11,4 @@ import { loadOnce } from './load-once'
  * Taro's request, upload and download: the request client asks for them with each call (see its
  * `loadTransport`), the navigator with a document download. Loaded once, with the first of these.
  */
-export const loadTaroTransport: () => Promise<Transport> = loadOnce(() => import('./taro-transport').then((module) => module.taroTransport))
+export const loadTaroTransport: () => Promise<Transport> = loadOnce(() => import(/* webpackChunkName: "request-transport" */ './taro-transport').then((module) => module.taroTransport))

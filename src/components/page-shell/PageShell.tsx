@@ -14,7 +14,7 @@ import './page-shell.scss'
 // The notices (MobX observers, the link helper) load with the services, after the first paint; a
 // chunk that fails to load leaves the page without notices, which are extras.
 const PageNotices = lazy<ComponentType<{ route: RouteName }>>(() =>
-  import('../notices/PageNotices').then(
+  import(/* webpackChunkName: "page-notices" */ '../notices/PageNotices').then(
     (module) => ({ default: module.PageNotices }),
     () => ({ default: () => null }),
   ),

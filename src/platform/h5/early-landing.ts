@@ -10,13 +10,8 @@
 import { ENTRY_SKELETON_ID, LANDING_ADDRESS_ATTRIBUTE, LANDING_CTA_ATTRIBUTE, LANDING_SKELETON_ATTRIBUTE } from '../../config/first-screens'
 import { answerActivationKeys } from './activation-keys'
 import { keepEarlyLanding } from './early-landing-tap'
+import { addressOf, queryOf } from './hash-address'
 import type { EarlyLanding } from './early-landing-tap'
-
-/** A hash address without its '#' and query. */
-const addressOf = (hash: string): string => hash.replace(/^#/, '').split('?')[0] ?? ''
-
-/** A hash address's query, with its '?' ('' when it has none). */
-const queryOf = (hash: string): string => (hash.includes('?') ? hash.slice(hash.indexOf('?')) : '')
 
 export function installEarlyLanding(doc: Document, win: Window): void {
   const address = addressOf(win.location.hash)

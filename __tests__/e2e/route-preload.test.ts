@@ -1,0 +1,69 @@
+/**
+ * A page opened at its own address (a shared link to an order, a reload mid-journey) has index.html
+ * ask, in the first round trip, for every script and stylesheet it needs before it can ask for its
+ * data (src/platform/h5/route-preload.ts): none is found a chunk at a time after the app's scripts
+ * have run (four round trips on a slow link).
+ */
+import type { Page } from 'playwright-core'
+import { API } from '../../types/api/paths'
+import { appUrl } from './support/app-url'
+import { PHONE, describeBrowser, sharedBrowser } from './support/browser'
+import { holdScripts } from './support/held-scripts'
+import { loginWithSms, onPage } from './support/journey'
+import { freshPhone } from './support/world'
+
+jest.setTimeout(120_000)
+
+const CHUNK = /\/(js|css)\/[^/?]+$/
+const fileOf = (url: string): string => new URL(url).pathname.replace(/^.*\/(js|css)\//, '$1/')
+
+/** The scripts and styles asked for while the app's scripts are held (index.html's), and those asked for after, until `dataCall` went out. */
+async function chunksBeforeData(page: Page, hashPath: string, dataCall: (url: string) => boolean): Promise<{ first: string[]; later: string[] }> {
+  // A new document (from the app's own address, going to another hash would only change route).
+  await page.goto('about:blank')
+  const first: string[] = []
+  const later: string[] = []
+  let held = true
+  let dataAsked = false
+  page.on('request', (request) => {
+    if (dataCall(request.url())) dataAsked = true
+    else if (CHUNK.test(request.url()) && !dataAsked) (held ? first : later).push(fileOf(request.url()))
+  })
+  const release = await holdScripts(page)
+  const asked = page.waitForRequest((request) => dataCall(request.url()))
+  await page.goto(appUrl(hashPath), { waitUntil: 'commit' })
+  // Parsed, its deferred scripts held back: everything index.html asks for has been asked for.
+  await page.waitForFunction(() => document.readyState === 'interactive')
+  held = false
+  release()
+  await asked
+  return { first, later }
+}
+
+describeBrowser('pages opened at their own address', () => {
+  const browser = sharedBrowser()
+
+  it.each([
+    ['the order list', '/apply/order-list', API.searchOrders.path],
+    ['an order', '/apply/order?orderId=O-preload-unknown', '/orders/user/h5/handleOrders/O-preload-unknown'],
+  ])('%s asks for its code with index.html, before its data call', async (_name, hashPath, dataPath) => {
+    // Without the app-shell worker, as in a web view that has none (where shared links often open).
+    const context = await browser().newContext({ viewport: PHONE, locale: 'zh-CN', serviceWorkers: 'block' })
+    try {
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      // Logged in on this phone (the session kept in its storage).
+      await page.goto(appUrl('/apply/order-list'))
+      await loginWithSms(page, freshPhone())
+      await onPage(page, 'orderList')
+      const { first, later } = await chunksBeforeData(page, hashPath, (url) => new URL(url).pathname.endsWith(dataPath))
+      expect(first.some((file) => file.startsWith('js/app-services.'))).toBe(true)
+      expect(first.some((file) => file.startsWith('js/request-transport.'))).toBe(true)
+      expect(later.filter((file) => !first.includes(file))).toEqual([])
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
