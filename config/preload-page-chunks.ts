@@ -100,9 +100,10 @@ function namedInHtml(tags: readonly HtmlTag[]): Set<string> {
 /**
  * Puts into index.html, first in its head, the script that asks, at an address other than the
  * entry page's, for the files that address's page needs before it can ask for its data
- * (src/platform/h5/route-preload.ts): the page's chunk group and the named groups every page loads
- * after its first paint (`shared`: the app's services, the request transport). What index.html
- * names already is left out. `script` bundles the runtime with the plan.
+ * (src/platform/h5/route-preload.ts): the named groups every page loads after its first paint
+ * (`shared`: the app's services, the request transport), first, since the app then runs them at
+ * once and asks for the page's data (src/bootstrap/opening-page-data.ts), and the page's chunk
+ * group. What index.html names already is left out. `script` bundles the runtime with the plan.
  */
 export class PreloadRouteChunksPlugin implements WebpackPluginInstance {
   constructor(
@@ -120,7 +121,7 @@ export class PreloadRouteChunksPlugin implements WebpackPluginInstance {
         const files: string[] = []
         const routes: Record<string, number[]> = {}
         for (const { page, urls } of this.pages) {
-          const needed = [...new Set([...pageChunkFiles(compilation, page, PLAN_NAME), ...shared].map((file) => addressIn(compilation, file)))]
+          const needed = [...new Set([...shared, ...pageChunkFiles(compilation, page, PLAN_NAME)].map((file) => addressIn(compilation, file)))]
           const indexes = needed
             .filter((address) => !named.has(address))
             .map((address) => {

@@ -9,7 +9,7 @@ import { API } from '../../types/api/paths'
 import { appUrl } from './support/app-url'
 import { PHONE, describeBrowser, sharedBrowser } from './support/browser'
 import { holdScripts } from './support/held-scripts'
-import { loginWithSms, onPage } from './support/journey'
+import { byTestId, loginWithSms, onPage } from './support/journey'
 import { freshPhone } from './support/world'
 
 jest.setTimeout(120_000)
@@ -18,15 +18,19 @@ const CHUNK = /\/(js|css)\/[^/?]+$/
 const fileOf = (url: string): string => new URL(url).pathname.replace(/^.*\/(js|css)\//, '$1/')
 
 /** The scripts and styles asked for while the app's scripts are held (index.html's), and those asked for after, until `dataCall` went out. */
-async function chunksBeforeData(page: Page, hashPath: string, dataCall: (url: string) => boolean): Promise<{ first: string[]; later: string[] }> {
+async function chunksBeforeData(page: Page, hashPath: string, dataCall: (url: string) => boolean): Promise<{ first: string[]; later: string[]; dataCalls: () => number }> {
   // A new document (from the app's own address, going to another hash would only change route).
   await page.goto('about:blank')
   const first: string[] = []
   const later: string[] = []
   let held = true
   let dataAsked = false
+  let dataCalls = 0
   page.on('request', (request) => {
-    if (dataCall(request.url())) dataAsked = true
+    if (dataCall(request.url())) {
+      dataAsked = true
+      dataCalls += 1
+    }
     else if (CHUNK.test(request.url()) && !dataAsked) (held ? first : later).push(fileOf(request.url()))
   })
   const release = await holdScripts(page)
@@ -37,16 +41,16 @@ async function chunksBeforeData(page: Page, hashPath: string, dataCall: (url: st
   held = false
   release()
   await asked
-  return { first, later }
+  return { first, later, dataCalls: () => dataCalls }
 }
 
 describeBrowser('pages opened at their own address', () => {
   const browser = sharedBrowser()
 
   it.each([
-    ['the order list', '/apply/order-list', API.searchOrders.path],
-    ['an order', '/apply/order?orderId=O-preload-unknown', '/orders/user/h5/handleOrders/O-preload-unknown'],
-  ])('%s asks for its code with index.html, before its data call', async (_name, hashPath, dataPath) => {
+    ['the order list', '/apply/order-list', API.searchOrders.path, 'order-list-empty'],
+    ['an order', '/apply/order?orderId=O-preload-unknown', '/orders/user/h5/handleOrders/O-preload-unknown', 'order-not-found'],
+  ])('%s asks for its code with index.html, and for its data once, at boot', async (_name, hashPath, dataPath, shown) => {
     // Without the app-shell worker, as in a web view that has none (where shared links often open).
     const context = await browser().newContext({ viewport: PHONE, locale: 'zh-CN', serviceWorkers: 'block' })
     try {
@@ -57,10 +61,13 @@ describeBrowser('pages opened at their own address', () => {
       await page.goto(appUrl('/apply/order-list'))
       await loginWithSms(page, freshPhone())
       await onPage(page, 'orderList')
-      const { first, later } = await chunksBeforeData(page, hashPath, (url) => new URL(url).pathname.endsWith(dataPath))
+      const { first, later, dataCalls } = await chunksBeforeData(page, hashPath, (url) => new URL(url).pathname.endsWith(dataPath))
       expect(first.some((file) => file.startsWith('js/app-services.'))).toBe(true)
       expect(first.some((file) => file.startsWith('js/request-transport.'))).toBe(true)
       expect(later.filter((file) => !first.includes(file))).toEqual([])
+      // The call made at boot (bootstrap/opening-page-data.ts) is the page's: not made again.
+      await byTestId(page, shown).waitFor()
+      expect(dataCalls()).toBe(1)
       expect(errors).toEqual([])
     } finally {
       await context.close()

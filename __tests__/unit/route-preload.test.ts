@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { addressOf, queryOf } from '../../src/platform/h5/hash-address'
-import { preloadRouteChunks } from '../../src/platform/h5/route-preload'
+import { preloadRouteChunks, routeChunksPreloaded } from '../../src/platform/h5/route-preload'
 import type { RoutePreloadPlan } from '../../src/platform/h5/route-preload'
 
 const PLAN: RoutePreloadPlan = {
@@ -14,7 +14,10 @@ const PLAN: RoutePreloadPlan = {
 function linksAt(hash: string): string[][] {
   document.head.innerHTML = ''
   window.location.hash = hash
-  preloadRouteChunks(document, window, PLAN)
+  const win = { location: window.location } as Window
+  preloadRouteChunks(document, win, PLAN)
+  // Said to the app exactly when something was asked for: it then runs the services at once.
+  expect(routeChunksPreloaded(win)).toBe(document.head.querySelector('link') !== null)
   return Array.from(document.head.querySelectorAll('link'), (link) => [link.rel, link.getAttribute('as') ?? '', link.getAttribute('fetchpriority') ?? '', link.getAttribute('href') ?? ''])
 }
 

@@ -7,6 +7,7 @@ import { registerAppShellWhenIdle } from '../platform/h5/register-app-shell'
 import { installPrivacyAuthorization } from '../platform/privacy-authorization'
 import { seedFromPlatform } from '../platform/taro-entropy'
 import { createAppServices } from './create-app-services'
+import { fetchOpeningPageData } from './opening-page-data'
 import type { AppServices } from './create-app-services'
 import { taroEnvironment } from './taro-environment'
 
@@ -19,6 +20,7 @@ export async function startApp(): Promise<AppServices> {
   const services = createAppServices(environment)
   if (process.env.TARO_ENV === 'h5') {
     flushWhenPageHides(document, window, () => void services.tracker.flush())
+    fetchOpeningPageData(services.store, window.location.hash)
     registerAppShellWhenIdle()
   }
   return services

@@ -19,3 +19,6 @@ export const LANDING_CTA_ATTRIBUTE = 'data-landing-cta'
  * came (platform/h5/early-landing-tap.ts): the app takes it over once, at boot.
  */
 export const EARLY_LANDING_KEY = '__etcEarlyLanding'
+
+/** The window property where index.html's first script says it asked for the page's code and the services (src/platform/h5/route-preload.ts). */
+export const ROUTE_PRELOADED_KEY = '__etcRoutePreloaded'

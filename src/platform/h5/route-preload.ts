@@ -7,6 +7,7 @@
  * data. This asks for all of them at once, with the app's own scripts. The entry page's come with
  * index.html's own tags; the landing pages lead to it.
  */
+import { ROUTE_PRELOADED_KEY } from '../../config/first-screens'
 import { addressOf } from './hash-address'
 
 export interface RoutePreloadPlan {
@@ -16,8 +17,13 @@ export interface RoutePreloadPlan {
   readonly routes: Readonly<Record<string, readonly number[]>>
 }
 
+type PreloadedWindow = { [ROUTE_PRELOADED_KEY]?: boolean }
+
 export function preloadRouteChunks(doc: Document, win: Window, plan: RoutePreloadPlan): void {
-  for (const index of plan.routes[addressOf(win.location.hash)] ?? []) {
+  const files = plan.routes[addressOf(win.location.hash)]
+  if (!files) return
+  ;(win as PreloadedWindow)[ROUTE_PRELOADED_KEY] = true
+  for (const index of files) {
     const href = plan.files[index]
     if (href === undefined) continue
     const link = doc.createElement('link')
@@ -33,4 +39,9 @@ export function preloadRouteChunks(doc: Document, win: Window, plan: RoutePreloa
     link.setAttribute('href', href)
     doc.head.appendChild(link)
   }
+}
+
+/** Whether index.html asked for the services with the page at this address: the app then runs them as soon as they are here. */
+export function routeChunksPreloaded(win: object = window): boolean {
+  return (win as PreloadedWindow)[ROUTE_PRELOADED_KEY] === true
 }
