@@ -109,10 +109,9 @@ const shareAsyncChunks = (chain: Chain): void => {
 
 /**
  * The chunks every page loads once it has painted, named by their imports: the app's services
- * (src/app.tsx), the request transport (src/platform/taro-deferred.ts) and the notices
- * (src/components/page-shell/PageShell.tsx).
+ * (src/app.tsx) and the notices (src/components/page-shell/PageShell.tsx).
  */
-const LOADED_AFTER_PAINT = ['app-services', 'request-transport', 'page-notices']
+const LOADED_AFTER_PAINT = ['app-services', 'page-notices']
 
 /** The pages index.html asks for by their address (preload-page-chunks.ts): all but the entry page, whose come with its tags, and the landing pages, which lead to it. */
 const preloadedRoutes = () =>

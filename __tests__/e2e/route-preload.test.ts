@@ -63,7 +63,6 @@ describeBrowser('pages opened at their own address', () => {
       await onPage(page, 'orderList')
       const { first, later, dataCalls } = await chunksBeforeData(page, hashPath, (url) => new URL(url).pathname.endsWith(dataPath))
       expect(first.some((file) => file.startsWith('js/app-services.'))).toBe(true)
-      expect(first.some((file) => file.startsWith('js/request-transport.'))).toBe(true)
       expect(later.filter((file) => !first.includes(file))).toEqual([])
       // The call made at boot (bootstrap/opening-page-data.ts) is the page's: not made again.
       await byTestId(page, shown).waitFor()
