@@ -2,7 +2,6 @@
  * The app root (src/app.tsx) builds the app services once the first page has painted, provides
  * the RootStore and the services to every page, and sends queued tracking events when the app or the H5 document is hidden.
  */
-import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
 import App from '../../src/app'
 import { useAppServices } from '../../src/components/app-services/app-services'
@@ -45,21 +44,25 @@ async function mountApp() {
 /** What the server answers a tracking visit (the tracker asks for one before its first batch). */
 const VISIT: TrackingVisit = { uid: `V${'0'.repeat(24)}`, visit_token: 'visit-token', expires_at: Number.MAX_SAFE_INTEGER }
 
-const answer = (data: unknown) => ({ statusCode: 200, data: { code: 200, data }, header: {}, errMsg: 'request:ok' })
+/** The server's answer as the browser's fetch gives it (H5 requests go through fetch). */
+const answer = (data: unknown) => ({ status: 200, headers: { forEach: () => undefined }, json: async () => ({ code: 200, data }) })
 
-const trackingCalls = (request: jest.SpyInstance) =>
-  request.mock.calls.map(([options]) => options as Taro.request.Option).filter((options) => options.url.endsWith('/log/v1/events'))
+type FetchMock = jest.Mock<Promise<ReturnType<typeof answer>>, [string, RequestInit]>
+
+const trackingCalls = (request: FetchMock) =>
+  request.mock.calls.map(([url, init]) => ({ url, data: init.body })).filter((call) => call.url.endsWith('/log/v1/events'))
 
 describe('app root', () => {
-  let request: jest.SpyInstance
+  let request: FetchMock
+  const jsdomFetch = window.fetch
   beforeEach(() => {
-    request = jest
-      .spyOn(Taro, 'request')
-      .mockImplementation(((options: Taro.request.Option) => Promise.resolve(answer(options.url.endsWith(API.trackingVisit.path) ? VISIT : null))) as never)
+    request = jest.fn(async (url: string, _init: RequestInit) => answer(url.endsWith(API.trackingVisit.path) ? VISIT : null))
+    window.fetch = request as unknown as typeof fetch
   })
   afterEach(async () => {
     // The app's services live as long as the module: send what a test left queued.
     await services?.tracker.flush()
+    window.fetch = jsdomFetch
     jest.restoreAllMocks()
   })
 

@@ -234,11 +234,22 @@ describe('order detail page', () => {
     expect(byTestId(mounted, 'order-detail')).not.toBeNull()
   })
 
+  it('does not load the order again for its first show, which Taro may tell a screen mounted with the page', async () => {
+    const world = answering(detail())
+    const mounted = await mountDetail(world)
+    world.advance(3000)
+    lifecycle.show()
+    await settle(mounted)
+    expect(world.calls(API.orderDetail)).toHaveLength(1)
+  })
+
   it('loads the order again when the page is shown again', async () => {
     const world = answering(detail())
     const mounted = await mountDetail(world)
     world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.cancelled)))
     world.advance(3000)
+    // Shown again: back from another page, which hid it.
+    lifecycle.hide()
     lifecycle.show()
     await settle(mounted)
     expect(textOf(mounted, 'order-detail-status')).toBe('已取消')

@@ -158,6 +158,8 @@ describe('order list page', () => {
     expect(pullDown.stop).toHaveBeenCalledTimes(1)
 
     world.advance(3000)
+    // Shown again: back from another page, which hid it.
+    lifecycle.hide()
     lifecycle.show()
     await settle(mounted)
     expect(world.calls(API.searchOrders)).toHaveLength(4)

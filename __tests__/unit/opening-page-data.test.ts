@@ -7,8 +7,8 @@ function asked(hash: string, personal = true): string[] {
   const stores: OpeningPageStores = {
     user: { isPersonal: () => personal },
     order: {
-      fetchList: async () => void calls.push('list'),
-      fetchProcess: async (orderId: string) => void calls.push(`order ${orderId}`),
+      openList: () => void calls.push('list'),
+      openProcess: (orderId: string) => void calls.push(`order ${orderId}`),
     },
   }
   fetchOpeningPageData(stores, hash)

@@ -54,6 +54,9 @@ function cancelResultOf(response: CancelOrderResponse): CancelResult {
   }
 }
 
+const LIST_KEY = 'list'
+const processKey = (orderId: string): string => `process:${orderId}`
+
 export class OrderStore {
   orders: OrderSummary[] = []
   /** Whether the list has loaded once (a refresh keeps showing it). */
@@ -70,6 +73,11 @@ export class OrderStore {
   private readonly inFlight = new InFlight()
   /** The order whose detail the final commit handed over and no page has shown yet. */
   private adoptedFor: string | undefined = undefined
+  /**
+   * The load asked for as the app opened on its page (bootstrap/opening-page-data.ts): the page's
+   * first ask takes it over, whatever it came to, instead of asking again.
+   */
+  private opening: { readonly key: string; readonly load: Promise<void> } | undefined = undefined
 
   constructor(
     private readonly api: OrderApi,
@@ -77,12 +85,13 @@ export class OrderStore {
     /** Told of each order that is cancelled (or being cancelled), so the journey lets go of it. */
     private readonly onCancelled: (orderId: string) => void = () => undefined,
   ) {
-    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight' | 'adoptedFor'>(this, {
+    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight' | 'adoptedFor' | 'opening'>(this, {
       api: false,
       channelId: false,
       onCancelled: false,
       inFlight: false,
       adoptedFor: false,
+      opening: false,
     })
   }
 
@@ -100,9 +109,29 @@ export class OrderStore {
     return this.processOrderId === orderId ? this.processLoad : initialLoadState()
   }
 
+  /** The list, asked for as the app opens on the order list: the page's first ask takes this load over. */
+  openList(): void {
+    this.opening = { key: LIST_KEY, load: this.fetchList() }
+  }
+
+  /** The order, asked for as the app opens on its page: the page's first ask takes this load over. */
+  openProcess(orderId: string): void {
+    this.opening = { key: processKey(orderId), load: this.fetchProcess(orderId) }
+  }
+
+  /** The opening load of `key`, once. */
+  private takeOpening(key: string): Promise<void> | undefined {
+    if (this.opening?.key !== key) return undefined
+    const { load } = this.opening
+    this.opening = undefined
+    return load
+  }
+
   /** `{ fresh: true }` when the user asked: the server is asked again (spec: sharing is for double taps only). */
   fetchList(options: FetchOptions = {}): Promise<void> {
-    return this.inFlight.run('list', () =>
+    const opening = options.fresh ? undefined : this.takeOpening(LIST_KEY)
+    if (opening) return opening
+    return this.inFlight.run(LIST_KEY, () =>
       runLoad(
         (state) => (this.listLoad = state),
         () => this.api.searchOrders(options),
@@ -134,8 +163,10 @@ export class OrderStore {
     const adopted = this.adoptedFor === orderId && this.process?.orderId === orderId
     this.adoptedFor = undefined
     if (adopted && !options.fresh) return Promise.resolve()
+    const opening = options.fresh ? undefined : this.takeOpening(processKey(orderId))
+    if (opening) return opening
     this.processOrderId = orderId
-    return this.inFlight.run(`process:${orderId}`, () =>
+    return this.inFlight.run(processKey(orderId), () =>
       runLoad(
         // A slower answer for an order asked for earlier leaves the latest one's state alone.
         (state) => {

@@ -129,6 +129,41 @@ describe('OrderStore', () => {
     })
   })
 
+  describe('the load asked for as the app opened on its page', () => {
+    it('is taken over by the page\'s first ask, done or not, and asked again after that', async () => {
+      const { api, store } = fakeApi()
+      store.openList()
+      await store.fetchList()
+      await store.fetchList()
+      expect(api.searchOrders).toHaveBeenCalledTimes(2)
+      store.openProcess('O-1')
+      await store.fetchProcess('O-1')
+      expect(api.orderProcess).toHaveBeenCalledTimes(1)
+      expect(store.processOf('O-1')?.orderId).toBe('O-1')
+    })
+
+    it('is taken over when it failed too: the page shows its error, with a retry that asks again', async () => {
+      const { api, store } = fakeApi({ orderProcess: async () => Promise.reject(notFound) })
+      store.openProcess('O-9')
+      await store.fetchProcess('O-9')
+      expect(api.orderProcess).toHaveBeenCalledTimes(1)
+      expect(isOrderMissing(store.processLoadOf('O-9').error)).toBe(true)
+      await store.fetchProcess('O-9', { fresh: true })
+      expect(api.orderProcess).toHaveBeenCalledTimes(2)
+    })
+
+    it('is not taken for another order, nor by an ask the user made', async () => {
+      const { api, store } = fakeApi()
+      store.openProcess('O-1')
+      await store.fetchProcess('O-2')
+      expect(api.orderProcess).toHaveBeenCalledTimes(2)
+      store.openList()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      await store.fetchList({ fresh: true })
+      expect(api.searchOrders).toHaveBeenCalledTimes(2)
+    })
+  })
+
   describe('list', () => {
     it('shares a load in flight and stays loaded when a refresh fails', async () => {
       const { api, store } = fakeApi()

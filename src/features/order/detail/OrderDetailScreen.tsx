@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { useShownAgain } from '../../../components/page-shell/use-shown-again'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useNextAction } from '../actions/use-next-action'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
@@ -27,7 +28,7 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
 
   const refresh = () => orders.fetchProcess(orderId, { fresh: true })
 
-  Taro.useDidShow(() => {
+  useShownAgain(() => {
     const { status } = orders.processLoadOf(orderId)
     if (orderId && (status === 'ready' || status === 'error')) void refresh()
   })

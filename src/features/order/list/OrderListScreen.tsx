@@ -6,6 +6,7 @@ import type { OrderSummary } from '../../../../types/api/orders'
 import { deriveOrderStatus } from '../../../domain/order'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
+import { useShownAgain } from '../../../components/page-shell/use-shown-again'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { navigateFromTap } from '../../../platform/navigator'
 import { orderDetailTarget } from '../actions/continue-route'
@@ -37,7 +38,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
     void orders.fetchList().then(decide)
   }, [orders, decide])
 
-  Taro.useDidShow(() => {
+  useShownAgain(() => {
     if (orders.listLoad.status === 'ready' || orders.listLoad.status === 'error') void orders.fetchList()
   })
 
