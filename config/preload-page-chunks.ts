@@ -101,7 +101,7 @@ function namedInHtml(tags: readonly HtmlTag[]): Set<string> {
  * Puts into index.html, first in its head, the script that asks, at an address other than the
  * entry page's, for the files that address's page needs before it can ask for its data
  * (src/platform/h5/route-preload.ts): the named groups every page loads after its first paint
- * (`shared`: the app's services, the request transport), first, since the app then runs them at
+ * (`shared`: the app's services, the notices), first, since the app then runs them at
  * once and asks for the page's data (src/bootstrap/opening-page-data.ts), and the page's chunk
  * group. What index.html names already is left out. `script` bundles the runtime with the plan.
  */

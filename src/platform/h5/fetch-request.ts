@@ -26,15 +26,16 @@ function timeoutError(): Error {
   return error
 }
 
-/** GET and HEAD carry their data in the address, as Taro's request does. */
-function addressOf(request: TransportRequest): string {
-  if (!request.body || (request.method !== 'GET' && request.method !== 'HEAD')) return request.url
+/** GET and HEAD carry their data in the address, as Taro's request does; the others in their body. */
+const carriesBody = (request: TransportRequest): boolean => request.method !== 'GET' && request.method !== 'HEAD'
+
+function urlOf(request: TransportRequest): string {
+  if (!request.body || carriesBody(request)) return request.url
   return `${request.url}${request.url.includes('?') ? '&' : '?'}${request.body}`.replace('?&', '?')
 }
 
 export function createFetchRequest(deps: FetchRequestDeps): (request: TransportRequest) => Promise<TransportResponse> {
   return async (request) => {
-    const withBody = request.method !== 'GET' && request.method !== 'HEAD'
     // Where a web view has no AbortController the answer is still given up at the timeout.
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined
     let timer: unknown
@@ -46,10 +47,10 @@ export function createFetchRequest(deps: FetchRequestDeps): (request: TransportR
     })
     try {
       const response = await Promise.race([
-        deps.fetch(addressOf(request), {
+        deps.fetch(urlOf(request), {
           method: request.method,
           headers: request.header,
-          ...(withBody && request.body !== undefined ? { body: request.body } : {}),
+          ...(carriesBody(request) && request.body !== undefined ? { body: request.body } : {}),
           ...(controller ? { signal: controller.signal } : {}),
         }),
         timedOut,
