@@ -13,6 +13,7 @@ import type * as LandingsModule from '../src/config/landings'
 import devConfig from './dev'
 import { InlinePageRulesPlugin } from './inline-page-rules'
 import { AppShellWorkerPlugin } from './app-shell-worker-plugin'
+import { EarlyOrderPlugin } from './early-order'
 import { InlineStylesheetsPlugin } from './inline-stylesheets'
 import { PreloadPageChunksPlugin, PreloadRouteChunksPlugin } from './preload-page-chunks'
 import prodConfig from './prod'
@@ -33,9 +34,10 @@ const { LANDING_ROUTES } = fromSrc<typeof LandingsModule>('config/landings.ts')
  * A script of index.html's first screens (src/platform/h5: `install` of `module`, given the
  * document and the window) as one inline script: what it imports bundled in and minified. ES2015
  * is as low as esbuild goes; a browser older than that shows the first screens without their
- * keyboard and call to action working until the app comes.
+ * keyboard and call to action working until the app comes. A script that needs a newer browser
+ * anyway says so with `syntax` (a browser that cannot parse it runs the app as before).
  */
-function firstScreenScript(module: string, install: string, plan?: unknown): string {
+function firstScreenScript(module: string, install: string, plan?: unknown, syntax = 'es2015'): string {
   const { outputFiles } = esbuild.buildSync({
     stdin: {
       contents: `import { ${install} } from './${module}'\n${install}(document, window${plan === undefined ? '' : `, ${JSON.stringify(plan)}`})`,
@@ -45,7 +47,7 @@ function firstScreenScript(module: string, install: string, plan?: unknown): str
     bundle: true,
     minify: true,
     format: 'iife',
-    target: 'es2015',
+    target: syntax,
     charset: 'utf8',
     write: false,
   })
@@ -123,13 +125,17 @@ const preloadedRoutes = () =>
  * H5: shared code of lazy pages fetched once, the entry page's chunks with the app's scripts
  * (preload-page-chunks.ts), the stylesheets index.html links written into it (inline-stylesheets.ts,
  * after the preloads, which link the entry page's), the rules of the landing pages' copies inlined
- * (inline-page-rules.ts), and the app-shell service worker (app-shell-worker-plugin.ts).
+ * (inline-page-rules.ts), the order pages' early request and copy (early-order.ts), and the
+ * app-shell service worker (app-shell-worker-plugin.ts).
  */
 const h5Chain = (chain: Chain): void => {
   featureEntries(chain)
   shareAsyncChunks(chain)
   chain.plugin('preload-entry-page').use(PreloadPageChunksPlugin, [ROUTES[ENTRY_ROUTE].page])
   chain.plugin('preload-route-chunks').use(PreloadRouteChunksPlugin, [preloadedRoutes(), LOADED_AFTER_PAINT, (plan: unknown) => firstScreenScript('route-preload', 'preloadRouteChunks', plan)])
+  // After the preloads' plugin, so its script comes before theirs: the order's request leaves first.
+  // It needs WebCrypto and asynchronous code: ES2018 keeps it small, and a browser without those runs the app as before.
+  chain.plugin('early-order').use(EarlyOrderPlugin, [(plan: unknown) => firstScreenScript('early-order', 'startEarlyOrder', plan, 'es2018')])
   chain.plugin('inline-stylesheets').use(InlineStylesheetsPlugin)
   chain.plugin('inline-landing-rules').use(InlinePageRulesPlugin, [LANDING_ROUTES.map((route) => ROUTES[route].page), LANDING_SKELETON_RULES])
   chain.plugin('app-shell-worker').use(AppShellWorkerPlugin, [APP_SHELL_WORKER_FILE])

@@ -90,7 +90,7 @@ export interface RoutedPage {
 }
 
 /** The address of a file as index.html's tags and the app's chunk loaders give it. */
-const addressIn = (compilation: Compilation, file: string): string => `${String(compilation.outputOptions.publicPath ?? '')}${file}`
+export const addressIn = (compilation: Compilation, file: string): string => `${String(compilation.outputOptions.publicPath ?? '')}${file}`
 
 /** Every script and stylesheet address index.html's tags already name. */
 function namedInHtml(tags: readonly HtmlTag[]): Set<string> {

@@ -4,8 +4,11 @@
  * rejected order with its reason and the re-apply guide, the QR code, and another user's order.
  */
 import type { Page } from 'playwright-core'
+import { API } from '../../types/api/paths'
+import { EARLY_ORDER_COPY_ID } from '../../src/config/first-screens'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { holdScripts } from './support/held-scripts'
 import { acceptAgreements, applyAndPay, byTestId, onPage, photoFiles, startWithPlate, tap } from './support/journey'
 import { freshPhone, lifecycle, screenshot } from './support/world'
 
@@ -40,6 +43,38 @@ async function expectRow(page: Page, orderId: string, look: RowLook): Promise<vo
   expect(shown).toEqual(look.buttons)
 }
 
+/** The early copy's own script, which index.html asks for with the order (src/platform/h5/early-order.ts). */
+const EARLY_ORDER_VIEW = /\/js\/early-order\.[0-9a-f]+\.js$/
+
+/**
+ * Opened anew from its address with the app's scripts held: index.html alone shows the order with
+ * its status (the early copy, `copied`); once the scripts run, the app's page (`shown`) takes its
+ * place, and the order was asked for once (the app took the early answer over).
+ */
+async function expectEarlyCopy(page: Page, hashPath: string, dataPath: string, copied: string, shown: string): Promise<void> {
+  await page.goto('about:blank')
+  let calls = 0
+  const count = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname.endsWith(dataPath)) calls += 1
+  }
+  page.on('request', count)
+  const release = await holdScripts(page, EARLY_ORDER_VIEW)
+  try {
+    await page.goto(appUrl(hashPath), { waitUntil: 'commit' })
+    const copy = page.locator(`#${EARLY_ORDER_COPY_ID}`)
+    await copy.locator(`[data-testid="${copied}"]`).waitFor()
+    await expect(copy.getByRole('heading', { level: 1 }).count()).resolves.toBe(1)
+    release()
+    await byTestId(page, shown).waitFor()
+    await expect(copy.count()).resolves.toBe(0)
+    expect(calls).toBe(1)
+  } finally {
+    release()
+    page.off('request', count)
+    await page.unroute('**/js/**')
+  }
+}
+
 describeBrowser('orders and after-sales, as a user follows an application', () => {
   const browser = sharedBrowser()
   let files: Record<string, Buffer>
@@ -53,6 +88,9 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
       await openList(page)
       await expectRow(page, orderId, { label: '待审核', colour: 'blue', buttons: ['cancel', 'qr'] })
       await screenshot(page, 'order-list')
+      // A shared link opened later: the order shows before the app's code has come.
+      await expectEarlyCopy(page, '/apply/order-list', API.searchOrders.path, `order-status-${orderId}`, `order-actions-${orderId}`)
+      await expectEarlyCopy(page, `/apply/order?orderId=${orderId}`, `/handleOrders/${orderId}`, 'order-detail-status', 'order-detail-hint')
 
       await lifecycle(orderId, 'audit-pass')
       await openList(page)

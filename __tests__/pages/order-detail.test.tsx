@@ -11,6 +11,7 @@ import { DELIVERY_METHOD, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums
 import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/order'
 import { nextAction } from '../../src/domain/order-journey'
 import { API } from '../../types/api/paths'
+import { EARLY_ORDER_COPY_ID } from '../../src/config/first-screens'
 import { SEAL_PURPOSE, SEALED_FIELD } from '../../types/api/sealed'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { lifecycle } from '../support/page-lifecycle'
@@ -216,6 +217,24 @@ describe('order detail page', () => {
     const mounted = await mountDetail(world, {})
     expect(textOf(mounted, 'order-not-found')).toContain('订单不存在')
     expect(world.calls(API.orderDetail)).toHaveLength(0)
+  })
+
+  it.each([
+    ['the order', envelope(detail())],
+    ['an error', { statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }],
+  ])("keeps index.html's early copy over it while loading, and takes it away as it shows %s", async (_shown, answer) => {
+    const copy = document.createElement('div')
+    copy.id = EARLY_ORDER_COPY_ID
+    document.body.appendChild(copy)
+    const world = ordersWorld()
+    const response = held(answer)
+    world.on(API.orderDetail, response.handler)
+    const mounted = await mountDetail(world)
+    expect(document.getElementById(EARLY_ORDER_COPY_ID)).not.toBeNull()
+    response.release()
+    await settle(mounted)
+    expect(byTestId(mounted, 'order-loading')).toBeNull()
+    expect(document.getElementById(EARLY_ORDER_COPY_ID)).toBeNull()
   })
 
   it('shows loading, then an error in place (no toast too) with a retry', async () => {

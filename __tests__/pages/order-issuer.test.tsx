@@ -1,6 +1,6 @@
 /** The order page says, from the server's data, whether the issuer has received the submitted order. */
 import OrderPage from '../../src/pages/order/detail/index'
-import { formatTimelineTime } from '../../src/features/order/timeline/timeline-entry'
+import { formatTimelineTime } from '../../src/domain/order-words'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { STATUS_FIELDS, detail } from '../support/order-fixtures'
 import { answering, mountLoggedIn, spyNavigation } from '../support/order-world'

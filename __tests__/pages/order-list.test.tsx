@@ -4,6 +4,7 @@ import { ORDER_STATUSES, statusColour, statusLabel } from '../../src/domain/orde
 import { PAY_STATE, PLATE_COLOR, ORDER_SOURCE } from '../../src/domain/enums'
 import { nextAction } from '../../src/domain/order-journey'
 import { API } from '../../types/api/paths'
+import { EARLY_ORDER_COPY_ID } from '../../src/config/first-screens'
 import type { OrderSummary } from '../../types/api/orders'
 import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
@@ -122,6 +123,21 @@ describe('order list page', () => {
     await settle(mounted)
     expect(byTestId(mounted, 'order-loading')).toBeNull()
     expect(byTestId(mounted, 'order-row-O-1')).not.toBeNull()
+  })
+
+  it("keeps index.html's early copy of the list over it while loading, and takes it away as the list shows", async () => {
+    const copy = document.createElement('div')
+    copy.id = EARLY_ORDER_COPY_ID
+    document.body.appendChild(copy)
+    const world = ordersWorld()
+    const response = held(page([summary()]))
+    world.on(API.searchOrders, response.handler)
+    const mounted = await mountList(world)
+    expect(document.getElementById(EARLY_ORDER_COPY_ID)).not.toBeNull()
+    response.release()
+    await settle(mounted)
+    expect(byTestId(mounted, 'order-row-O-1')).not.toBeNull()
+    expect(document.getElementById(EARLY_ORDER_COPY_ID)).toBeNull()
   })
 
   it('shows the error in place (no toast too) with a retry that loads again', async () => {

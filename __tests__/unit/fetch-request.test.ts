@@ -18,7 +18,9 @@ interface World {
   request: ReturnType<typeof createFetchRequest>
 }
 
-function world(answer: (url: string, init: RequestInit) => Promise<Response>, online = true): World {
+type EarlyAnswer = FetchRequestDeps['earlyAnswer']
+
+function world(answer: (url: string, init: RequestInit) => Promise<Response>, online = true, early?: EarlyAnswer): World {
   const sent: World['sent'] = []
   let pending: (() => void) | undefined
   let cleared = false
@@ -36,6 +38,7 @@ function world(answer: (url: string, init: RequestInit) => Promise<Response>, on
       cleared = true
       pending = undefined
     },
+    earlyAnswer: (request) => early?.(request),
   }
   return { sent, timeOut: () => pending?.(), cleared: () => cleared, request: createFetchRequest(deps) }
 }
@@ -115,5 +118,28 @@ describe('the H5 request on fetch', () => {
     expect([online.kind, online.clientCode]).toEqual(['network', CLIENT_CODE.NO_RESPONSE])
     const offline = await failureOf(world(refused, false).request(POST))
     expect([offline.kind, offline.clientCode]).toEqual(['network', CLIENT_CODE.NETWORK_ABNORMAL])
+  })
+
+  it('answers with the early answer index.html asked for this very request, without fetching', async () => {
+    const asked: TransportRequest[] = []
+    const early = { statusCode: 200, data: { code: 200, data: { list: [] } }, header: {} }
+    const { sent, request } = world(async () => json({}), true, (req) => {
+      asked.push(req)
+      return Promise.resolve(early)
+    })
+    await expect(request(POST)).resolves.toBe(early)
+    expect(asked).toEqual([POST])
+    expect(sent).toHaveLength(0)
+  })
+
+  it('reads an early request’s network failure as its own', async () => {
+    const { request } = world(async () => json({}), false, () => Promise.reject(new TypeError('Failed to fetch')))
+    expect((await failureOf(request(POST))).clientCode).toBe(CLIENT_CODE.NETWORK_ABNORMAL)
+  })
+
+  it('fetches when there is no early answer', async () => {
+    const { sent, request } = world(async () => json({ code: 200 }), true, () => undefined)
+    await expect(request(POST)).resolves.toMatchObject({ statusCode: 200 })
+    expect(sent).toHaveLength(1)
   })
 })

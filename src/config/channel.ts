@@ -87,6 +87,11 @@ export function loginMethodsOn(channel: ChannelProfile, target: BuildTarget): re
   return target === 'h5' ? channel.loginMethods : MINI_PROGRAM_LOGIN_METHODS
 }
 
+/** Bank-app sessions (the channels the bank's page token logs in) are only valid with a uid as well. */
+export function sessionNeedsUid(methods: readonly LoginMethod[]): boolean {
+  return methods.includes('pageToken')
+}
+
 export const DEFAULT_CHANNEL: ChannelKey = 'bank'
 
 export function resolveChannel(value: string | undefined): ChannelProfile {

@@ -22,3 +22,13 @@ export const EARLY_LANDING_KEY = '__etcEarlyLanding'
 
 /** The window property where index.html's first script says it asked for the page's code and the services (src/platform/h5/route-preload.ts). */
 export const ROUTE_PRELOADED_KEY = '__etcRoutePreloaded'
+
+/**
+ * Where index.html's first script keeps, on an order page's address, the order it asked for before
+ * the app came (src/platform/h5/early-order.ts): the app's request for it takes that answer over
+ * once, and the early copy is drawn from it.
+ */
+export const EARLY_ORDER_KEY = '__etcEarlyOrder'
+
+/** The early copy of an order page (src/platform/h5/early-order-view.ts). */
+export const EARLY_ORDER_COPY_ID = 'early-order'

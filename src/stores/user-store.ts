@@ -11,6 +11,7 @@ import { makeAutoObservable } from 'mobx'
 import { LOGIN_PHONE_MEMORY_MS } from '../domain/constants'
 import { displayName, grantedToken, isSessionValid } from '../domain/session'
 import { checkPhoneLogin } from '../domain/verify-code'
+import { sessionNeedsUid } from '../config/channel'
 import type { ChannelProfile, LoginMethod } from '../config/channel'
 import type { AuthorizationAdapter } from '../platform/authorization'
 import { fields, isNumber, isString, oneOf, optional, schema } from '../platform/schema'
@@ -91,9 +92,6 @@ export interface UserStoreDeps {
 /** The login method that identifies the channel, not a person. */
 const CHANNEL_LOGIN_METHOD: LoginMethod = 'promoterAccount'
 
-/** Bank-app sessions (the channels the bank's page token logs in) are only valid with a uid as well. */
-const NEEDS_UID: ReadonlySet<LoginMethod> = new Set(['pageToken'])
-
 export class UserStore implements Session {
   session: StoredSession | undefined
   private readonly sentCode: SentCode
@@ -123,8 +121,7 @@ export class UserStore implements Session {
   }
 
   get isValid(): boolean {
-    const needsUid = this.loginMethods.some((method) => NEEDS_UID.has(method))
-    return isSessionValid(this.session, this.deps.now(), needsUid)
+    return isSessionValid(this.session, this.deps.now(), sessionNeedsUid(this.loginMethods))
   }
 
   get nickname(): string {

@@ -1,12 +1,12 @@
 /** Holding the app's scripts back: the first response alone, as on a link too slow for anything else yet. */
 import type { Page } from 'playwright-core'
 
-/** Holds every script of the app until released: the page has nothing but its HTML and styles. */
-export async function holdScripts(page: Page): Promise<() => void> {
+/** Holds every script of the app (but those `except` matches) until released: the page has nothing but its HTML and styles. */
+export async function holdScripts(page: Page, except?: RegExp): Promise<() => void> {
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/js/**', async (route) => {
-    await released
+    if (!except?.test(route.request().url())) await released
     await route.continue().catch(() => undefined)
   })
   return release

@@ -8,8 +8,8 @@
 import { requestFailure } from '../taro-failure'
 import { TransportFailure } from '../../services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../services/request/transport'
-
-const NO_CONTENT = 204
+import { takeEarlyAnswer } from './early-order-takeover'
+import { readAnswer } from './read-answer'
 
 export interface FetchRequestDeps {
   readonly fetch: typeof fetch
@@ -17,6 +17,8 @@ export interface FetchRequestDeps {
   readonly online: () => boolean | undefined
   readonly setTimeout: (run: () => void, ms: number) => unknown
   readonly clearTimeout: (handle: unknown) => void
+  /** The answer index.html asked for early to this very request (early-order-takeover.ts), if any. */
+  readonly earlyAnswer: (request: TransportRequest) => Promise<TransportResponse> | undefined
 }
 
 /** What fetch rejects with when its signal aborts: what a timeout is read as. */
@@ -45,22 +47,18 @@ export function createFetchRequest(deps: FetchRequestDeps): (request: TransportR
         reject(timeoutError())
       }, request.timeoutMs)
     })
-    try {
-      const response = await Promise.race([
-        deps.fetch(urlOf(request), {
+    const answer =
+      deps.earlyAnswer(request) ??
+      deps
+        .fetch(urlOf(request), {
           method: request.method,
           headers: request.header,
           ...(carriesBody(request) && request.body !== undefined ? { body: request.body } : {}),
           ...(controller ? { signal: controller.signal } : {}),
-        }),
-        timedOut,
-      ])
-      const header: Record<string, string> = {}
-      response.headers.forEach((value, name) => {
-        header[name] = value
-      })
-      const data: unknown = response.status === NO_CONTENT ? null : await Promise.race([response.json().catch(() => null), timedOut])
-      return { statusCode: response.status, data, header }
+        })
+        .then(readAnswer)
+    try {
+      return await Promise.race([answer, timedOut])
     } catch (error) {
       const read = requestFailure(error, 'h5', deps.online())
       if (read instanceof TransportFailure) throw read
@@ -77,4 +75,5 @@ export const fetchRequest = /* @__PURE__ */ createFetchRequest({
   online: () => window.navigator.onLine,
   setTimeout: (run, ms) => window.setTimeout(run, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),
+  earlyAnswer: (request) => takeEarlyAnswer(window, request),
 })

@@ -15,7 +15,7 @@ import { keyboardButtonProps } from '../../../components/pressable/activation-ke
 import { StatusView } from '../../../components/status-view/StatusView'
 import { Button } from '../../../components/ui/button'
 import './order-cancel.scss'
-import { packageNameOf } from '../parts/order-format'
+import { packageNameOf } from '../../../domain/order-words'
 
 /** What the page shows after a cancel, from the cancel's answer (a later load may have settled it). */
 function ResultView({ result, orderId, onRetry }: { result: CancelResult; orderId: string; onRetry: () => void }) {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useShownAgain } from '../../../components/page-shell/use-shown-again'
+import { useEarlyOrderCopyGone } from '../../../components/page-shell/use-early-order-copy'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useNextAction } from '../actions/use-next-action'
 import { OrderQrSheet } from '../parts/OrderQrSheet'
@@ -37,9 +38,10 @@ export const OrderDetailScreen = observer(function OrderDetailScreen({ orderId }
     void refresh().finally(() => Taro.stopPullDownRefresh())
   })
 
-  if (!orderId) return <OrderNotFound />
-  const order = orders.processOf(orderId)
+  const order = orderId ? orders.processOf(orderId) : undefined
   const load = orders.processLoadOf(orderId)
+  useEarlyOrderCopyGone(!orderId || order !== undefined || load.status === 'error')
+  if (!orderId) return <OrderNotFound />
   if (!order) return <OrderPending load={load} errorTestId='order-detail-error' onRetry={() => void refresh()} />
 
   return (

@@ -7,6 +7,7 @@ import { deriveOrderStatus } from '../../../domain/order'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { useShownAgain } from '../../../components/page-shell/use-shown-again'
+import { useEarlyOrderCopyGone } from '../../../components/page-shell/use-early-order-copy'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { navigateFromTap } from '../../../platform/navigator'
 import { orderDetailTarget } from '../actions/continue-route'
@@ -47,6 +48,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
   })
 
   const { listLoad, listLoaded } = orders
+  useEarlyOrderCopyGone(listLoaded || listLoad.status === 'error')
   if (!listLoaded) {
     if (listLoad.status === 'error') {
       return (

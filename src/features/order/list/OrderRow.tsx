@@ -4,12 +4,11 @@ import { deriveOrderStatus, orderActions, statusLabel } from '../../../domain/or
 import { JOURNEY_HINT, NEXT_ACTION_LABEL, NEXT_ACTIONS, journeyState } from '../../../domain/order-journey'
 import type { NextAction } from '../../../domain/order-journey'
 import { OrderPlate } from '../parts/OrderPlate'
-import { formatTimelineTime } from '../timeline/timeline-entry'
+import { formatTimelineTime, packageNameOf } from '../../../domain/order-words'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { StatusTag } from '../parts/StatusTag'
 import { Button } from '../../../components/ui/button'
 import './order-row.scss'
-import { packageNameOf } from '../parts/order-format'
 
 const CURRENT = '当前办理'
 

@@ -64,8 +64,3 @@ export function cancelStateLabel(state: Code): string | undefined {
   const value = code(state)
   return value === undefined ? undefined : CANCEL_STATE_LABEL[value]
 }
-
-/** The order's package as the user reads it. */
-export function packageNameOf(order: { commodityName: string | null }): string {
-  return order.commodityName ?? '未选择套餐'
-}

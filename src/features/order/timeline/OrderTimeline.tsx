@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { TimelineEntry } from '../../../../types/api/orders'
-import { TIMELINE_KIND_TEXT, formatTimelineTime } from './timeline-entry'
+import { formatTimelineTime } from '../../../domain/order-words'
+import { TIMELINE_KIND_TEXT } from './timeline-entry'
 import './order-timeline.scss'
 
 export interface OrderTimelineProps {

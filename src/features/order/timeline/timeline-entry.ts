@@ -23,11 +23,3 @@ export const TIMELINE_KIND_TEXT: Readonly<Record<TimelineKind, { label: string; 
   cancelFailed: { label: '取消失败', tone: 'bad' },
 }
 
-const pad = (value: number): string => String(value).padStart(2, '0')
-
-/** An ISO time as the device's local "YYYY-MM-DD HH:mm"; text that is no time stays as it is. */
-export function formatTimelineTime(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
