@@ -58,6 +58,7 @@ const CAUGHT: readonly (readonly [string, string, string, string])[] = [
   ['features between pages and the shared layers', 'src/features/payment/probe.ts', "import Page from '../../pages/apply/pay/index'\nexport const x = Page\n", RESTRICTED_PATH],
   ["a feature out of another feature's internals", 'src/features/payment/probe.ts', "import { OrderTimeline } from '../order/timeline/OrderTimeline'\nexport const x = OrderTimeline\n", RESTRICTED_PATH],
   ['services out of the platform', 'src/services/api/probe.ts', "import { createSecureStorage } from '../../platform/secure-storage'\nexport const x = createSecureStorage\n", RESTRICTED_PATH],
+  ['feature functions within a screenful', 'src/features/order/probe.ts', `export function long(): number {\n${'  void 0\n'.repeat(80)}  return 1\n}\n`, 'max-lines-per-function'],
   ['toasts, dialogs and calls in the UI service', 'src/features/order/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showModal({ title: 'x' })\n", 'no-restricted-properties'],
   ['toasts, dialogs and calls in the UI service', 'src/components/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showToast({ title: 'x' })\n", 'no-restricted-properties'],
   ['toasts, dialogs and calls in the UI service', 'src/pages/probe.tsx', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.makePhoneCall({ phoneNumber: '1' })\n", 'no-restricted-properties'],
@@ -72,6 +73,7 @@ const ALLOWED: readonly (readonly [string, string, string])[] = [
   ["a feature using another feature's public index", 'src/features/payment/probe.ts', "import { OrderTimeline } from '../order'\nexport const x = OrderTimeline\n"],
   ['a feature using its own files', 'src/features/payment/pay/probe.ts', "import { MissingOrder } from '../MissingOrder'\nexport const x = MissingOrder\n"],
   ['the platform layer calling Taro for the UI service', 'src/platform/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showModal({ title: 'x' })\n"],
+  ['a feature function of 80 lines', 'src/features/order/probe.ts', `export function long(): number {\n${'  void 0\n'.repeat(77)}  return 1\n}\n`],
 ]
 
 describe('architecture boundaries (lint)', () => {

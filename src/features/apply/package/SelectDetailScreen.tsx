@@ -5,22 +5,20 @@ import { SERVICE_PROMISE_TYPE } from '../../../../types/api/catalogue'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { commodityView, goodsLines } from '../../../components/commodity-view/commodity-view'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
-import { Heading } from '../../../components/heading/Heading'
 import { ServicePromiseView } from '../../../components/service-promise/ServicePromiseView'
 import { useServicePromise } from '../../../components/service-promise/use-service-promise'
 import { StatusView } from '../../../components/status-view/StatusView'
-import { Button } from '../../../components/ui/button'
-import { PACKAGE_LOCK_NOTE, payModeLabel, refundNote } from '../../../config/payment'
+import { payModeLabel, refundNote } from '../../../config/payment'
 import { DELIVERY_METHOD, issuerName } from '../../../domain/enums'
 import { formatYuan } from '../../../domain/money'
 import type { ServicePromise } from '../../../domain/service-promise'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
 import { ChooseFeedback } from './ChooseFeedback'
-import { CommodityPrice } from './CommodityPrice'
-import { PackageTags } from './PackageTags'
+import { PackageChooseBar } from './PackageChooseBar'
+import { PackageGoods } from './PackageGoods'
 import { PackagesGate } from './PackagesGate'
-import { TierBadge } from './TierBadge'
+import { PackageSummary } from './PackageSummary'
 import { useChoosePackage } from './use-choose-package'
 import type { ChoosePackage } from './use-choose-package'
 import { useOrderVoucher } from './use-order-voucher'
@@ -72,38 +70,8 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
   const disabled = choice.choosingId !== undefined || locked || (orderId !== undefined && voucher.busyFor(orderId))
   return (
     <View className='select-detail' data-testid='package-detail'>
-      <View className='select-detail__card'>
-        <View className='select-detail__head'>
-          <TierBadge tier={view.tier} label={view.tierLabel} testId='package-detail-tier' />
-          <Heading level={2} className='select-detail__name' testId='package-detail-name'>{view.name}</Heading>
-        </View>
-        <CommodityPrice
-          price={view.price}
-          originalPrice={view.originalPrice}
-          voucherPrice={voucherPrice}
-          businessMode={view.bizType}
-          testIdPrefix='package-detail'
-          large
-        />
-        <PackageTags view={view} block='select-detail' />
-      </View>
-
-      <View className='select-detail__card' data-testid='package-detail-goods'>
-        <Text className='select-detail__subtitle'>套餐内容</Text>
-        {goods.length > 0 ? (
-          goods.map((line) => (
-            <View key={line.key} className='select-detail__goods' data-testid='package-detail-goods-item'>
-              <View className='select-detail__goods-main'>
-                <Text className='select-detail__goods-name'>{line.name}</Text>
-                <Text className='select-detail__goods-count'>×{line.count}</Text>
-              </View>
-              {line.description ? <Text className='select-detail__goods-description'>{line.description}</Text> : null}
-            </View>
-          ))
-        ) : (
-          <Text className='select-detail__text'>以套餐说明为准</Text>
-        )}
-      </View>
+      <PackageSummary view={view} voucherPrice={voucherPrice} />
+      <PackageGoods goods={goods} />
 
       <View className='select-detail__card'>
         <Text className='select-detail__subtitle'>套餐说明</Text>
@@ -131,26 +99,7 @@ const PackageDetail = observer(function PackageDetail({ commodityId, orderId, go
       <ChooseFeedback choice={choice} />
       <CustomerService prompt='对套餐有疑问' testId='package-detail-customer-service' />
 
-      <View className='select-detail__bar'>
-        {choice.locked ? null : (
-          <Text className='select-detail__lock-note' data-testid='package-detail-lock-note'>
-            {PACKAGE_LOCK_NOTE}
-          </Text>
-        )}
-        <Button
-          block
-          type='primary'
-          className='select-detail__choose'
-          loading={choice.choosingId === view.id}
-          disabled={disabled}
-          aria-disabled={disabled}
-          aria-label={label}
-          data-testid='package-detail-choose'
-          onClick={() => choice.choose(view.id)}
-        >
-          {label}
-        </Button>
-      </View>
+      <PackageChooseBar choice={choice} commodityId={view.id} label={label} disabled={disabled} />
     </View>
   )
 })

@@ -1,12 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
 import { ENTRY_ROUTE } from '../../../config/routes'
 import type { RouteName } from '../../../config/routes'
-import { validateMobile } from '../../../domain/validation'
-import { LOGIN_REASON, VERIFY_CODE_LENGTH, checkPhoneLogin } from '../../../domain/verify-code'
-import { requestMessageOr, useAction } from '../../../components/action/use-action'
-import { useCodeButton } from '../../../components/countdown/use-code-button'
+import { useSmsCodeForm } from '../../../components/sms-code/use-sms-code-form'
 import { Heading } from '../../../components/heading/Heading'
 import { useStores } from '../../../stores/store-context'
 import { EntryButton } from '../button/EntryButton'
@@ -38,65 +34,28 @@ export function returnTarget(redirect: string | undefined) {
 }
 
 /**
- * Phone and SMS-code login (bank app). The code button counts down from the time the last code
- * was sent, which the user store keeps, so a reload does not reset it. Field reasons show once a
- * field is left; after the login the user returns to `redirect`.
+ * Phone and SMS-code login (bank app), on the SMS-code form's rules (use-sms-code-form.ts: the
+ * user store keeps when the last code was sent, so a reload does not reset the countdown). After
+ * the login the user returns to `redirect`.
  */
 export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: string }) {
   const { user } = useStores()
   const actions = useEntryActions('login')
-  const [mobile, setMobile] = useState(() => user.rememberedMobile ?? '')
-  const [code, setCode] = useState('')
-  const [touched, setTouched] = useState({ mobile: false, code: false })
-  const [checkError, setCheckError] = useState<string>()
-  const [sentNotice, setSentNotice] = useState(false)
-
-  const codeButton = useCodeButton(user.codeSentAt)
-  const mobileCheck = validateMobile(mobile)
-  const mobileError = touched.mobile && !mobileCheck.ok ? mobileCheck.reason : undefined
-  const codeError = touched.code && code !== '' && code.length !== VERIFY_CODE_LENGTH ? LOGIN_REASON.badCode : undefined
-
-  const leave = (field: keyof typeof touched) => setTouched((current) => ({ ...current, [field]: true }))
-
-  const sendCode = useAction(
-    async () => {
-      if (codeButton.disabled) return
-      actions.track('sendCode')
-      setCheckError(undefined)
-      login.clearError()
-      if (!mobileCheck.ok) {
-        leave('mobile')
-        return
-      }
-      await user.sendCode(mobile)
-      setSentNotice(true)
-    },
-    { report: 'inline', message: requestMessageOr(LOGIN_MESSAGES.sendFailed) },
-  )
-
-  const login = useAction(
-    async () => {
-      actions.track('login')
-      setTouched({ mobile: true, code: true })
-      sendCode.clearError()
-      const checked = checkPhoneLogin(mobile, code)
-      setCheckError(checked.ok ? undefined : checked.reason)
-      if (!checked.ok) return
+  const form = useSmsCodeForm({
+    initialMobile: () => user.rememberedMobile ?? '',
+    codeSentAt: user.codeSentAt,
+    sendCode: (mobile) => user.sendCode(mobile),
+    submit: async (checked) => {
+      if (!checked) return
       await user.loginWithCode(checked.mobile, checked.code)
       const target = returnTarget(redirect)
       await actions.leaveLogin(target.route, target.query)
     },
-    { report: 'inline', message: requestMessageOr(LOGIN_MESSAGES.loginFailed) },
-  )
-
-  // One message under the form: the failed check, or the last call's failure.
-  const formError = checkError ?? login.error ?? sendCode.error
-  const typed = (set: (value: string) => void, digits: string) => {
-    set(digits)
-    setCheckError(undefined)
-    sendCode.clearError()
-    login.clearError()
-  }
+    onSendTap: () => actions.track('sendCode'),
+    onSubmitTap: () => actions.track('login'),
+    messages: { sendFailed: LOGIN_MESSAGES.sendFailed, submitFailed: LOGIN_MESSAGES.loginFailed },
+  })
+  const { codeButton, send, submit } = form
 
   return (
     <View className='entry-login'>
@@ -105,33 +64,33 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
         {LOGIN_PURPOSE[returnTarget(redirect).route] ?? LOGIN_PURPOSE_DEFAULT}
       </Text>
       <View className='entry-login__card'>
-        <LoginField name='mobile' value={mobile} error={mobileError} onChange={(digits) => typed(setMobile, digits)} onBlur={() => leave('mobile')} />
-        <LoginField name='code' value={code} error={codeError} onChange={(digits) => typed(setCode, digits)} onBlur={() => leave('code')}>
+        <LoginField name='mobile' value={form.mobile} error={form.mobileError} onChange={form.typeMobile} onBlur={form.leaveMobile} />
+        <LoginField name='code' value={form.code} error={form.codeError} onChange={form.typeCode} onBlur={form.leaveCode}>
           <EntryButton
             variant='link'
             className='entry-login__send'
             label={codeButton.disabled ? `${codeButton.text}，请稍候` : codeButton.text}
             disabled={codeButton.disabled}
-            busy={sendCode.busy}
+            busy={send.busy}
             busyText='发送中…'
             testId='login-send-code'
-            onPress={() => void sendCode.run()}
+            onPress={() => void send.run()}
           >
             {codeButton.text}
           </EntryButton>
         </LoginField>
-        {sentNotice && codeButton.disabled ? (
+        {form.codeSent ? (
           <View className='entry-login__note' role='status' data-testid='login-code-sent'>
             {LOGIN_MESSAGES.codeSent}
           </View>
         ) : null}
       </View>
-      {formError ? (
+      {form.formError ? (
         <View className='entry-login__form-error' role='alert' data-testid='login-error'>
-          {formError}
+          {form.formError}
         </View>
       ) : null}
-      <EntryButton className='entry-login__submit' label='登录' busy={login.busy} busyText='正在登录…' testId='login-submit' onPress={() => void login.run()} />
+      <EntryButton className='entry-login__submit' label='登录' busy={submit.busy} busyText='正在登录…' testId='login-submit' onPress={() => void submit.run()} />
     </View>
   )
 })

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { CANCEL_REASONS } from '../../../domain/cancel-reason'
 import { CANCEL_STATE, PAY_STATE } from '../../../domain/enums'
 import { code, deriveOrderStatus, orderActions, statusLabel } from '../../../domain/order'
+import type { OrderStatus } from '../../../domain/order'
 import type { CancelResult } from '../../../stores/order-store'
 import { useStores } from '../../../stores/store-context'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
@@ -51,6 +52,67 @@ function ResultView({ result, orderId, onRetry }: { result: CancelResult; orderI
   )
 }
 
+/** The order's status keeps it from being cancelled online: say why, and where help is. */
+function CancelUnavailable({ status, onShowOrder }: { status: OrderStatus; onShowOrder: () => void }) {
+  return (
+    <View className='order-cancel'>
+      <StatusView
+        testId='order-cancel-unavailable'
+        title='该订单当前不可取消'
+        description={`订单状态为“${statusLabel(status)}”，设备已发出或已激活，不能在线取消。`}
+        actionText='查看订单'
+        onAction={onShowOrder}
+      />
+      <CustomerService prompt='如需帮助' />
+    </View>
+  )
+}
+
+/** The reasons to choose from, as a radio group that keys work on too. */
+function CancelReasons({ reason, onPick }: { reason: string | undefined; onPick: (reason: string) => void }) {
+  return (
+    <View className='order-cancel__card'>
+      <Text className='order-cancel__title'>请选择取消原因</Text>
+      <View role='radiogroup' aria-label='取消原因' data-testid='order-cancel-reasons'>
+        {CANCEL_REASONS.map((item, index) => (
+          <View
+            key={item}
+            className={`order-cancel__reason${reason === item ? ' order-cancel__reason--on' : ''}`}
+            role='radio'
+            aria-checked={reason === item}
+            aria-label={item}
+            data-testid={`order-cancel-reason-${index}`}
+            onClick={() => onPick(item)}
+            {...keyboardButtonProps(() => onPick(item))}
+          >
+            <Text className='order-cancel__radio' />
+            <Text>{item}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  )
+}
+
+/** The confirming button: it waits for a reason, and is disabled while the cancel runs. */
+function CancelSubmit({ reason, busy, onSubmit }: { reason: string | undefined; busy: boolean; onSubmit: (reason: string) => void }) {
+  return (
+    <Button
+      block
+      type='primary'
+      className='order-cancel__submit'
+      disabled={!reason || busy}
+      aria-disabled={!reason || busy}
+      loading={busy}
+      onClick={() => reason && onSubmit(reason)}
+      aria-label='确认取消订单'
+      data-testid='order-cancel-submit'
+    >
+      {busy ? '正在取消…' : '确认取消订单'}
+    </Button>
+  )
+}
+
 /**
  * Cancelling an order [orderId]: offered only where the order's status allows it (the order is
  * loaded first), with a reason and a confirmation; then cancelling, success or failure. A double
@@ -88,20 +150,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
       />
     )
   }
-  if (!orderActions(status).cancel) {
-    return (
-      <View className='order-cancel'>
-        <StatusView
-          testId='order-cancel-unavailable'
-          title='该订单当前不可取消'
-          description={`订单状态为“${statusLabel(status)}”，设备已发出或已激活，不能在线取消。`}
-          actionText='查看订单'
-          onAction={toOrder}
-        />
-        <CustomerService prompt='如需帮助' />
-      </View>
-    )
-  }
+  if (!orderActions(status).cancel) return <CancelUnavailable status={status} onShowOrder={toOrder} />
 
   const paid = code(order.depositPayState) === PAY_STATE.SUCCESS
   return (
@@ -111,26 +160,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
         <Text className='order-cancel__package'>{packageNameOf(order)}</Text>
       </View>
 
-      <View className='order-cancel__card'>
-        <Text className='order-cancel__title'>请选择取消原因</Text>
-        <View role='radiogroup' aria-label='取消原因' data-testid='order-cancel-reasons'>
-          {CANCEL_REASONS.map((item, index) => (
-            <View
-              key={item}
-              className={`order-cancel__reason${reason === item ? ' order-cancel__reason--on' : ''}`}
-              role='radio'
-              aria-checked={reason === item}
-              aria-label={item}
-              data-testid={`order-cancel-reason-${index}`}
-              onClick={() => setReason(item)}
-              {...keyboardButtonProps(() => setReason(item))}
-            >
-              <Text className='order-cancel__radio' />
-              <Text>{item}</Text>
-            </View>
-          ))}
-        </View>
-      </View>
+      <CancelReasons reason={reason} onPick={setReason} />
 
       {paid ? (
         <Text className='order-cancel__note' data-testid='order-cancel-refund'>
@@ -138,19 +168,7 @@ export const OrderCancelScreen = observer(function OrderCancelScreen({ orderId }
         </Text>
       ) : null}
 
-      <Button
-        block
-        type='primary'
-        className='order-cancel__submit'
-        disabled={!reason || busy}
-        aria-disabled={!reason || busy}
-        loading={busy}
-        onClick={() => reason && void cancel.run(reason, true)}
-        aria-label='确认取消订单'
-        data-testid='order-cancel-submit'
-      >
-        {busy ? '正在取消…' : '确认取消订单'}
-      </Button>
+      <CancelSubmit reason={reason} busy={busy} onSubmit={(chosen) => void cancel.run(chosen, true)} />
       {reason ? null : (
         <Text className='order-cancel__note' data-testid='order-cancel-hint'>
           请先选择取消原因

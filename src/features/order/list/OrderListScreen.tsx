@@ -1,12 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
 import { deriveOrderStatus } from '../../../domain/order'
 import { useStores } from '../../../stores/store-context'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { useShownAgain } from '../../../components/page-shell/use-shown-again'
 import { useEarlyOrderCopyGone } from '../../../components/page-shell/use-early-order-copy'
 import { CustomerService } from '../../../components/customer-service/CustomerService'
 import { navigateFromTap } from '../../../platform/navigator'
@@ -17,9 +15,42 @@ import { OrderQrSheet } from '../parts/OrderQrSheet'
 import { OrderPopup } from './OrderPopup'
 import { OrderRow } from './OrderRow'
 import { useOrderPopup } from './use-order-popup'
+import { useOrderListLoad } from './use-order-list-load'
 import { Pressable } from '../../../components/pressable/Pressable'
 import { StatusView } from '../../../components/status-view/StatusView'
 import './order-list.scss'
+
+/** No order yet: the way to a first application. */
+function OrderListEmpty() {
+  const { navigator } = useAppServices()
+  return (
+    <View className='order-list'>
+      <StatusView
+        testId='order-list-empty'
+        title='暂无订单'
+        description='您还没有ETC申办订单'
+        actionText='立即申办'
+        onAction={() => navigateFromTap(navigator.relaunch('plateEntry'))}
+      />
+      <CustomerService prompt='如有疑问' />
+    </View>
+  )
+}
+
+/** The popup reminding of a device to activate; its guide closes it and opens the long-pay guide. */
+function ActivationReminder({ order, onClose }: { order: OrderSummary; onClose: () => void }) {
+  const { navigator } = useAppServices()
+  return (
+    <OrderPopup
+      order={order}
+      onGuide={() => {
+        onClose()
+        navigateFromTap(navigator.open('longPayGuide'))
+      }}
+      onClose={onClose}
+    />
+  )
+}
 
 /**
  * The user's orders: open ones first (the current channel's first; the first is the current
@@ -33,19 +64,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
   const next = useNextAction()
   const [qrOrder, setQrOrder] = useState<OrderSummary>()
   const popup = useOrderPopup()
-
-  const { decide } = popup
-  useEffect(() => {
-    void orders.fetchList().then(decide)
-  }, [orders, decide])
-
-  useShownAgain(() => {
-    if (orders.listLoad.status === 'ready' || orders.listLoad.status === 'error') void orders.fetchList()
-  })
-
-  Taro.usePullDownRefresh(() => {
-    void orders.fetchList({ fresh: true }).finally(() => Taro.stopPullDownRefresh())
-  })
+  useOrderListLoad(popup.decide)
 
   const { listLoad, listLoaded } = orders
   useEarlyOrderCopyGone(listLoaded || listLoad.status === 'error')
@@ -59,20 +78,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
   }
 
   const { open, activated, current } = orders.arranged
-  if (open.length === 0 && activated.length === 0) {
-    return (
-      <View className='order-list'>
-        <StatusView
-          testId='order-list-empty'
-          title='暂无订单'
-          description='您还没有ETC申办订单'
-          actionText='立即申办'
-          onAction={() => navigateFromTap(navigator.relaunch('plateEntry'))}
-        />
-        <CustomerService prompt='如有疑问' />
-      </View>
-    )
-  }
+  if (open.length === 0 && activated.length === 0) return <OrderListEmpty />
 
   const row = (order: OrderSummary) => (
     <OrderRow
@@ -113,16 +119,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
       ) : null}
       <CustomerService prompt='如有疑问' />
       {qrOrder ? <OrderQrSheet order={qrOrder} onClose={() => setQrOrder(undefined)} /> : null}
-      {popup.order && !qrOrder ? (
-        <OrderPopup
-          order={popup.order}
-          onGuide={() => {
-            popup.close()
-            navigateFromTap(navigator.open('longPayGuide'))
-          }}
-          onClose={popup.close}
-        />
-      ) : null}
+      {popup.order && !qrOrder ? <ActivationReminder order={popup.order} onClose={popup.close} /> : null}
     </View>
   )
 })

@@ -68,6 +68,89 @@ function CancelOutcome({ result, onRetry }: { result: CancelResult; onRetry: () 
   return null
 }
 
+/** Why the page is there: the guide type's title and what the person may do. */
+function GuideIntro({ type }: { type: GuideType }) {
+  const text = GUIDE_TEXT[type]
+  return (
+    <View className='guide-reapply__card'>
+      <Text className='guide-reapply__title' data-testid='guide-title'>
+        {text.title}
+      </Text>
+      <Text className='guide-reapply__description'>{text.description}</Text>
+    </View>
+  )
+}
+
+/** The old order is cancelled already: nothing stands in the way of a new application. */
+function ReapplyNow({ onReapply }: { onReapply: () => void }) {
+  return (
+    <View className='guide-reapply__actions'>
+      <Text className='guide-reapply__outcome' data-testid='guide-cancelled'>
+        旧订单已取消，可以重新申办。
+      </Text>
+      <Button block type='primary' className='guide-reapply__button' onClick={onReapply} aria-label='重新申办' data-testid='guide-reapply-start'>
+        重新申办
+      </Button>
+    </View>
+  )
+}
+
+/** Type 1's choice: pay the deposit, or cancel on the cancel page (where a reason is asked) when the status allows. */
+function PayOrCancel({ orderId, canCancel }: { orderId: string; canCancel: boolean }) {
+  const { navigator } = useAppServices()
+  return (
+    <>
+      <Button
+        block
+        type='primary'
+        className='guide-reapply__button'
+        onClick={() => navigateFromTap(navigator.open('pay', { orderId }))}
+        aria-label='去支付'
+        data-testid='guide-pay'
+      >
+        去支付
+      </Button>
+      {canCancel ? (
+        <Button
+          block
+          className='guide-reapply__button'
+          onClick={() => navigateFromTap(navigator.open('orderCancel', { orderId }))}
+          aria-label='取消旧订单'
+          data-testid='guide-cancel'
+        >
+          取消旧订单
+        </Button>
+      ) : null}
+    </>
+  )
+}
+
+/** Type 2's one way on, warned first when new applications are paused. */
+function CancelAndReapply({ paused, busy, onCancel }: { paused: boolean | undefined; busy: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {paused ? (
+        <View className='guide-reapply__outcome' role='status' data-testid='guide-new-apply-paused'>
+          {PAUSED_BEFORE_CANCEL}
+        </View>
+      ) : null}
+      <Button
+        block
+        type='primary'
+        className='guide-reapply__button'
+        disabled={busy}
+        aria-disabled={busy}
+        loading={busy}
+        onClick={onCancel}
+        aria-label='取消旧订单并重新申办'
+        data-testid='guide-cancel-reapply'
+      >
+        {busy ? '正在取消…' : '取消旧订单并重新申办'}
+      </Button>
+    </>
+  )
+}
+
 /**
  * What to do with a historical order of the plate [orderId, reapplyType]: type 1 (deposit unpaid)
  * pays it or cancels it; type 2 (audit not passed, stock interception) cancels it and starts a new
@@ -76,7 +159,6 @@ function CancelOutcome({ result, onRetry }: { result: CancelResult; onRetry: () 
  */
 export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId, reapplyType }: { orderId: string; reapplyType: string }) {
   const { order: orders, apply } = useStores()
-  const { navigator } = useAppServices()
   const type = guideType(reapplyType)
   const { toOrder, reapply } = useOrderLinks(orderId)
   const cancel = useCancelOrder(orderId, { title: '取消旧订单', content: '取消旧订单后将重新开始申办，是否继续？' }, (outcome) => {
@@ -105,15 +187,9 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
   const canCancel = orderActions(status).cancel
   const result = orders.cancelResults[orderId]
 
-  const text = GUIDE_TEXT[type]
   return (
     <View className='guide-reapply' data-testid='guide-reapply' data-type={type}>
-      <View className='guide-reapply__card'>
-        <Text className='guide-reapply__title' data-testid='guide-title'>
-          {text.title}
-        </Text>
-        <Text className='guide-reapply__description'>{text.description}</Text>
-      </View>
+      <GuideIntro type={type} />
 
       <View className='guide-reapply__card' role='group' aria-label='历史订单' data-testid='guide-order'>
         <OrderHead plateNumber={order.plateNumber} plateColor={order.plateColor} status={status} block='guide-reapply' testIdPrefix='guide' />
@@ -124,61 +200,13 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
       </View>
 
       {status === 'cancelled' ? (
-        <View className='guide-reapply__actions'>
-          <Text className='guide-reapply__outcome' data-testid='guide-cancelled'>
-            旧订单已取消，可以重新申办。
-          </Text>
-          <Button block type='primary' className='guide-reapply__button' onClick={reapply} aria-label='重新申办' data-testid='guide-reapply-start'>
-            重新申办
-          </Button>
-        </View>
+        <ReapplyNow onReapply={reapply} />
       ) : (
         <View className='guide-reapply__actions'>
           {type === REAPPLY_TYPE.PAY_OR_CANCEL ? (
-            <>
-              <Button
-                block
-                type='primary'
-                className='guide-reapply__button'
-                onClick={() => navigateFromTap(navigator.open('pay', { orderId }))}
-                aria-label='去支付'
-                data-testid='guide-pay'
-              >
-                去支付
-              </Button>
-              {canCancel ? (
-                <Button
-                  block
-                  className='guide-reapply__button'
-                  onClick={() => navigateFromTap(navigator.open('orderCancel', { orderId }))}
-                  aria-label='取消旧订单'
-                  data-testid='guide-cancel'
-                >
-                  取消旧订单
-                </Button>
-              ) : null}
-            </>
+            <PayOrCancel orderId={orderId} canCancel={canCancel} />
           ) : canCancel ? (
-            <>
-              {apply.newApply?.paused ? (
-                <View className='guide-reapply__outcome' role='status' data-testid='guide-new-apply-paused'>
-                  {PAUSED_BEFORE_CANCEL}
-                </View>
-              ) : null}
-              <Button
-                block
-                type='primary'
-                className='guide-reapply__button'
-                disabled={busy}
-                aria-disabled={busy}
-                loading={busy}
-                onClick={() => void cancel.run(REAPPLY_CANCEL_REASON, true)}
-                aria-label='取消旧订单并重新申办'
-                data-testid='guide-cancel-reapply'
-              >
-                {busy ? '正在取消…' : '取消旧订单并重新申办'}
-              </Button>
-            </>
+            <CancelAndReapply paused={apply.newApply?.paused} busy={busy} onCancel={() => void cancel.run(REAPPLY_CANCEL_REASON, true)} />
           ) : (
             <Text className='guide-reapply__outcome' data-testid='guide-cannot-cancel'>
               该订单当前不可在线取消，请联系客服处理。
