@@ -59,6 +59,9 @@ export interface SmsCodeForm {
   readonly submit: Action<[]>
 }
 
+/** What a tap that stops at a check answers. */
+const DONE: Promise<void> = Promise.resolve()
+
 export function useSmsCodeForm(options: SmsCodeFormOptions): SmsCodeForm {
   const [mobile, setMobile] = useState(options.initialMobile)
   const [code, setCode] = useState('')
@@ -69,32 +72,32 @@ export function useSmsCodeForm(options: SmsCodeFormOptions): SmsCodeForm {
   const mobileCheck = validateMobile(mobile)
   const leave = (field: keyof typeof touched) => setTouched((current) => ({ ...current, [field]: true }))
 
+  // Chains, not async functions: the mini-program builds turn each one into a state machine of
+  // some 300 bytes, and the login page that uses this is in the main package (its size is ratcheted).
   const send = useAction(
-    async () => {
-      if (codeButton.disabled) return
+    () => {
+      if (codeButton.disabled) return DONE
       options.onSendTap?.()
       setCheckError(undefined)
       submit.clearError()
       if (!mobileCheck.ok) {
         leave('mobile')
-        return
+        return DONE
       }
-      await options.sendCode(mobile)
-      setSentNotice(true)
+      return options.sendCode(mobile).then(() => setSentNotice(true))
     },
     { report: 'inline', message: requestMessageOr(options.messages.sendFailed) },
   )
 
   const submit = useAction(
-    async () => {
+    () => {
       options.onSubmitTap?.()
       send.clearError()
       if (!(options.needsCode?.() ?? true)) return options.submit(undefined)
       setTouched({ mobile: true, code: true })
       const checked = checkPhoneLogin(mobile, code)
       setCheckError(checked.ok ? undefined : checked.reason)
-      if (!checked.ok) return
-      await options.submit({ mobile: checked.mobile, code: checked.code })
+      return checked.ok ? options.submit({ mobile: checked.mobile, code: checked.code }) : DONE
     },
     { report: 'inline', message: requestMessageOr(options.messages.submitFailed) },
   )
