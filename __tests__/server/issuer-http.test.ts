@@ -30,7 +30,10 @@ import type { TestApp } from './support/test-app'
 import { databasePerFile, describeDb } from './support/test-database'
 import { configProblems } from './support/config-problems'
 
-/** Short enough for a test to wait out; the stand-in's late answer comes well after it. */
+/**
+ * Short enough for a test to wait out; the stand-in's late answer comes well after it. Only the
+ * timeout case uses it: a loaded machine can take longer than this over a first connection.
+ */
 const SHORT_TIMEOUT_MS = 300
 const LATE_ANSWER_MS = 1_000
 const SUBMITTED_AT = new Date('2026-03-01T08:00:00.000Z')
@@ -39,7 +42,7 @@ const account = (standIn: IssuerStandIn, overrides: Partial<IssuerAccount> = {})
   baseUrl: standIn.baseUrl,
   appId: ISSUER_TEST_APP_ID,
   secret: ISSUER_TEST_SECRET,
-  timeoutMs: SHORT_TIMEOUT_MS,
+  timeoutMs: DEFAULT_ISSUER_TIMEOUT_MS,
   ...overrides,
 })
 
@@ -61,15 +64,15 @@ async function failureOf(call: Promise<unknown>): Promise<PartnerCallError> {
   return outcome.error as PartnerCallError
 }
 
-/** Each scripted failure, and what the adapter says about it. */
-const FAILURES: readonly [string, (standIn: IssuerStandIn) => void, RegExp][] = [
-  ['an HTTP 500', (standIn) => standIn.failNext('serverError'), /answered HTTP 500/],
-  ['no answer in time', (standIn) => standIn.delayNext(LATE_ANSWER_MS), new RegExp(`did not answer within ${SHORT_TIMEOUT_MS} ms`)],
-  ['an answer signed with another key', (standIn) => standIn.failNext('forgedAnswer'), /signature is wrong/],
-  ['an unsigned answer', (standIn) => standIn.failNext('unsignedAnswer'), /signature is missing/],
-  ["another request's answer", (standIn) => standIn.failNext('otherRequestsNonce'), /signature is foreign/],
-  ['a stale answer', (standIn) => standIn.failNext('staleAnswer'), /signature is stale/],
-  ['an answer naming another order', (standIn) => standIn.failNext('otherOrder' satisfies IssuerFailure), /without naming the order sent/],
+/** Each scripted failure, what the adapter says about it, and the account's overrides for it. */
+const FAILURES: readonly [string, (standIn: IssuerStandIn) => void, RegExp, Partial<IssuerAccount>][] = [
+  ['an HTTP 500', (standIn) => standIn.failNext('serverError'), /answered HTTP 500/, {}],
+  ['no answer in time', (standIn) => standIn.delayNext(LATE_ANSWER_MS), new RegExp(`did not answer within ${SHORT_TIMEOUT_MS} ms`), { timeoutMs: SHORT_TIMEOUT_MS }],
+  ['an answer signed with another key', (standIn) => standIn.failNext('forgedAnswer'), /signature is wrong/, {}],
+  ['an unsigned answer', (standIn) => standIn.failNext('unsignedAnswer'), /signature is missing/, {}],
+  ["another request's answer", (standIn) => standIn.failNext('otherRequestsNonce'), /signature is foreign/, {}],
+  ['a stale answer', (standIn) => standIn.failNext('staleAnswer'), /signature is stale/, {}],
+  ['an answer naming another order', (standIn) => standIn.failNext('otherOrder' satisfies IssuerFailure), /without naming the order sent/, {}],
 ]
 
 describe('the HTTP issuer', () => {
@@ -111,9 +114,9 @@ describe('the HTTP issuer', () => {
     expect(await metrics.registry.getSingleMetricAsString('partner_call_duration_seconds')).toMatch(/partner_call_duration_seconds_count\{partner="issuer"\} 2/)
   })
 
-  it.each(FAILURES)('rejects %s', async (_case, script, message) => {
+  it.each(FAILURES)('rejects %s', async (_case, script, message, overrides) => {
     script(standIn)
-    expect((await failureOf(issuer().submitOrder(submission()))).message).toMatch(message)
+    expect((await failureOf(issuer(overrides).submitOrder(submission()))).message).toMatch(message)
   })
 
   it('rejects when the issuer refuses our signature, and when nobody listens', async () => {
@@ -144,7 +147,7 @@ describeDb('the outbox through the HTTP issuer', () => {
   })
   afterEach(() => test.close())
 
-  const context = () => ({ db: database.db, clock, issuer: createHttpIssuer(account(standIn), { clock, random: cryptoRandom }), log: test.app.log })
+  const context = (overrides: Partial<IssuerAccount> = {}) => ({ db: database.db, clock, issuer: createHttpIssuer(account(standIn, overrides), { clock, random: cryptoRandom }), log: test.app.log })
   const outbox = async (orderId: string) => (await database.db.select().from(issuerOutbox).where(eq(issuerOutbox.orderId, orderId)))[0]
   const heldOf = (orderId: string) => standIn.held().filter((held) => held.order.orderId === orderId)
 
@@ -159,10 +162,10 @@ describeDb('the outbox through the HTTP issuer', () => {
     expect(events.filter((event) => event.kind === 'issuerReceived').map((event) => event.note)).toEqual([issuerReceiptNote(held?.receiptNo ?? '')])
   })
 
-  it.each(FAILURES)('keeps the order due again after %s, then delivers it once', async (_case, script, message) => {
+  it.each(FAILURES)('keeps the order due again after %s, then delivers it once', async (_case, script, message, overrides) => {
     const orderId = await paidOrder(database.db, test, owner)
     script(standIn)
-    expect(await deliverDue(context(), orderId)).toBe(0)
+    expect(await deliverDue(context(overrides), orderId)).toBe(0)
     expect(await outbox(orderId)).toMatchObject({
       deliveredAt: null,
       attempts: 1,

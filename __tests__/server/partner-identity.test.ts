@@ -118,7 +118,7 @@ describe('the map’s OAuth 2.0 code', () => {
   })
   afterAll(async () => closeServer(partner.server))
 
-  const settings = () => ({ ...CLIENT, tokenUrl: `${partner.url}/oauth/token`, userInfoUrl: `${partner.url}/userinfo`, timeoutMs: 500 })
+  const settings = () => ({ ...CLIENT, tokenUrl: `${partner.url}/oauth/token`, userInfoUrl: `${partner.url}/userinfo`, timeoutMs: 5_000 })
 
   it('names the person from the token answer, or from the user information', async () => {
     await expect(createOAuthCodeProvider('map', { ...settings(), tokenIdField: 'open_id' }).resolve('code-ok')).resolves.toEqual({ provider: 'map', externalId: 'map-user-7' })
