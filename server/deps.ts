@@ -11,20 +11,14 @@ import type { PhoneNumberProvider } from './platform/phone-numbers'
 import type { WechatPlatform } from './platform/wechat'
 import type { RiskReviewer } from './catalogue/risk-review'
 import type { SmsGateway } from './auth/sms-gateway'
-import type { Config, LogLevel } from './config'
+import type { Config } from './config'
+import type { LogOptions } from './http/logging'
 import type { AppMetrics } from './http/metrics'
 import type { KeyProvider } from './crypto/key-provider'
 import type { Db } from './db/database'
 import type { FileStorage } from './storage/file-storage'
 import type { Clock } from './runtime/clock'
 import type { RandomSource } from './runtime/random'
-
-/** Where log lines go (one JSON line per call); every line is masked first (server/http/logging.ts). */
-export interface LogDestination {
-  write(line: string): void
-}
-
-export type LogOptions = false | { readonly level: LogLevel; readonly destination?: LogDestination }
 
 export interface AppDeps {
   readonly config: Config

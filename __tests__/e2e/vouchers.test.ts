@@ -6,11 +6,11 @@
  * discount and the amount to pay.
  */
 import { SEED_VOUCHER_CODES, SEED_WRITE_OFF_PROMOTIONS } from '../../server/catalogue/seed-data'
-import { VOUCHER_MESSAGE } from '../../server/catalogue/vouchers'
+import { VOUCHER_MESSAGE } from '../../server/orders/vouchers'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { acceptAgreements, byTestId, fillInformation, onPage, photoFiles, startWithPlate, tap, uploadPhotos } from './support/journey'
-import { freshPhone, screenshot } from './support/world'
+import { describeBrowser, withPage } from './support/browser'
+import { byTestId, onPage, onSiteToPackages, sharedBrowserWithPhotos, tap } from './support/journey'
+import { screenshot } from './support/world'
 
 jest.setTimeout(240_000)
 
@@ -18,24 +18,14 @@ jest.setTimeout(240_000)
 const BASIC_AFTER_VOUCHER = '39.90'
 
 describeBrowser('a write-off code on the package page', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('refuses a used, expired or foreign code alike, claims a good one, and the pay page charges less', async () => {
     await withPage(browser(), async (page, errors) => {
       // Logged in by a simulated bank page token (a person of its own), not an SMS code: the suite's
       // files share the server's per-address limit on codes sent.
       const arrival = `/?promotionChannelId=${SEED_WRITE_OFF_PROMOTIONS.bank}&${PAGE_TOKEN_PARAM}=sim-voucher-${Date.now()}`
-      await startWithPlate(page, '京D97531', freshPhone(), arrival)
-      await acceptAgreements(page)
-      await fillInformation(page, 'onSite')
-      await uploadPhotos(page, files)
-      await tap(page, 'upinfo-next')
-      await onPage(page, 'selectLand')
-      await byTestId(page, 'packages').waitFor()
+      await onSiteToPackages(page, files(), '京D97531', arrival)
 
       const code = page.getByRole('textbox', { name: '核销码' })
       const use = page.getByRole('button', { name: '使用' })

@@ -11,7 +11,7 @@
 import { CANCEL_REASONS, CANCEL_REASON_MESSAGE } from '../../src/domain/cancel-reason'
 import { sql, eq } from 'drizzle-orm'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
-import type { OrderDetail, OrderSummary } from '../../types/api/orders'
+import type { OrderDetail } from '../../types/api/orders'
 import { CIPHERTEXT_PREFIX } from '../../server/crypto/field-cipher'
 import { queryRows } from '../../server/db/database'
 import { REDACTED, redactUrl } from '../../server/http/logging'
@@ -19,7 +19,9 @@ import { handleError } from '../../server/http/errors'
 import Fastify from 'fastify'
 import { LogCapture, createTestApp } from './support/test-app'
 import { appWorld } from './support/app-world'
-import { BANK, envelope, pathOf, bearer, sealFor, tokenCall } from './support/api'
+import { BANK, envelope, sealFor, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
+import type { CallOptions } from './support/api-client'
 import { OWNER, PHONES, createOrder, data, login, orderRow, FIXTURE, OTHER_PLATE, PLATE, apply, cashierOf, cashierResult, fillOrder, orderWorld, payload, submittedOrder, upload, uploadAllPhotos } from './support/orders'
 import { describeDb } from './support/test-database'
 import type { TrackEvent } from '../../types/api/tracking'
@@ -33,20 +35,18 @@ import { deriveVisitKeys, deviceHash, signVisit } from '../../server/tracking/vi
 import { CLICK, DEFAULT_RETENTION_MS, EVENTS, HEADER, VISIT_REQUEST, openVisit, requestVisit, sendBatch, signedHeader } from './support/tracking'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
-import { PLATE_HELD_MESSAGE } from '../../server/catalogue/plate-checks'
+import { PLATE_HELD_MESSAGE } from '../../server/orders/plate-checks'
 import { ORDER_LIMIT_MESSAGE } from '../../server/orders/order-limits'
 import { PAYMENT_GRACE_MS, UNPAID_MESSAGE } from '../../server/orders/unpaid-orders'
 import { ADDRESS_LIMIT } from '../../server/limits/per-address'
-import type { Page } from '../../types/api/envelope'
-import type { PayDepositResponse } from '../../types/api/payment'
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { LightMyRequestResponse } from 'fastify'
 import { VOUCHER_REFUSAL } from '../../types/api/apply'
-import type { ApplyPayload, ApplyResponse, ClaimVoucherResponse, PlateUniqueResponse, VerifyEligibilityResponse } from '../../types/api/apply'
+import type { ApplyPayload, ApplyResponse, ClaimVoucherRequest, ClaimVoucherResponse, PlateUniqueResponse, VerifyEligibilityResponse, VoucherRequest } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
 import { DAY_MS, HOUR_MS } from '../../src/domain/constants'
 import { SEED_VOUCHER_CODES, SEED_WRITE_OFF_PROMOTIONS } from '../../server/catalogue/seed-data'
 import { VOUCHER_GUESS_LIMITS, addressKey, voucherPrefix } from '../../server/catalogue/voucher-guesses'
-import { VOUCHER_MESSAGE } from '../../server/catalogue/vouchers'
+import { VOUCHER_MESSAGE } from '../../server/orders/vouchers'
 import type { Config } from '../../server/config'
 import { lockoutMs } from '../../server/limits/lockouts'
 import type { LockoutPolicy } from '../../server/limits/lockouts'
@@ -111,7 +111,7 @@ describeDb('abuse: secrets in request addresses', () => {
     const cashierToken = 'cashier-token-never-logged'
     const code = 'login-code-never-logged'
     await world.test.inject({ method: 'GET', url: `${SIMULATOR_PATHS.cashier.replace('{paymentId}', 'p1')}?token=${cashierToken}` })
-    await world.test.inject({ method: 'GET', url: `${pathOf(API.tokenByQuery.path, { channel: BANK.channelId })}?appId=wx1&code=${code}` })
+    await world.api.call(API.tokenByQuery, { appId: 'wx1', code })
     const requests = world.test.logs.entries().filter((entry) => entry.msg === 'request').map((entry) => String(entry.url))
     expect(requests).toEqual(expect.arrayContaining([`/sim/cashier/p1?token=${REDACTED}`, expect.stringContaining(`code=${REDACTED}`)]))
     expect(world.test.logs.text()).not.toContain(cashierToken)
@@ -122,7 +122,7 @@ describeDb('abuse: secrets in request addresses', () => {
 describeDb('abuse: personal data in a cancel reason', () => {
   const world = appWorld((test) => login(test, PHONES.owner))
 
-  const cancel = (orderId: string, reason: string) => world.call({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason } })
+  const cancel = (orderId: string, reason: string) => world.api.call(API.cancelOrder, { orderId, reason }, { as: world.grant })
 
   it('refuses a typed reason, keeping the order as it was', async () => {
     const orderId = await createOrder(world.test, world.grant)
@@ -146,7 +146,7 @@ describeDb('abuse: personal data in a cancel reason', () => {
     for (const { text } of stored) expect(String(text).startsWith(CIPHERTEXT_PREFIX)).toBe(true)
     expect(JSON.stringify(stored)).not.toContain(reason)
 
-    const detail = data<OrderDetail>(await world.call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    const detail = data(await world.api.call(API.orderDetail, { orderId }, { as: world.grant }))
     expect(detail.cancelReason).toBe(reason)
   })
 })
@@ -188,17 +188,16 @@ describeDb('abuse: write-off codes guessed', () => {
   }
   /** A fresh identity: a phone number never seen before, logged in (what a guesser rotates). */
   const someone = (app: TestApp): Promise<TokenGrant> => login(app, `1390000${String(++phones).padStart(4, '0')}`)
-  const voucherCall = (name: 'verifyEligibility' | 'claimVoucher', grant: TokenGrant, remoteAddress: string, body: object, headers: Record<string, string> = {}): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API[name].path, { sourceChannel: BANK.sourceChannel }),
+  const voucherOptions = (grant: TokenGrant, remoteAddress: string, headers: Record<string, string> = {}): CallOptions => ({
+    as: grant,
+    params: { sourceChannel: BANK.sourceChannel },
     remoteAddress,
-    headers: { authorization: `Bearer ${grant.accessToken}`, ...headers },
-    payload: { promotionChannelId: WRITE_OFF, ...body },
+    headers,
   })
-  const verifyFrom = (app: TestApp, grant: TokenGrant, address: string, body: object, headers?: Record<string, string>): Promise<LightMyRequestResponse> =>
-    app.inject(voucherCall('verifyEligibility', grant, address, body, headers))
-  const claimFrom = (app: TestApp, grant: TokenGrant, address: string, body: object): Promise<LightMyRequestResponse> =>
-    app.inject(voucherCall('claimVoucher', grant, address, body))
+  const verifyFrom = (app: TestApp, grant: TokenGrant, address: string, body: Omit<VoucherRequest, 'promotionChannelId'>, headers?: Record<string, string>) =>
+    apiClient(app).call(API.verifyEligibility, { promotionChannelId: WRITE_OFF, ...body }, voucherOptions(grant, address, headers))
+  const claimFrom = (app: TestApp, grant: TokenGrant, address: string, body: Omit<ClaimVoucherRequest, 'promotionChannelId'>) =>
+    apiClient(app).call(API.claimVoucher, { promotionChannelId: WRITE_OFF, ...body }, voucherOptions(grant, address))
 
   it('refuses an address, whoever asks, once its failed guesses reach the allowance: fresh identities do not help', async () => {
     const app = await open()
@@ -470,25 +469,24 @@ describeDb('abuse: plates held by strangers', () => {
   const STRANGER_ADDRESS = '203.0.113.7'
 
   const holdMs = () => world.test.config.orderLimits.unpaidHoldMinutes * MINUTE_MS
-  const as = (grant: TokenGrant, request: InjectOptions, test: TestApp = world.test) =>
-    test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const { api } = world
   /** A person of the bank app (its page token): no SMS, so many can log in. */
   const bankUser = async (name: string, test: TestApp = world.test): Promise<TokenGrant> =>
     data<TokenGrant>(await tokenCall(test, { grantType: 'pageToken', token: `sim-${name}` }))
   const uniqueAnswer = async (grant: TokenGrant, plateNumber = PLATE): Promise<PlateUniqueResponse['data']> =>
-    data<PlateUniqueResponse>(await as(grant, { method: 'POST', url: API.plateUnique.path, payload: { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 } })).data
+    data(await api.call(API.plateUnique, { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 }, { as: grant })).data
   const uniqueResult = async (grant: TokenGrant, plateNumber = PLATE): Promise<number> => (await uniqueAnswer(grant, plateNumber)).resultType
   const commit = (grant: TokenGrant, orderId: string, plateNumber = PLATE) => apply(world.test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber }))
   const pay = async (grant: TokenGrant, orderId: string) =>
-    cashierOf(data<PayDepositResponse>(await as(grant, { method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }), payload: { promotionChannelId: BANK.promotionChannelId } })))
+    cashierOf(data(await api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId }, { as: grant })))
   const detail = async (grant: TokenGrant, orderId: string): Promise<OrderDetail> =>
-    data<OrderDetail>(await as(grant, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    data(await api.call(API.orderDetail, { orderId }, { as: grant }))
   const cancel = (grant: TokenGrant, orderId: string) =>
-    as(grant, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } })
+    api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: grant })
   const sweep = () => runMaintenance({ db: world.database.db, clock: world.test.clock, storage: createMemoryFileStorage(), log: world.test.app.log })
   /** An apply step from a given client address. */
   const applyFrom = (test: TestApp, grant: TokenGrant, value: Partial<ApplyPayload>, remoteAddress: string): Promise<LightMyRequestResponse> =>
-    as(grant, { method: 'POST', url: pathOf(API.apply.path, { channel: BANK.channelId }), remoteAddress, payload: { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, payload(value)) } }, test)
+    apiClient(test).call(API.apply, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, payload(value)) }, { as: grant, remoteAddress })
 
   /** One order per plate, filled and with its photos: each waits only for its submission. */
   const readyToSubmit = async (test: TestApp, grant: TokenGrant, plates: readonly string[]): Promise<string[]> => {
@@ -572,9 +570,9 @@ describeDb('abuse: plates held by strangers', () => {
     const [code] = await world.database.db.select().from(voucherCodes).where(eq(voucherCodes.code, 'ABUSE-HOLD-01'))
     expect(code).toMatchObject({ claimedOrderId: null, claimedAt: null })
     // The stranger is told why, on the list (before any sweep) and when trying to pay.
-    const listed = data<Page<OrderSummary>>(await as(stranger, { method: 'POST', url: API.searchOrders.path, payload: {} }))
+    const listed = data(await api.call(API.searchOrders, {}, { as: stranger }))
     expect(listed.list.find((order) => order.orderId === held)).toMatchObject({ cancelState: CANCEL_STATE.SUCCESS })
-    const late = await as(stranger, { method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId: held }), payload: { promotionChannelId: BANK.promotionChannelId } })
+    const late = await api.call(API.payDeposit, { orderId: held, promotionChannelId: BANK.promotionChannelId }, { as: stranger })
     expect(late.json()).toEqual({ code: 2003, msg: LAPSED, data: null })
   })
 
@@ -583,7 +581,7 @@ describeDb('abuse: plates held by strangers', () => {
     const stranger = await bankUser('stranger')
     const held = await submittedOrder(test, stranger)
     test.clock.advance(holdMs())
-    const listed = data<Page<OrderSummary>>(await as(stranger, { method: 'POST', url: API.searchOrders.path, payload: {} }))
+    const listed = data(await api.call(API.searchOrders, {}, { as: stranger }))
     expect(listed.list[0]).toMatchObject({ orderId: held, cancelState: CANCEL_STATE.SUCCESS })
     const other = await bankUser('other-stranger')
     const second = await submittedOrder(test, other, { plateNumber: OTHER_PLATE })
@@ -681,7 +679,7 @@ describeDb('abuse: plates held by strangers', () => {
     expect(await sweep()).toMatchObject({ unpaidOrders: 1, photos: 0 })
     // A cancelled order's photos are not served any more, even to their owner.
     const again = await bankUser('stranger')
-    const image = await as(again, { method: 'GET', url: pathOf(API.image.path, { fileId: photos[0]!.id }) })
+    const image = await api.call(API.image, { fileId: photos[0]!.id }, { as: again })
     expect(image.statusCode).toBe(404)
     test.clock.advance(PHOTO_RETENTION_MS - 1)
     expect(await sweep()).toMatchObject({ photos: 0 })

@@ -15,10 +15,10 @@ import { requireUser } from '../../server/http/auth-hook'
 import { ok } from '../../server/http/envelope'
 import { parseInput } from '../../server/http/validation'
 import { envelope, bearer, loginAsPromoter, loginBySms } from './support/api'
+import { appPerTest } from './support/app-world'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { describeDb } from './support/test-database'
 
 const EchoBody = z.object({
   name: z.string().min(1).max(10),
@@ -51,19 +51,7 @@ function addTestRoutes(test: TestApp): void {
 }
 
 describeDb('app conventions', () => {
-  let database: TestDatabase
-  let test: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
-    addTestRoutes(test)
-  })
-  afterEach(async () => test.close())
+  const { database, test } = appPerTest(addTestRoutes)
 
   describe('envelope and status codes', () => {
     it('answers success as { code: 200, msg, data }', async () => {

@@ -4,17 +4,15 @@
  * the deposit state of the package; the hand-over to the issuer; the sealed draft.
  */
 import { count, eq } from 'drizzle-orm'
-import type { ApplyPushResponse, ApplyResponse, LoadDraftResponse, SaveDraftResponse } from '../../types/api/apply'
+import type { ApplyResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
-import type { PayOrderInfo } from '../../types/api/payment'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP, BUSINESS_MODE, CANCEL_STATE, PAY_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import { PACKAGE_VARIANT, REPLACEMENT_ONLY_MESSAGE } from '../../src/domain/money'
 import { seal } from '../../server/crypto/sealed-box'
 import { applyDrafts, commodities, orderEvents, orders } from '../../server/db/schema'
-import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
+import { BANK, envelope, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
   apply,
@@ -40,19 +38,14 @@ import {
   VEHICLE,
 } from './support/orders'
 import type { TestApp } from './support/test-app'
+import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
 
 const ALL_MISSING = ['车主信息', '车辆信息', '领取方式', '身份证照片（人像面和国徽面）', '行驶证照片', '车头照片', '套餐']
 
 describeDb('apply routes', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let owner: TokenGrant
   const world = orderWorld()
-  beforeEach(() => {
-    ;({ database, test, owner } = world)
-  })
+  const { database, test, grant: owner, api } = suiteOf(world)
 
   const orderCount = async (plateNumber = PLATE) =>
     (await database.db.select({ n: count() }).from(orders).where(eq(orders.plateNumber, plateNumber)))[0]?.n
@@ -61,18 +54,17 @@ describeDb('apply routes', () => {
 
   describe('login', () => {
     it('needs a valid token for the apply call', async () => {
-      const request = { method: 'POST' as const, url: pathOf(API.apply.path, { channel: BANK.channelId }), payload: { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, payload()) } }
+      const request = api.request(API.apply, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, payload()) })
       await expectLoginEnforced(test, request, owner)
     })
 
     it('needs a valid token to save and load the draft', async () => {
-      await expectLoginEnforced(test, { method: 'GET', url: API.loadDraft.path }, owner)
+      await expectLoginEnforced(test, api.request(API.loadDraft), owner)
     })
 
     it('needs a valid token to push an order', async () => {
       const orderId = await submittedOrder(test, owner)
-      const url = `${pathOf(API.applyPush.path, { orderId })}?promotionChannelId=${BANK.promotionChannelId}`
-      await expectLoginEnforced(test, { method: 'POST', url, payload: {} }, owner)
+      await expectLoginEnforced(test, api.request(API.applyPush, { orderId, promotionChannelId: BANK.promotionChannelId }), owner)
     })
   })
 
@@ -233,11 +225,9 @@ describeDb('apply routes', () => {
     })
 
     it('refuses prototype-poisoning keys in the body with a 400', async () => {
-      const response = await test.inject({
-        method: 'POST',
-        url: pathOf(API.apply.path, { channel: BANK.channelId }),
-        headers: { ...bearer(owner), 'content-type': 'application/json' },
-        payload: '{"encryptUsersVehicleApplyVoStr":"x","__proto__":{"isAdmin":true}}',
+      const response = await api.malformed(API.apply, '{"encryptUsersVehicleApplyVoStr":"x","__proto__":{"isAdmin":true}}', {
+        as: owner,
+        headers: { 'content-type': 'application/json' },
       })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).code).toBe(400)
@@ -385,10 +375,8 @@ describeDb('apply routes', () => {
       const { submitted, ...answer } = data<ApplyResponse>(await apply(test, owner, full))
       expect(answer).toEqual({ orderId, stepId: APPLY_STEP.FINAL_COMMIT, certificatesCommitSate: 7, depositPayState: PAY_STATE.AWAITING_PAYMENT, missing: [] })
       // The pay page's data comes with it: what getOrderInfo and handleOrders answer now.
-      const payInfo = data<PayOrderInfo>(await test.inject({ method: 'GET', url: pathOf(API.payOrderInfo.path, { orderId }), headers: bearer(owner) }))
-      const detail = data<OrderDetail>(
-        await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }),
-      )
+      const payInfo = data(await api.call(API.payOrderInfo, { orderId }, { as: owner }))
+      const detail = data(await api.call(API.orderDetail, { orderId }, { as: owner }))
       expect(submitted).toEqual({ payment: payInfo, order: detail })
       expect(submitted?.payment.depositPayState).toBe(PAY_STATE.AWAITING_PAYMENT)
       expect(await orderRow(database.db, orderId)).toMatchObject({
@@ -423,17 +411,16 @@ describeDb('apply routes', () => {
   })
 
   describe('push to the issuer', () => {
-    const push = (grant: TokenGrant, orderId: string, query = `?promotionChannelId=${BANK.promotionChannelId}`) =>
-      test.inject({ method: 'POST', url: `${pathOf(API.applyPush.path, { orderId })}${query}`, headers: bearer(grant), payload: {} })
+    const push = (grant: TokenGrant, orderId: string) => api.call(API.applyPush, { orderId, promotionChannelId: BANK.promotionChannelId }, { as: grant })
 
     it('hands a paid order to its issuer, once: asked again, it answers the first receipt', async () => {
       const orderId = await paidOrder(database.db, test, owner)
       const receivedAt = test.clock.now().toISOString()
-      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
+      expect(data(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       const first = (await orderRow(database.db, orderId)).pushedAt
       expect(first).toEqual(test.clock.now())
       test.clock.advance(5000)
-      expect(data<ApplyPushResponse>(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
+      expect(data(await push(owner, orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       expect((await orderRow(database.db, orderId)).pushedAt).toEqual(first)
       expect(await events(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
     })
@@ -452,24 +439,23 @@ describeDb('apply routes', () => {
 
     it('needs the promotionChannelId query parameter', async () => {
       const orderId = await submittedOrder(test, owner)
-      const response = await push(owner, orderId, '')
+      const response = await api.malformed(API.applyPush, { orderId }, { as: owner })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('参数 promotionChannelId 不能为空')
     })
   })
 
   describe('draft', () => {
-    const save = (grant: TokenGrant, sealed: unknown) =>
-      test.inject({ method: 'POST', url: API.saveDraft.path, headers: bearer(grant), payload: { encryptUsersVehicleApplyVoStr: sealed } })
-    const load = (grant: TokenGrant) => test.inject({ method: 'GET', url: API.loadDraft.path, headers: bearer(grant) })
+    const save = (grant: TokenGrant, sealed: string) => api.call(API.saveDraft, { encryptUsersVehicleApplyVoStr: sealed }, { as: grant })
+    const load = (grant: TokenGrant) => api.call(API.loadDraft, undefined, { as: grant })
 
     it('keeps the sealed draft exactly as sent and gives it back to its owner only', async () => {
-      expect(data<LoadDraftResponse>(await load(owner))).toEqual({ encryptUsersVehicleApplyVoStr: null, savedAt: null })
+      expect(data(await load(owner))).toEqual({ encryptUsersVehicleApplyVoStr: null, savedAt: null })
       const sealed = sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A1', owner: { ownerName: '张' }, savedAt: 1 })
-      expect(data<SaveDraftResponse>(await save(owner, sealed))).toEqual({ savedAt: test.clock.now().toISOString() })
-      expect(data<LoadDraftResponse>(await load(owner))).toEqual({ encryptUsersVehicleApplyVoStr: sealed, savedAt: test.clock.now().toISOString() })
+      expect(data(await save(owner, sealed))).toEqual({ savedAt: test.clock.now().toISOString() })
+      expect(data(await load(owner))).toEqual({ encryptUsersVehicleApplyVoStr: sealed, savedAt: test.clock.now().toISOString() })
       const other = await login(test, PHONES.other)
-      expect(data<LoadDraftResponse>(await load(other)).encryptUsersVehicleApplyVoStr).toBeNull()
+      expect(data(await load(other)).encryptUsersVehicleApplyVoStr).toBeNull()
     })
 
     it('replaces the previous draft', async () => {
@@ -477,7 +463,7 @@ describeDb('apply routes', () => {
       test.clock.advance(1000)
       const newer = sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A1' })
       data(await save(owner, newer))
-      expect(data<LoadDraftResponse>(await load(owner)).encryptUsersVehicleApplyVoStr).toBe(newer)
+      expect(data(await load(owner)).encryptUsersVehicleApplyVoStr).toBe(newer)
       expect(await database.db.select({ n: count() }).from(applyDrafts)).toEqual([{ n: 1 }])
     })
 

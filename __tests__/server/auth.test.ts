@@ -25,36 +25,25 @@ import {
   latestCode,
   loginAsPromoter,
   loginBySms,
-  pathOf,
   sealFor,
   sendCode,
   tokenCall,
 } from './support/api'
+import { apiClient } from './support/api-client'
+import { appPerTest } from './support/app-world'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
 const OTHER_PHONE = '13912345678'
 const SECOND = 1000
 
 describeDb('auth and SMS routes', () => {
-  let database: TestDatabase
-  let test: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
+  const { database, test, api } = appPerTest((app) => {
+    app.app.get('/test/me', async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
+    app.app.get('/test/channel-me', { config: { channel: true } }, async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
   })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
-    test.app.get('/test/me', async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
-    test.app.get('/test/channel-me', { config: { channel: true } }, async (request) => ok({ uid: requireUser(request).uid, phone: requireUser(request).phone }))
-  })
-  afterEach(async () => test.close())
-
   const me = (grant: TokenGrant) => test.inject({ method: 'GET', url: '/test/me', headers: bearer(grant) })
   const smsLogin = (mobileNo: string, verifyCode: string, channelId = BANK.channelId) =>
     tokenCall(test, { grantType: 'smsCode', tokenParamSJ: sealFor(test, SEALED_FIELD.token, { mobileNo, verifyCode }) }, channelId)
@@ -93,19 +82,19 @@ describeDb('auth and SMS routes', () => {
       ['a wrong password', { loginAccount: MAP.promoterAccount.loginAccount, password: 'wrong' }],
       ['an unknown account', { loginAccount: 'nobody', password: MAP.promoterAccount.password }],
     ])('refuses %s with business code 1001', async (_case, payload) => {
-      const response = await test.inject({ method: 'POST', url: API.promoterLogin.path, payload })
+      const response = await api.call(API.promoterLogin, payload)
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ code: 1001, msg: '账号或密码错误', data: null })
     })
 
     it('refuses a disabled account', async () => {
       await database.db.update(promoterAccounts).set({ disabled: true }).where(eq(promoterAccounts.loginAccount, MAP.promoterAccount.loginAccount))
-      const response = await test.inject({ method: 'POST', url: API.promoterLogin.path, payload: MAP.promoterAccount })
+      const response = await api.call(API.promoterLogin, MAP.promoterAccount)
       expect(envelope(response).code).toBe(1001)
     })
 
     it('answers a missing password with a 400 naming it', async () => {
-      const response = await test.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: 'a' } })
+      const response = await api.malformed(API.promoterLogin, { loginAccount: 'a' })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('参数 password 不能为空')
     })
@@ -125,7 +114,7 @@ describeDb('auth and SMS routes', () => {
 
     it('sends a code from the sealed parameter (POST)', async () => {
       const sendCodeParamSJ = sealFor(test, SEALED_FIELD.sendCode, { mobileNo: PHONE, timestamp: test.clock.now().getTime() })
-      const response = await test.inject({ method: 'POST', url: API.sendSealedCode.path, payload: { sendCodeParamSJ } })
+      const response = await api.call(API.sendSealedCode, { sendCodeParamSJ })
       expect(envelope(response).code).toBe(200)
       expect(latestCode(test, PHONE)).toMatch(/^\d{6}$/)
     })
@@ -135,7 +124,7 @@ describeDb('auth and SMS routes', () => {
       ['a value sealed for another field', (t: TestApp) => sealFor(t, SEALED_FIELD.token, { mobileNo: PHONE, timestamp: 1 })],
       ['a value sealed with another key', () => 'v1.AAAAAAAAAAAAAAAAAAAAAA==.AAAA.' + '0'.repeat(64)],
     ])('answers %s in sendCodeParamSJ with business code 2004', async (_case, make) => {
-      const response = await test.inject({ method: 'POST', url: API.sendSealedCode.path, payload: { sendCodeParamSJ: make(test) } })
+      const response = await api.call(API.sendSealedCode, { sendCodeParamSJ: make(test) })
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ code: 2004, msg: '参数解密失败，请刷新页面后重试', data: null })
       expect(test.sms.outbox?.latest(PHONE)).toBeUndefined()
@@ -154,7 +143,7 @@ describeDb('auth and SMS routes', () => {
 
     it('refuses a bad mobile inside the sealed parameter with a 400', async () => {
       const sendCodeParamSJ = sealFor(test, SEALED_FIELD.sendCode, { mobileNo: '1380013', timestamp: 1 })
-      const response = await test.inject({ method: 'POST', url: API.sendSealedCode.path, payload: { sendCodeParamSJ } })
+      const response = await api.call(API.sendSealedCode, { sendCodeParamSJ })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('手机号应为11位')
     })
@@ -164,7 +153,7 @@ describeDb('auth and SMS routes', () => {
       let next = 0
       const counting = await createTestApp(database.db, { random: { bytes: (size) => randomBytes(size), int: () => ++next } })
       try {
-        const send = (mobile: string) => counting.inject({ method: 'GET', url: API.sendCode.path, query: { mobile } })
+        const send = (mobile: string) => apiClient(counting).call(API.sendCode, { mobile })
         const login = (verifyCode: string) =>
           tokenCall(counting, { grantType: 'smsCode', tokenParamSJ: sealFor(counting, SEALED_FIELD.token, { mobileNo: PHONE, verifyCode }) })
         await send(PHONE)
@@ -186,15 +175,16 @@ describeDb('auth and SMS routes', () => {
 
     it(`caps sends per phone at ${SMS_SENDS_PER_PHONE.max} per window`, async () => {
       const from = (i: number) => ({ remoteAddress: `10.1.0.${i}` })
+      const send = (i: number) => api.call(API.sendCode, { mobile: PHONE }, from(i))
       for (let i = 0; i < SMS_SENDS_PER_PHONE.max; i++) {
-        const response = await test.inject({ method: 'GET', url: API.sendCode.path, query: { mobile: PHONE }, ...from(i) })
+        const response = await send(i)
         expect(envelope(response).code).toBe(200)
         test.clock.advance(61 * SECOND)
       }
-      const capped = await test.inject({ method: 'GET', url: API.sendCode.path, query: { mobile: PHONE }, ...from(99) })
+      const capped = await send(99)
       expect(envelope(capped)).toEqual({ code: 1002, msg: '该手机号获取验证码次数过多，请稍后再试', data: null })
       test.clock.advance(SMS_SENDS_PER_PHONE.windowMs)
-      expect(envelope(await test.inject({ method: 'GET', url: API.sendCode.path, query: { mobile: PHONE }, ...from(98) })).code).toBe(200)
+      expect(envelope(await send(98)).code).toBe(200)
     })
 
     it('limits sends per IP with HTTP 429', async () => {
@@ -213,7 +203,7 @@ describeDb('auth and SMS routes', () => {
         expect(statuses).toEqual([200, 200, 429])
         const logins: number[] = []
         for (let attempt = 0; attempt < 2; attempt += 1) {
-          logins.push((await strict.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: 'nobody', password: 'wrong-password' } })).statusCode)
+          logins.push((await apiClient(strict).call(API.promoterLogin, { loginAccount: 'nobody', password: 'wrong-password' })).statusCode)
         }
         expect(logins.at(-1)).toBe(429)
         expect(logins[0]).not.toBe(429)
@@ -229,7 +219,7 @@ describeDb('auth and SMS routes', () => {
       }
       const broken = await createTestApp(database.db, { sms: failing })
       try {
-        const response = await broken.inject({ method: 'GET', url: API.sendCode.path, query: { mobile: PHONE } })
+        const response = await apiClient(broken).call(API.sendCode, { mobile: PHONE })
         expect(envelope(response)).toEqual({ code: 5003, msg: '短信发送失败，请稍后重试', data: null })
         expect(await database.db.select().from(smsCodes)).toEqual([])
         expect(broken.logs.text()).toContain('SMS could not be sent')
@@ -242,15 +232,15 @@ describeDb('auth and SMS routes', () => {
 
   describe('SMS simulator test calls', () => {
     it('reports itself on and returns the latest code of a phone', async () => {
-      expect(envelope(await test.inject({ method: 'GET', url: API.smsTestCheck.path }))).toEqual({ code: 200, msg: '成功', data: { enabled: true } })
+      expect(envelope(await api.call(API.smsTestCheck))).toEqual({ code: 200, msg: '成功', data: { enabled: true } })
       await sendCode(test, PHONE)
-      const response = await test.inject({ method: 'GET', url: API.smsTestLatest.path, query: { mobile: PHONE } })
+      const response = await api.call(API.smsTestLatest, { mobile: PHONE })
       expect(envelope(response)).toEqual({
         code: 200,
         msg: '成功',
         data: { mobile: PHONE, code: latestCode(test, PHONE), sentAt: test.clock.now().toISOString() },
       })
-      const none = await test.inject({ method: 'GET', url: API.smsTestLatest.path, query: { mobile: OTHER_PHONE } })
+      const none = await api.call(API.smsTestLatest, { mobile: OTHER_PHONE })
       expect(envelope(none)).toEqual({ code: 404, msg: '该手机号暂无验证码', data: null })
     })
 
@@ -264,8 +254,9 @@ describeDb('auth and SMS routes', () => {
     it('answers test calls as unavailable when the simulator is off', async () => {
       const production = await createTestApp(database.db, { config: { smsSimulator: false } })
       try {
-        expect(envelope(await production.inject({ method: 'GET', url: API.smsTestCheck.path })).data).toEqual({ enabled: false })
-        const response = await production.inject({ method: 'GET', url: API.smsTestLatest.path, query: { mobile: PHONE } })
+        const simulatorOff = apiClient(production)
+        expect(envelope(await simulatorOff.call(API.smsTestCheck)).data).toEqual({ enabled: false })
+        const response = await simulatorOff.call(API.smsTestLatest, { mobile: PHONE })
         expect(envelope(response)).toEqual({ code: 5003, msg: '短信测试接口未开启', data: null })
       } finally {
         await production.close()
@@ -421,12 +412,12 @@ describeDb('auth and SMS routes', () => {
     })
 
     it('logs an Alipay user in by GET with appId and code', async () => {
-      const url = pathOf(API.tokenByQuery.path, { channel: MAP.channelId })
-      const response = await test.inject({ method: 'GET', url, query: { appId: '2021000000000000', code: 'sim-dave' } })
+      const params = { channel: MAP.channelId }
+      const response = await api.call(API.tokenByQuery, { appId: '2021000000000000', code: 'sim-dave' }, { params })
       const grant = envelope<TokenGrant>(response)
       expect(grant.code).toBe(200)
       expect(grant.data.aliUid).toMatch(/^alipay-/)
-      const missing = await test.inject({ method: 'GET', url, query: { code: 'sim-dave' } })
+      const missing = await api.malformed(API.tokenByQuery, { code: 'sim-dave' }, { params })
       expect(missing.statusCode).toBe(400)
       expect(envelope(missing).msg).toBe('参数 appId 不能为空')
     })

@@ -7,11 +7,10 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
-import type { PayDepositResponse } from '../../types/api/payment'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { payments } from '../../server/db/schema'
-import { BANK, bearer, envelope, pathOf, tokenCall } from './support/api'
+import { BANK, envelope, pathOf, tokenCall } from './support/api'
 import { data, orderRow, orderWorld, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -22,14 +21,7 @@ describeDb('cancel racing the cashier settle', () => {
   const world = orderWorld()
 
   const pay = async (grant: TokenGrant, orderId: string) => {
-    const answer = data<PayDepositResponse>(
-      await world.test.inject({
-        method: 'POST',
-        url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-        headers: bearer(grant),
-        payload: { promotionChannelId: BANK.promotionChannelId },
-      }),
-    )
+    const answer = data(await world.api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId }, { as: grant }))
     if (!answer.cashierUrl) throw new Error('No cashier URL')
     const url = new URL(answer.cashierUrl)
     return { paymentId: url.pathname.split('/').pop() ?? '', token: url.searchParams.get('token') ?? '' }
@@ -41,13 +33,7 @@ describeDb('cancel racing the cashier settle', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ token, outcome: 'success' }).toString(),
     })
-  const cancel = (grant: TokenGrant, orderId: string) =>
-    world.test.inject({
-      method: 'POST',
-      url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-      headers: bearer(grant),
-      payload: { orderId, reason: '暂时不需要了' },
-    })
+  const cancel = (grant: TokenGrant, orderId: string) => world.api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: grant })
 
   it(`ends ${PAIRS} concurrent pairs consistently, without a deadlock or a 500`, async () => {
     const prepared: { grant: TokenGrant; orderId: string; paymentId: string; token: string }[] = []

@@ -8,7 +8,16 @@ import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { InjectOptions } from 'fastify'
 import { SERVICE_PROMISE_TYPE } from '../../types/api/catalogue'
-import type { Commodity, PromiseConfigResponse, PromotionChannelInfo, ServicePromiseContent, SupplierProtocolResponse } from '../../types/api/catalogue'
+import type {
+  Commodity,
+  PromiseConfigRequest,
+  PromiseConfigResponse,
+  PromoterChannelEffectiveRequest,
+  PromotionChannelInfo,
+  ServicePromiseContent,
+  SupplierProtocolRequest,
+  SupplierProtocolResponse,
+} from '../../types/api/catalogue'
 import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
 import { REGIONS_CACHE_CONTROL, regionTree } from '../../server/catalogue/regions'
 import { PUBLIC_CACHE_CONTROL, entityTag } from '../../server/http/public-cache'
@@ -54,7 +63,7 @@ import { CATALOGUE_SEED_STEPS, issuerAgreementVersionsSeed, writeOffCodesSeed } 
 import { appWorld } from './support/app-world'
 import { SERVICE_PROMISE_MAX_ITEMS } from '../../src/domain/service-promise'
 import { MAX_ISSUER_ID } from '../../server/validation/fields'
-import { envelope, loginAsPromoter, pathOf } from './support/api'
+import { envelope, loginAsPromoter } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { TABLE_NAMES, describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
@@ -67,16 +76,14 @@ const OK = { code: 200, msg: '成功' }
 
 describeDb('catalogue routes', () => {
   const world = appWorld((test) => loginAsPromoter(test))
+  const { api } = world
   const call = (request: InjectOptions) => world.call(request)
   const setSwitch = (key: string, on: boolean) =>
     world.database.db.update(appConfigs).set({ switchStatus: on ? SHOW.YES : SHOW.NO }).where(eq(appConfigs.key, key))
   const setContent = (key: string, content: unknown) => world.database.db.update(appConfigs).set({ content }).where(eq(appConfigs.key, key))
 
   describe('promiseConfig/getByType', () => {
-    const promise = (payload: unknown, withLogin = false) => {
-      const request: InjectOptions = { method: 'POST', url: API.promiseConfig.path, payload: payload as object }
-      return withLogin ? call(request) : world.test.inject(request)
-    }
+    const promise = (data: PromiseConfigRequest) => api.call(API.promiseConfig, data)
 
     it('answers a config by type, its content as JSON text, without a login', async () => {
       const response = await promise({ type: 'applyPromise' })
@@ -148,25 +155,20 @@ describeDb('catalogue routes', () => {
       ['a path-like type', { type: '../../etc/passwd' }, '参数 type 格式不正确'],
       ['an unknown field', { type: 'applyPromise', admin: true }, '请求参数不支持的字段 admin'],
     ])('answers %s with a 400 and a Chinese message', async (_case, payload, msg) => {
-      const response = await promise(payload, true)
+      const response = await api.malformed(API.promiseConfig, payload, { as: world.grant })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ code: 400, msg, data: null })
     })
 
     it('refuses a prototype-poisoning body with a 400', async () => {
-      const response = await world.test.inject({
-        method: 'POST',
-        url: API.promiseConfig.path,
-        payload: '{"type":"applyPromise","__proto__":{"admin":true}}',
-        headers: { 'content-type': 'application/json' },
-      })
+      const response = await api.malformed(API.promiseConfig, '{"type":"applyPromise","__proto__":{"admin":true}}', { headers: { 'content-type': 'application/json' } })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).code).toBe(400)
     })
   })
 
   describe('notices per channel', () => {
-    const notices = (channelKey: string) => world.test.inject({ method: 'GET', url: pathOf(API.notices.path, { channelKey }) })
+    const notices = (channelKey: string) => api.call(API.notices, undefined, { params: { channelKey } })
 
     it.each(['bank', 'map'] as const)('answers the %s notices without a login', async (channelKey) => {
       const response = await notices(channelKey)
@@ -207,17 +209,17 @@ describeDb('catalogue routes', () => {
 
   describe('goods-type config', () => {
     it('answers the goods types without a login and serves edits', async () => {
-      const first = await world.test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      const first = await api.call(API.goodsTypeConfig)
       expect(envelope(first)).toEqual({ ...OK, data: SEED_GOODS_TYPES })
       await setContent(APP_CONFIG_KEY.goodsTypes, { obu: { name: '新一代OBU' } })
-      const second = await world.test.inject({ method: 'GET', url: API.goodsTypeConfig.path })
+      const second = await api.call(API.goodsTypeConfig)
       expect(envelope(second).data).toEqual({ obu: { name: '新一代OBU' } })
     })
   })
 
   describe('issuers', () => {
     it('answers the 13 issuers in id order without a login', async () => {
-      const response = await world.test.inject({ method: 'GET', url: API.issuers.path })
+      const response = await api.call(API.issuers)
       const body = envelope<{ id: number; name: string; miniProgramAppId: string | null }[]>(response)
       expect(body.data.map(({ id, name }) => ({ id, name }))).toEqual(ISSUERS.map(({ id, name }) => ({ id, name })))
       expect(body.data).toHaveLength(13)
@@ -227,7 +229,7 @@ describeDb('catalogue routes', () => {
 
   describe('regions', () => {
     it('answers the region list without a login, cacheable by browsers and CDNs', async () => {
-      const response = await world.test.inject({ method: 'GET', url: API.regions.path })
+      const response = await api.call(API.regions)
       expect(response.statusCode).toBe(200)
       expect(response.headers['cache-control']).toBe(REGIONS_CACHE_CONTROL)
       const tree = envelope<RegionTree>(response).data
@@ -239,7 +241,7 @@ describeDb('catalogue routes', () => {
   describe('entropy', () => {
     it('hands out 32 fresh bytes of hex without a login, never cached', async () => {
       const draw = async () => {
-        const response = await world.test.inject({ method: 'GET', url: API.entropy.path })
+        const response = await api.call(API.entropy)
         expect([response.statusCode, response.headers['cache-control']]).toEqual([200, 'no-store'])
         return envelope<{ entropy: string }>(response).data.entropy
       }
@@ -251,7 +253,7 @@ describeDb('catalogue routes', () => {
   })
 
   describe('promoter_channel_effective', () => {
-    const effective = (payload: object) => ({ method: 'POST' as const, url: API.promoterChannelEffective.path, payload })
+    const effective = (data: PromoterChannelEffectiveRequest) => api.request(API.promoterChannelEffective, data)
 
     it('answers a running channel with its subject, link and business mode', async () => {
       const bank = envelope<PromotionChannelInfo>(await call(effective({ promotionChannelId: BANK_PROMOTION })))
@@ -302,7 +304,7 @@ describeDb('catalogue routes', () => {
       ['an object as the id', { promotionChannelId: { $ne: null } }, '参数 promotionChannelId 应为字符串'],
       ['an SQL-like id', { promotionChannelId: "x' or '1'='1" }, '参数 promotionChannelId 格式不正确'],
     ])('answers %s with a 400', async (_case, payload, msg) => {
-      const response = await call(effective(payload))
+      const response = await call(api.malformedRequest(API.promoterChannelEffective, payload))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -313,11 +315,7 @@ describeDb('catalogue routes', () => {
   })
 
   describe('partner channels', () => {
-    const partners = (promotionChannelId: string, payload: object = {}) => ({
-      method: 'POST' as const,
-      url: pathOf(API.partnerChannels.path, { promotionChannelId }),
-      payload,
-    })
+    const partners = (promotionChannelId: string) => api.request(API.partnerChannels, { promotionChannelId })
 
     it('answers the partners of a channel', async () => {
       const response = await call(partners(BANK_PROMOTION))
@@ -338,7 +336,7 @@ describeDb('catalogue routes', () => {
 
     it('answers a malformed channel id or an unexpected body with a 400', async () => {
       expect((await call(partners('bad id!'))).statusCode).toBe(400)
-      const extra = await call(partners(BANK_PROMOTION, { partnerId: 'x' }))
+      const extra = await call(api.malformedRequest(API.partnerChannels, { promotionChannelId: BANK_PROMOTION, partnerId: 'x' }))
       expect(extra.statusCode).toBe(400)
       expect(envelope(extra).msg).toBe('请求参数不支持的字段 partnerId')
     })
@@ -349,7 +347,7 @@ describeDb('catalogue routes', () => {
   })
 
   describe('listCommodity', () => {
-    const list = (id: string) => ({ method: 'POST' as const, url: pathOf(API.listCommodity.path, { id }), payload: {} })
+    const list = (id: string) => api.request(API.listCommodity, { id })
 
     it('answers the channel\'s packages shaped as Commodity, in front order', async () => {
       const response = await call(list(BANK_PROMOTION))
@@ -405,7 +403,7 @@ describeDb('catalogue routes', () => {
   })
 
   describe('supplier protocol', () => {
-    const protocol = (payload: object) => ({ method: 'POST' as const, url: API.supplierProtocol.path, payload })
+    const protocol = (data: SupplierProtocolRequest) => api.request(API.supplierProtocol, data)
 
     it('answers the issuer\'s protocol with its version', async () => {
       const seeded = SEED_SUPPLIER_PROTOCOLS.find((entry) => entry.issuerId === 3)!
@@ -445,7 +443,7 @@ describeDb('catalogue routes', () => {
       ['zero', { issuerId: 0 }, '参数 issuerId 不能小于1'],
       ['an id no issuer row can have', { issuerId: MAX_ISSUER_ID + 1 }, `参数 issuerId 不能大于${MAX_ISSUER_ID}`],
     ])('answers %s with a 400', async (_case, payload, msg) => {
-      const response = await call(protocol(payload))
+      const response = await call(api.malformedRequest(API.supplierProtocol, payload))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -456,21 +454,20 @@ describeDb('catalogue routes', () => {
   })
 
   describe('the public catalogue GETs', () => {
-    const commoditiesGet = (id: string, headers: Record<string, string> = {}) => world.test.inject({ method: 'GET', url: pathOf(API.catalogueCommodities.path, { id }), headers })
-    const protocolGet = (issuerId: string, headers: Record<string, string> = {}) =>
-      world.test.inject({ method: 'GET', url: API.catalogueProtocol.path, query: { issuerId }, headers })
+    const commoditiesGet = (id: string, headers: Record<string, string> = {}) => api.call(API.catalogueCommodities, { id }, { headers })
+    const protocolGet = (issuerId: number) => api.call(API.catalogueProtocol, { issuerId })
 
     it('answer what the POSTs answer, without a login, for browsers and CDNs to keep', async () => {
       const listed = await commoditiesGet(BANK_PROMOTION)
-      const posted = await call({ method: 'POST', url: pathOf(API.listCommodity.path, { id: BANK_PROMOTION }), payload: {} })
+      const posted = await call(api.request(API.listCommodity, { id: BANK_PROMOTION }))
       expect(listed.json()).toEqual(posted.json())
       // The POST keeps the caller's rate-limit counts; the cacheable GET carries none.
       expect(posted.headers['x-ratelimit-limit']).toBeDefined()
       expect(listed.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
       expect(listed.headers.etag).toBe(entityTag(listed.body))
       expect(Object.keys(listed.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([])
-      const agreement = await protocolGet('3')
-      expect(agreement.json()).toEqual((await call({ method: 'POST', url: API.supplierProtocol.path, payload: { issuerId: 3 } })).json())
+      const agreement = await protocolGet(3)
+      expect(agreement.json()).toEqual((await call(api.request(API.supplierProtocol, { issuerId: 3 }))).json())
       expect(agreement.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
     })
 
@@ -492,20 +489,20 @@ describeDb('catalogue routes', () => {
     })
 
     it('keep refusals and malformed requests out of caches', async () => {
-      const missing = await protocolGet('99')
+      const missing = await protocolGet(99)
       expect(missing.json()).toEqual({ code: 404, msg: '该发行方暂无服务协议', data: null })
       expect(missing.headers['cache-control']).toBe('no-store')
       for (const issuerId of ['abc', '0', '1.5', String(MAX_ISSUER_ID + 1)]) {
-        const refused = await protocolGet(issuerId)
+        const refused = await api.malformed(API.catalogueProtocol, { issuerId })
         expect([refused.statusCode, refused.headers['cache-control']]).toEqual([400, 'no-store'])
       }
-      const extra = await world.test.inject({ method: 'GET', url: `${pathOf(API.catalogueCommodities.path, { id: BANK_PROMOTION })}?x=1` })
+      const extra = await api.malformed(API.catalogueCommodities, { id: BANK_PROMOTION, x: '1' })
       expect([extra.statusCode, envelope(extra).msg]).toEqual([400, '请求参数不支持的字段 x'])
     })
   })
 
   describe('new-apply switch', () => {
-    const newApply = { method: 'GET' as const, url: API.newApplySwitch.path }
+    const newApply = api.request(API.newApplySwitch)
 
     it('answers the switch from app_configs', async () => {
       expect(envelope(await call(newApply))).toEqual({ ...OK, data: { allowNewApply: true, reason: '' } })

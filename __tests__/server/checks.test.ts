@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
-import type { InterceptionResponse } from '../../types/api/apply'
+import type { ContractInterceptionRequest, InterceptionResponse, PlateUniqueRequest } from '../../types/api/apply'
 import { API } from '../../types/api/paths'
 import { PLATE_REASON } from '../../src/domain/plate'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
@@ -27,7 +27,7 @@ const ORDER_NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
 
 describeDb('plate checks', () => {
   const world = appWorld((test) => loginBySms(test, PHONE))
-  const { call } = world
+  const { api, call } = world
 
   const userId = async (of: TokenGrant): Promise<number> => {
     const [row] = await world.database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
@@ -55,11 +55,8 @@ describeDb('plate checks', () => {
   }
 
   describe('checkPlateNumberUnique', () => {
-    const unique = (plateNumber: string, plateColor: number, extra: object = {}) => ({
-      method: 'POST' as const,
-      url: API.plateUnique.path,
-      payload: { plateNumber, plateColor, vehicleType: 2, ...extra },
-    })
+    const unique = (plateNumber: string, plateColor: number, extra: Partial<PlateUniqueRequest> = {}) =>
+      api.request(API.plateUnique, { plateNumber, plateColor, vehicleType: 2, ...extra })
     const resultOf = async (request: InjectOptions, as: TokenGrant = world.grant) => {
       const response = await call(request, as)
       expect(envelope(response).code).toBe(200)
@@ -124,8 +121,8 @@ describeDb('plate checks', () => {
   })
 
   describe('contractUserInterception', () => {
-    const interception = (payload: object) => ({ method: 'POST' as const, url: API.contractInterception.path, payload })
-    const body = (plateNo: string, extra: object = {}) => ({ plateNo, plateColor: BLUE, promotionChannelId: BANK.promotionChannelId, ...extra })
+    const interception = (data: ContractInterceptionRequest) => api.request(API.contractInterception, data)
+    const body = (plateNo: string, extra: Partial<ContractInterceptionRequest> = {}) => ({ plateNo, plateColor: BLUE, promotionChannelId: BANK.promotionChannelId, ...extra })
 
     it('lets a plate with no record through on an open channel', async () => {
       expect(envelope(await call(interception(body(FREE_PLATE))))).toEqual({ ...OK, data: { intercept: false, reason: '' } })
@@ -171,7 +168,7 @@ describeDb('plate checks', () => {
       ['a plate with I', body('京A1234I'), PLATE_REASON.letterIO],
       ['an array as the plate', body(['京A12345'] as unknown as string), '参数 plateNo 应为字符串'],
     ])('answers %s with a 400', async (_case, payload, msg) => {
-      const response = await call(interception(payload))
+      const response = await call(api.malformedRequest(API.contractInterception, payload))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -182,11 +179,7 @@ describeDb('plate checks', () => {
   })
 
   describe('channel interceptCheck', () => {
-    const check = (sourceChannel: string, promotionChannelId: string) => ({
-      method: 'POST' as const,
-      url: API.channelInterceptCheck.path,
-      payload: { sourceChannel, promotionChannelId },
-    })
+    const check = (sourceChannel: string, promotionChannelId: string) => api.request(API.channelInterceptCheck, { sourceChannel, promotionChannelId })
 
     it('lets an open channel of the source\'s profile through', async () => {
       expect(envelope(await call(check(BANK.sourceChannel, BANK.promotionChannelId)))).toEqual({ ...OK, data: { intercept: false, reason: '' } })
@@ -208,7 +201,7 @@ describeDb('plate checks', () => {
     })
 
     it('answers a malformed body with a 400', async () => {
-      const response = await call({ method: 'POST', url: API.channelInterceptCheck.path, payload: { sourceChannel: BANK.sourceChannel } })
+      const response = await call(api.malformedRequest(API.channelInterceptCheck, { sourceChannel: BANK.sourceChannel }))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('参数 promotionChannelId 不能为空')
     })
@@ -219,7 +212,7 @@ describeDb('plate checks', () => {
   })
 
   describe('checkApplyPlateNumber', () => {
-    const checkPlate = (plateNumber: string) => ({ method: 'GET' as const, url: API.checkApplyPlate.path, query: { plateNumber } })
+    const checkPlate = (plateNumber: string) => api.request(API.checkApplyPlate, { plateNumber })
 
     it('answers the white-list flag and the seeded window switches', async () => {
       expect(envelope(await call(checkPlate('京A88888')))).toEqual({
@@ -236,7 +229,7 @@ describeDb('plate checks', () => {
     })
 
     it('answers a missing or repeated plate parameter with a 400', async () => {
-      const missing = await call({ method: 'GET', url: API.checkApplyPlate.path })
+      const missing = await call(api.malformedRequest(API.checkApplyPlate, undefined))
       expect(missing.statusCode).toBe(400)
       expect(envelope(missing).msg).toBe('参数 plateNumber 不能为空')
       const repeated = await call({ method: 'GET', url: `${API.checkApplyPlate.path}?plateNumber=${encodeURIComponent(FREE_PLATE)}&plateNumber=x` })

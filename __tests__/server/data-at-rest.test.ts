@@ -3,15 +3,11 @@
  * provider, the migration of a database written in plaintext, photo retention and the purge of
  * spent sessions, tickets and SMS codes.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { rm } from 'node:fs/promises'
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import type { InjectOptions } from 'fastify'
 import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import type { TokenGrant } from '../../types/api/auth'
-import type { LoadDraftResponse } from '../../types/api/apply'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { ACTIVATION_STATE, CANCEL_STATE } from '../../src/domain/enums'
@@ -30,7 +26,6 @@ import { queryRows } from '../../server/db/database'
 import type { Database } from '../../server/db/database'
 import { ENCRYPTED_TABLES, encryptExistingData } from '../../server/db/encrypt-at-rest'
 import { columnContext } from '../../server/db/encrypted-columns'
-import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate'
 import * as schema from '../../server/db/schema'
 import { loginTickets, orderEvents, orders, sessions, smsCodes, uploads, users } from '../../server/db/schema'
 import { PHOTO_RETENTION_MS, runMaintenance } from '../../server/maintenance/sweep'
@@ -40,7 +35,8 @@ import { rotateDataKey } from '../../server/db/rotate-data-key'
 import { configuredFieldCipher } from '../../server/crypto/configured-keys'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { SMS_CODE_TTL_MS } from '../../server/auth/sms-codes'
-import { BANK, bearer, pathOf, sealFor, sendCode } from './support/api'
+import { BANK, sealFor, sendCode } from './support/api'
+import { apiClient } from './support/api-client'
 import {
   JPEG_BYTES,
   MAIL_DELIVERY,
@@ -56,6 +52,7 @@ import {
 } from './support/orders'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
+import { migrateFirst } from './support/older-schema'
 import { databasePerFile, describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 import { TEST_DATA_KEY_HEX } from './support/test-keys'
@@ -96,8 +93,10 @@ describeDb('personal data at rest', () => {
     installDataCipher({ config: test.config })
   })
 
-  const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
-  const image = (grant: TokenGrant, fileId: string) => as(grant, { method: 'GET', url: pathOf(API.image.path, { fileId }) })
+  const api = apiClient(() => test)
+  const image = (grant: TokenGrant, fileId: string) => api.call(API.image, { fileId }, { as: grant })
+  const loadDraft = (grant: TokenGrant) => api.call(API.loadDraft, undefined, { as: grant })
+  const saveFollowUpPhone = (grant: TokenGrant) => api.call(API.saveFollowUpPhone, { mobile: PHONES.other, consent: FOLLOW_UP_CONSENT }, { as: grant })
   const rawOrder = async (orderId: string) =>
     (await queryRows<{ owner_name: string }>(database.db, sql`select owner_name from orders where order_id = ${orderId}`))[0]!
   const dump = async (table: string): Promise<string> =>
@@ -107,8 +106,8 @@ describeDb('personal data at rest', () => {
     it('leaves no plaintext name, ID number, phone, address or VIN in a raw dump after a full apply', async () => {
       const orderId = await submittedOrder(test, owner)
       const draft = sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A1', owner: { ownerName: OWNER.ownerName } })
-      data(await as(owner, { method: 'POST', url: API.saveDraft.path, payload: { encryptUsersVehicleApplyVoStr: draft } }))
-      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other, consent: FOLLOW_UP_CONSENT } }))
+      data(await api.call(API.saveDraft, { encryptUsersVehicleApplyVoStr: draft }, { as: owner }))
+      data(await saveFollowUpPhone(owner))
       await sendCode(test, PHONES.third)
 
       for (const table of DUMPED_TABLES) {
@@ -128,7 +127,7 @@ describeDb('personal data at rest', () => {
         address: MAIL_DELIVERY.address,
         vehicle: VEHICLE,
       })
-      expect(data<LoadDraftResponse>(await as(owner, { method: 'GET', url: API.loadDraft.path })).encryptUsersVehicleApplyVoStr).toBe(draft)
+      expect(data(await loadDraft(owner)).encryptUsersVehicleApplyVoStr).toBe(draft)
       const [user] = await database.db.select().from(users).where(eq(users.uid, owner.uid))
       expect(user).toMatchObject({ phone: PHONES.owner, phoneIndex: phoneIndex(PHONES.owner) })
     })
@@ -137,7 +136,7 @@ describeDb('personal data at rest', () => {
       const orderId = await submittedOrder(test, owner)
       installFieldCipher(createFieldCipher(createConfiguredKeyProvider(OTHER_KEY_HEX)))
       await expect(database.db.select().from(orders).where(eq(orders.orderId, orderId))).rejects.toThrow(FieldDecryptionError)
-      const response = await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })
+      const response = await api.call(API.orderDetail, { orderId }, { as: owner })
       expect(response.statusCode).toBe(500)
       expect(response.body).not.toContain(OWNER.ownerName)
 
@@ -197,7 +196,7 @@ describeDb('personal data at rest', () => {
       const orderId = await submittedOrder(test, owner)
       const fileIds = (await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.orderId, orderId))).map((row) => row.id)
       expect((await image(owner, fileIds[0]!)).statusCode).toBe(200)
-      data(await as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } }))
+      data(await api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: owner }))
       expect((await image(owner, fileIds[0]!)).statusCode).toBe(404)
 
       const sweep = () => runMaintenance({ db: database.db, clock: test.clock, storage, log: test.app.log })
@@ -259,7 +258,7 @@ describeDb('personal data at rest', () => {
 
     it('reseals every column, blind index and photo under the new key; old rows stay readable during the move', async () => {
       const before = await submittedOrder(test, owner)
-      data(await as(owner, { method: 'GET', url: API.saveFollowUpPhone.path, query: { mobile: PHONES.other, consent: FOLLOW_UP_CONSENT } }))
+      data(await saveFollowUpPhone(owner))
       await verifyDataKey(database.db, installedFieldCipher())
 
       // During the move: rows under either key read through the application, new ones under the new key.
@@ -293,7 +292,7 @@ describeDb('personal data at rest', () => {
       // The owner's session outlives the rotation, and the app reads the order under the new key alone.
       const rotated = await createTestApp(database.db, { storage, config: { dataKeyHex: NEW_KEY_HEX } })
       try {
-        const detail = await rotated.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId: before }), headers: bearer(owner) })
+        const detail = await apiClient(rotated).call(API.orderDetail, { orderId: before }, { as: owner })
         expect(detail.statusCode).toBe(200)
         expect(detail.body).toContain(before)
       } finally {
@@ -391,7 +390,7 @@ describeDb('personal data at rest', () => {
       // The phone finds its old user again, who reads the order, draft and photo as before.
       const grant = await login(test, PHONES.third)
       expect(grant.uid).toBe(LEGACY.uid)
-      expect(data<LoadDraftResponse>(await as(grant, { method: 'GET', url: API.loadDraft.path })).encryptUsersVehicleApplyVoStr).toBe(LEGACY.sealedDraft)
+      expect(data(await loadDraft(grant)).encryptUsersVehicleApplyVoStr).toBe(LEGACY.sealedDraft)
       const served = await image(grant, 'F000000000000000000000001')
       expect(served.statusCode).toBe(200)
       expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
@@ -432,13 +431,7 @@ describeDb('upgrading a database from before encryption at rest', () => {
 
   /** The schema of migrations 0000-0002, filled the way the code of that time wrote rows. */
   async function legacyDatabase(target: Database): Promise<void> {
-    folder = await mkdtemp(path.join(tmpdir(), 'etc-legacy-migrations-'))
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-    const legacy = { ...journal, entries: journal.entries.slice(0, LEGACY_MIGRATIONS) }
-    await mkdir(path.join(folder, 'meta'))
-    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(legacy))
-    for (const { tag } of legacy.entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`))
-    await migrate(target, folder)
+    folder = await migrateFirst(target, LEGACY_MIGRATIONS, 'etc-legacy-migrations-')
     const db = target.db
     await db.execute(sql`insert into promotion_channels (id, channel_key, channel_id, promotion_subject, business_mode)
       values (${LEGACY_PROMOTION}, 'bank', ${BANK.channelId}, '旧活动', 0)`)
@@ -504,7 +497,7 @@ describeDb('upgrading a database from before encryption at rest', () => {
     const grant = await login(test, PHONES.third)
     expect(grant.uid).toBe('U000000000000000000000002')
     expect(await orderRow(database.db, LEGACY_ORDER)).toMatchObject({ ownerName: OWNER.ownerName, vehicle: VEHICLE })
-    const served = await test.inject({ method: 'GET', url: pathOf(API.image.path, { fileId: 'F000000000000000000000002' }), headers: bearer(grant) })
+    const served = await apiClient(test).call(API.image, { fileId: 'F000000000000000000000002' }, { as: grant })
     expect(served.rawPayload.equals(JPEG_BYTES)).toBe(true)
   })
 

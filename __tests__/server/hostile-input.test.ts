@@ -5,12 +5,12 @@
  * hostile body answers 4xx with a Chinese message and writes nothing.
  */
 import { count, eq } from 'drizzle-orm'
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { LightMyRequestResponse } from 'fastify'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { APPLY_STEP } from '../../src/domain/enums'
 import { applyDrafts, orders, trackingEvents, uploads } from '../../server/db/schema'
-import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
+import { envelope, sealFor } from './support/api'
 import { apply, createOrder, JPEG_BYTES, MAIL_DELIVERY, orderRow, orderWorld, payload } from './support/orders'
 import { describeDb } from './support/test-database'
 import { openVisit } from './support/tracking'
@@ -32,13 +32,12 @@ const event = (overrides: Record<string, unknown> = {}) => ({ type: 'pageView', 
 describeDb('hostile input', () => {
   const world = orderWorld()
 
-  const as = (request: InjectOptions) => world.test.inject({ ...request, headers: { ...request.headers, ...bearer(world.owner) } })
   const track = async (body: unknown, headers: Record<string, string> = TRACKING_HEADERS) => {
     const visit = await openVisit(world.test, { device_info: TRACKING_HEADERS.device_info, bd_vid: undefined })
-    return world.test.inject({ method: 'POST', url: API.trackingEvents.path, payload: body as object, headers: { uid: visit.uid, visit_token: visit.visit_token, ...headers } })
+    // Hostile batches: sent as they are, the contract's type or not.
+    return world.api.malformed(API.trackingEvents, body, { headers: { uid: visit.uid, visit_token: visit.visit_token, ...headers } })
   }
-  const cancel = (orderId: string, reason: string) =>
-    as({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason } })
+  const cancel = (orderId: string, reason: string) => world.api.call(API.cancelOrder, { orderId, reason }, { as: world.owner })
   const trackedRows = async () => (await world.database.db.select({ n: count() }).from(trackingEvents))[0]?.n
   const draftRows = async () => (await world.database.db.select({ n: count() }).from(applyDrafts))[0]?.n
 
@@ -103,8 +102,8 @@ describeDb('hostile input', () => {
 
     it('answers a multipart body without a boundary, or with a malformed part, with a 400', async () => {
       const orderId = await createOrder(world.test, world.owner)
-      const url = API.uploadDrivingLicenseH5.path
-      const noBoundary = await as({ method: 'POST', url, headers: { 'content-type': 'multipart/form-data' }, payload: Buffer.from('--x\r\n\r\n') })
+      const rawUpload = (body: Buffer, contentType: string) => world.api.malformed(API.uploadDrivingLicenseH5, body, { as: world.owner, headers: { 'content-type': contentType } })
+      const noBoundary = await rawUpload(Buffer.from('--x\r\n\r\n'), 'multipart/form-data')
       expect(noBoundary.statusCode).toBe(400)
       expect(envelope(noBoundary).msg).toBe('上传的表单格式不正确')
       const boundary = 'b0und'
@@ -113,7 +112,7 @@ describeDb('hostile input', () => {
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
         JPEG_BYTES,
       ])
-      const cut = await as({ method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: malformed })
+      const cut = await rawUpload(malformed, `multipart/form-data; boundary=${boundary}`)
       expectRefused(cut)
       expect((await world.database.db.select({ n: count() }).from(uploads))[0]?.n).toBe(0)
       expectNoServerError()
@@ -124,18 +123,13 @@ describeDb('hostile input', () => {
     const ROUTES: readonly (readonly [string, (text: string) => Promise<LightMyRequestResponse>])[] = [
       ['a tracking event (public)', (text) => track({ events: [event({ page: text })] })],
       ['a tracking extra value', (text) => track({ events: [event({ extra: { note: text } })] })],
-      ['the promoter login', (text) => world.test.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: text, password: 'x' } })],
+      ['the promoter login', (text) => world.api.call(API.promoterLogin, { loginAccount: text, password: 'x' })],
       ['a cancel reason', async (text) => cancel(await createOrder(world.test, world.owner), text)],
       [
         'a draft (nested)',
-        (text) =>
-          as({
-            method: 'POST',
-            url: API.saveDraft.path,
-            payload: { encryptUsersVehicleApplyVoStr: sealFor(world.test, SEALED_FIELD.apply, { delivery: { region: text } }) },
-          }),
+        (text) => world.api.call(API.saveDraft, { encryptUsersVehicleApplyVoStr: sealFor(world.test, SEALED_FIELD.apply, { delivery: { region: text } }) }, { as: world.owner }),
       ],
-      ['a phone lookup code', (text) => as({ method: 'POST', url: pathOf(API.phoneByCode.path, { channel: BANK.channelId }), payload: { code: text } })],
+      ['a phone lookup code', (text) => world.api.call(API.phoneByCode, { code: text }, { as: world.owner })],
       ['an owner name', async (text) => apply(world.test, world.owner, payload({ stepId: APPLY_STEP.UPDATE, orderId: await createOrder(world.test, world.owner), owner: { ownerName: text, idNumber: '11010519491231002X', mobile: '13800138000' } }))],
     ]
 

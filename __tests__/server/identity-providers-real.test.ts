@@ -11,11 +11,12 @@ import { SignJWT } from 'jose'
 import type { TokenGrant } from '../../types/api/auth'
 import type { Envelope } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import { createConfiguredPeople } from '../../server/auth/configured-identity'
+import { createConfiguredPeople } from '../../server/platform/configured-identity'
 import { loadConfig } from '../../server/config'
 import { users } from '../../server/db/schema'
 import { simulatedParts } from '../../server/production-guard'
-import { MAP, pathOf, tokenCall } from './support/api'
+import { MAP, envelope, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
 import { startAlipayStandIn } from './support/alipay-standin'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import type { AlipayStandIn } from './support/alipay-standin'
@@ -136,14 +137,7 @@ describeDb('logging in through the real identity providers', () => {
       const wechatUser = grants[2]?.data
       if (!wechatUser) throw new Error('no WeChat session')
       const phone = async (code: string) =>
-        (
-          await test.inject({
-            method: 'POST',
-            url: pathOf(API.phoneByCode.path, { channel: MAP.channelId }),
-            headers: { authorization: `Bearer ${wechatUser.accessToken}` },
-            payload: { code },
-          })
-        ).json<Envelope<{ mobile: string }>>()
+        envelope(await apiClient(test).call(API.phoneByCode, { code }, { as: wechatUser, params: { channel: MAP.channelId } }))
       expect(await phone('phone-code-1')).toEqual({ code: 200, msg: '成功', data: { mobile: '13912345678' } })
       expect((await phone('phone-code-1')).code).toBe(1001)
       expect(wechat.calls('stable_token')).toBe(1)

@@ -12,7 +12,7 @@ import type { OrderSummary } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
-import { BANK, MAP, bearer, envelope, loginAsPromoter, loginBySms, pathOf, sealFor, tokenCall } from './support/api'
+import { MAP, bearer, envelope, loginAsPromoter, loginBySms, sealFor, tokenCall } from './support/api'
 import { PHONES, apply, createOrder, data, login, orderWorld, payload, upload } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -86,15 +86,16 @@ describeDb('identity: channel login versus a person', () => {
       const first = await login(test, PHONES.third)
       const orderId = await createOrder(test, first)
       const photo = data<UploadResponse>(await upload(test, first, API.uploadIdCardH5.path, { orderId, side: 'front' }))
-      data(await test.inject({ method: 'POST', url: API.saveDraft.path, headers: bearer(first), payload: { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A12345' }) } }))
+      data(await world.api.call(API.saveDraft, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, { plateNumber: '京A12345' }) }, { as: first }))
 
+      const { api } = world
       const attempts: InjectOptions[] = [
-        { method: 'POST', url: API.searchOrders.path, payload: { pageNo: 1, pageSize: 10 } },
-        { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) },
-        { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel: BANK.channelId, uid: secondChannel.uid }) },
-        { method: 'GET', url: API.loadDraft.path },
-        { method: 'GET', url: pathOf(API.image.path, { fileId: photo.fileId }) },
-        { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } },
+        api.request(API.searchOrders, { pageNo: 1, pageSize: 10 }),
+        api.request(API.orderDetail, { orderId }),
+        api.request(API.currentProcessByUid, undefined, { params: { uid: secondChannel.uid } }),
+        api.request(API.loadDraft),
+        api.request(API.image, { fileId: photo.fileId }),
+        api.request(API.cancelOrder, { orderId, reason: '暂时不需要了' }),
       ]
       for (const attempt of attempts) {
         const response = await as(secondChannel, attempt)

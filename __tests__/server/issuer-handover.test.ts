@@ -5,13 +5,9 @@
  * across a restart of the app on the same database, sent again with the same idempotency key when
  * a confirmation is lost, never for a cancelled order; the order detail says the issuer received it.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
 import { ISSUER_AGREEMENT_OUTDATED, MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
-import type { ApplyPushResponse, ApplyResponse } from '../../types/api/apply'
+import type { ApplyResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
 import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
@@ -20,7 +16,6 @@ import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import { SEED_SUPPLIER_PROTOCOLS } from '../../server/catalogue/seed-data'
 import type { Database } from '../../server/db/database'
 import { queryRows } from '../../server/db/database'
-import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate'
 import { appConfigs, issuerOutbox, orderEvents, orderIssuerAgreements } from '../../server/db/schema'
 import { startIssuerOutbox } from '../../server/jobs/issuer-outbox'
 import { runMaintenance } from '../../server/maintenance/sweep'
@@ -38,7 +33,8 @@ import { issuersSeed } from '../../server/seed/base'
 import { createSimulatedIssuer, simulatedReceiptNo } from '../../server/simulators/issuer'
 import type { SimulatedIssuer } from '../../server/simulators/issuer'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
-import { BANK, bearer, pathOf } from './support/api'
+import { BANK } from './support/api'
+import { apiClient } from './support/api-client'
 import {
   apply,
   createOrder,
@@ -62,8 +58,8 @@ import {
 } from './support/orders'
 import { FakeClock, createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { databasePerFile, describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databaseFromMigrations } from './support/older-schema'
+import { databasePerFile, describeDb } from './support/test-database'
 
 const OUTDATED = { code: ISSUER_AGREEMENT_OUTDATED.code, msg: ISSUER_AGREEMENT_OUTDATED.message, data: null }
 /** Past any lease and any wait before a retry: a row still due would be sent again by then. */
@@ -89,10 +85,10 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     test = await createTestApp(database.db, { issuer: gateway, clock: test.clock })
   }
 
-  const push = (orderId: string, as: TokenGrant = owner): Promise<LightMyRequestResponse> =>
-    test.inject({ method: 'POST', url: `${pathOf(API.applyPush.path, { orderId })}?promotionChannelId=${BANK.promotionChannelId}`, headers: bearer(as), payload: {} })
-  const detail = async (orderId: string): Promise<OrderDetail> =>
-    data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
+  /** The contract's calls to the app of the moment (restart replaces it). */
+  const api = apiClient(() => test)
+  const push = (orderId: string, as: TokenGrant = owner) => api.call(API.applyPush, { orderId, promotionChannelId: BANK.promotionChannelId }, { as })
+  const detail = async (orderId: string): Promise<OrderDetail> => data(await api.call(API.orderDetail, { orderId }, { as: owner }))
   const agreements = (orderId: string) =>
     database.db.select().from(orderIssuerAgreements).where(eq(orderIssuerAgreements.orderId, orderId))
   const outbox = async (orderId: string) => (await database.db.select().from(issuerOutbox).where(eq(issuerOutbox.orderId, orderId)))[0]
@@ -159,7 +155,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
     it('queues a paid order for its issuer when its payment settles, never an unpaid one', async () => {
       const unpaid = await submittedOrder(test, owner)
       expect(await outbox(unpaid)).toBeUndefined()
-      expect(data<ApplyPushResponse>(await push(unpaid))).toEqual({ orderId: unpaid, pushed: false, issuerReceivedAt: null })
+      expect(data(await push(unpaid))).toEqual({ orderId: unpaid, pushed: false, issuerReceivedAt: null })
       const paid = await paidOrder(database.db, test, owner, { plateNumber: OTHER_PLATE })
       expect(await outbox(paid)).toMatchObject({ issuerId: ISSUER_AGREEMENT.issuerId, deliveredAt: null, attempts: 0 })
     })
@@ -204,9 +200,9 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       const orderId = await paidOrder(database.db, test, owner)
       expect(await detail(orderId)).toMatchObject({ issuerReceivedAt: null })
       const receivedAt = test.clock.now().toISOString()
-      expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
+      expect(data(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
+      expect(data(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       expect(await deliverDue(outboxContext())).toBe(0)
 
       expect(issuer.attempts).toHaveLength(1)
@@ -237,16 +233,16 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       expect(issuer.attempts).toHaveLength(1)
       expect(await receivedEvents(orderId)).toHaveLength(1)
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
+      expect(data(await push(orderId)).pushed).toBe(true)
       expect(issuer.attempts).toHaveLength(1)
     })
 
     it('delivers once across a restart: committed before it, pushed twice after it', async () => {
       const orderId = await paidOrder(database.db, test, owner)
       await restart()
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
+      expect(data(await push(orderId)).pushed).toBe(true)
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
+      expect(data(await push(orderId)).pushed).toBe(true)
       expect(await deliverDue(outboxContext())).toBe(0)
       expect(issuer.attempts).toHaveLength(1)
       expect(issuer.received()).toHaveLength(1)
@@ -257,7 +253,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       data(await push(orderId))
       await restart()
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
+      expect(data(await push(orderId)).pushed).toBe(true)
       const job = startIssuerOutbox(outboxContext(), 60_000)
       await job.stop()
       expect(issuer.attempts).toHaveLength(1)
@@ -271,7 +267,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       await job.stop()
       expect(issuer.attempts).toHaveLength(1)
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(true)
+      expect(data(await push(orderId)).pushed).toBe(true)
       expect(await deliverDue(outboxContext())).toBe(0)
       expect(issuer.attempts).toHaveLength(1)
       expect((await detail(orderId)).issuerReceivedAt).not.toBeNull()
@@ -291,7 +287,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       }
       await restart(lossy)
       const orderId = await paidOrder(database.db, test, owner)
-      expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: false, issuerReceivedAt: null })
+      expect(data(await push(orderId))).toEqual({ orderId, pushed: false, issuerReceivedAt: null })
       const failedAt = test.clock.now()
       expect(await outbox(orderId)).toMatchObject({
         attempts: 1,
@@ -302,7 +298,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       expect((await detail(orderId)).issuerReceivedAt).toBeNull()
 
       // Not due yet: asking again sends nothing.
-      expect(data<ApplyPushResponse>(await push(orderId)).pushed).toBe(false)
+      expect(data(await push(orderId)).pushed).toBe(false)
       expect(issuer.attempts).toHaveLength(1)
 
       test.clock.advance(ISSUER_RETRY_BASE_MS)
@@ -312,7 +308,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       expect(await receivedEvents(orderId)).toHaveLength(1)
       const receivedAt = test.clock.now().toISOString()
       test.clock.advance(LATER_MS)
-      expect(data<ApplyPushResponse>(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
+      expect(data(await push(orderId))).toEqual({ orderId, pushed: true, issuerReceivedAt: receivedAt })
       expect(await deliverDue(outboxContext(lossy))).toBe(0)
       expect(issuer.attempts).toHaveLength(2)
     })
@@ -337,7 +333,7 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
       }
       expect(await deliverDue(outboxContext(slow))).toBe(0)
       release()
-      expect(data<ApplyPushResponse>(await pushing).pushed).toBe(true)
+      expect(data(await pushing).pushed).toBe(true)
       test.clock.advance(LATER_MS)
       expect(await deliverDue(outboxContext(slow))).toBe(0)
       expect(issuer.attempts).toHaveLength(1)
@@ -384,19 +380,14 @@ describeDb('the issuer: its agreement and the hand-over of an order', () => {
 
     it('never hands over an order cancelled before its delivery', async () => {
       const orderId = await paidOrder(database.db, test, owner)
-      const cancel = await test.inject({
-        method: 'POST',
-        url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-        headers: bearer(owner),
-        payload: { orderId, reason: '暂时不需要了' },
-      })
+      const cancel = await api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: owner })
       expect(cancel.json()).toMatchObject({ code: 200 })
       expect(await deliverDue(outboxContext())).toBe(0)
       expect((await push(orderId)).json()).toEqual({ code: 2003, msg: '订单已取消', data: null })
       expect(issuer.attempts).toEqual([])
       // The sweep drops its queued hand-over rather than keeping it for ever; a delivered one stays.
       const delivered = await paidOrder(database.db, test, owner, { plateNumber: OTHER_PLATE })
-      expect(data<ApplyPushResponse>(await push(delivered)).pushed).toBe(true)
+      expect(data(await push(delivered)).pushed).toBe(true)
       expect(await runMaintenance({ db: database.db, clock: test.clock, storage: createMemoryFileStorage(), log: test.app.log })).toMatchObject({ issuerHandOvers: 1 })
       expect(await outbox(orderId)).toBeUndefined()
       expect(await outbox(delivered)).toMatchObject({ deliveredAt: expect.any(Date) })
@@ -419,17 +410,8 @@ describeDb('the issuer outbox migration', () => {
   const PROMOTION = 'LEGACY_OUTBOX_PROMOTION'
   const ORDERS = { pushed: 'OLEGACYPUSHED', waiting: 'OLEGACYWAITING', unsubmitted: 'OLEGACYDRAFT', cancelled: 'OLEGACYCANCELLED' } as const
   const PUSHED_AT = new Date('2026-02-01T08:00:00.000Z')
-  let folder: string | undefined
-  let database: TestDatabase | undefined
 
   async function databaseBeforeOutbox(target: Database): Promise<void> {
-    folder = await mkdtemp(path.join(tmpdir(), 'etc-outbox-migrations-'))
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-    const older = { ...journal, entries: journal.entries.slice(0, MIGRATIONS_BEFORE_OUTBOX) }
-    await mkdir(path.join(folder, 'meta'))
-    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(older))
-    for (const { tag } of older.entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`))
-    await migrate(target, folder)
     const db = target.db
     // The issuers, as the base seed would have made them then (so the seed does not make them again).
     for (const { id, name } of ISSUERS) await db.execute(sql`insert into issuers (id, name) values (${id}, ${name})`)
@@ -448,16 +430,10 @@ describeDb('the issuer outbox migration', () => {
     await order(ORDERS.cancelled, '京B00004', 'submitted_at = now(), cancel_state = 2')
   }
 
-  beforeAll(async () => {
-    database = await openTestDatabase({ beforeMigrate: databaseBeforeOutbox })
-  })
-  afterAll(async () => {
-    await database?.dispose()
-    if (folder) await rm(folder, { recursive: true, force: true })
-  })
+  const database = databaseFromMigrations(MIGRATIONS_BEFORE_OUTBOX, 'etc-outbox-migrations-', databaseBeforeOutbox)
 
   it('queues the open submitted orders: one pushed before counts as received, one not yet pushed is delivered by the job', async () => {
-    const db = database!.db
+    const db = database().db
     const rows = await db.select().from(issuerOutbox)
     expect(rows.map((row) => [row.orderId, row.deliveredAt]).sort()).toEqual([
       [ORDERS.pushed, PUSHED_AT],

@@ -11,13 +11,11 @@
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { deriveOrderStatus, statusLabel } from '../../src/domain/order'
-import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { orderEvents, paymentRefunds, payments } from '../../server/db/schema'
 import type { IssuerAccount } from '../../server/orders/http-issuer'
 import { cryptoRandom } from '../../server/runtime/random'
 import { simulatedIssuerNotification } from '../../server/simulators/issuer'
-import { BANK, pathOf } from './support/api'
 import { appWorld } from './support/app-world'
 import { ISSUER_TEST_APP_ID, ISSUER_TEST_SECRET, startIssuerStandIn } from './support/issuer-standin'
 import type { IssuerStandIn, NotificationSigning, SignedStandInNotification, StandInNotification } from './support/issuer-standin'
@@ -89,7 +87,7 @@ describeDb("the issuer's notifications", () => {
     })
     expect(await standIn.notify(server, notification(orderId, 'shipped', { waybillNo: WAYBILL }))).toMatchObject({ status: 200, answer: { changed: true, status: 'awaitingActivation' } })
     expect(await standIn.notify(server, notification(orderId, 'activated'))).toMatchObject({ status: 200, answer: { changed: true, status: 'activated' } })
-    const detail = data<OrderDetail>(await world.call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    const detail = data(await world.api.call(API.orderDetail, { orderId }, { as: world.grant }))
     expect(statusLabel(deriveOrderStatus(detail))).toBe('已激活')
     expect(detail).toMatchObject({ trackingNo: WAYBILL, refund: { amountCents: 2990 } })
     expect(await timeline(orderId)).toEqual([...PAID_TIMELINE, 'audited', `shipped:${WAYBILL}`, 'activated', 'depositRefunded:押金29.90元已原路退还'])
@@ -174,7 +172,7 @@ describeDb("the issuer's notifications", () => {
 
     it('a cancelled order, an unpaid one, an order the audit rejected: 409', async () => {
       const cancelled = await paid()
-      await world.call({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId: cancelled, reason: '暂时不需要了' } })
+      await world.api.call(API.cancelOrder, { orderId: cancelled, reason: '暂时不需要了' }, { as: world.grant })
       await unchanged(cancelled, async () => {
         expect(await notify(notification(cancelled, 'activated'))).toEqual({ status: 409, answer: { code: 'FAIL', message: '订单已取消' }, signed: true })
       })

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { JOB_LEASE_SHARE_OF_INTERVAL, claimJobRound } from '../../server/jobs/job-lease'
-import { startPeriodic } from '../../server/jobs/periodic'
+import { startPeriodic } from '../../server/runtime/periodic'
 import { FakeClock } from './support/test-app'
 import { databasePerFile, describeDb } from './support/test-database'
 

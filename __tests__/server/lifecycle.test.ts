@@ -12,8 +12,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { ACTIVATION_STATE, AUDIT_STATE, DELIVERY_METHOD, DELIVERY_STATE, ISSUER_AUDIT_STATE, PAY_STATE } from '../../src/domain/enums'
 import { PLACEHOLDER_PICKUP_BRANCHES } from '../../server/catalogue/pickup-branches'
@@ -31,7 +29,6 @@ import { AUDIT_CONTRADICTION, DEFAULT_REJECT_REASON } from '../../server/orders/
 import type { LifecycleAction } from '../../server/orders/lifecycle'
 import { autoAdvanceTick } from '../../server/simulators/auto-advance'
 import { SIM_EXIT, loopbackUrl, parseSimArgs, simulate } from '../../server/simulators/sim-command'
-import { BANK, bearer, pathOf } from './support/api'
 import {
   createOrder,
   data,
@@ -44,10 +41,9 @@ import {
 } from './support/orders'
 import type { OrderOptions } from './support/orders'
 import { createTestApp, testConfig } from './support/test-app'
-import type { TestApp } from './support/test-app'
+import { suiteOf } from './support/app-world'
 import { describeDb, testDriver } from './support/test-database'
 import { freePort } from './support/ports'
-import type { TestDatabase } from './support/test-database'
 import { TEST_DATA_KEY_HEX } from './support/test-keys'
 
 const run = promisify(execFile)
@@ -57,13 +53,8 @@ const REPOSITORY = path.resolve(__dirname, '../..')
 const WAYBILL = 'SF000000000001'
 
 describeDb('the lifecycle of a paid order', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let owner: TokenGrant
   const world = orderWorld()
-  beforeEach(() => {
-    ;({ database, test, owner } = world)
-  })
+  const { database, test, grant: owner, api } = suiteOf(world)
 
   const context = () => ({ db: database.db, clock: test.clock, random: cryptoRandom })
   /** What the issuer's word that `action` happened does to the stored order. */
@@ -101,7 +92,7 @@ describeDb('the lifecycle of a paid order', () => {
       ])
       const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId))
       expect(payment?.refundedAt).toEqual(test.clock.now())
-      const detail = data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
+      const detail = data(await api.call(API.orderDetail, { orderId }, { as: owner }))
       expect(detail.refund).toEqual({ amountCents: 2990, at: test.clock.now().toISOString() })
     })
 
@@ -111,7 +102,7 @@ describeDb('the lifecycle of a paid order', () => {
       expect(await step(orderId, 'ship', { waybillNo: WAYBILL })).toMatchObject({ outcome: 'applied', status: 'awaitingActivation' })
       expect((await orderRow(database.db, orderId)).trackingNo).toBeNull()
       expect((await kinds(orderId)).at(-1)).toBe('readyForPickup')
-      const detail = data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(owner) }))
+      const detail = data(await api.call(API.orderDetail, { orderId }, { as: owner }))
       expect(detail).toMatchObject({ deliveryMethod: DELIVERY_METHOD.ON_SITE, trackingNo: null, pickup: PLACEHOLDER_PICKUP_BRANCHES[3] })
     })
 
@@ -159,12 +150,7 @@ describeDb('the lifecycle of a paid order', () => {
 
     it('leaves cancelled orders alone', async () => {
       const orderId = await paidOrder()
-      await test.inject({
-        method: 'POST',
-        url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-        headers: bearer(owner),
-        payload: { orderId, reason: '暂时不需要了' },
-      })
+      await api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: owner })
       expect(await step(orderId, 'audit-pass')).toEqual({ outcome: 'refused', reason: '订单已取消' })
     })
   })

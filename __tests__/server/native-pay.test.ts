@@ -6,9 +6,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { InjectOptions } from 'fastify'
-import type { TokenGrant } from '../../types/api/auth'
-import type { PayDepositResponse, PayStateResponse, WechatPayParams } from '../../types/api/payment'
+import type { PayMethod, WechatPayParams } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { PAY_STATE } from '../../src/domain/enums'
 import { orderEvents, payments } from '../../server/db/schema'
@@ -16,13 +14,14 @@ import { createSimulatedCashier, PLACEHOLDER_WECHAT_MINI_APP_ID } from '../../se
 import type { Cashier, IssuedPayment } from '../../server/payments/cashier'
 import { NATIVE_PAY_NOTIFY_PATH } from '../../server/simulators/native-pay'
 import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
-import { BANK, bearer, envelope, pathOf } from './support/api'
+import { BANK, envelope, pathOf } from './support/api'
+import { apiClient } from './support/api-client'
 import { data, FIXTURE, orderRow, orderWorld, submittedOrder } from './support/orders'
 import { realOutsidePartyStubs, webOnlyCashier } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET } from './support/test-app'
 import type { TestApp } from './support/test-app'
+import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
 
 const SECRET_HEX = 'ab'.repeat(32)
 
@@ -69,24 +68,12 @@ describe('the simulated cashier’s WeChat Pay parameters', () => {
 })
 
 describeDb('paying in the mini-programs', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let owner: TokenGrant
   const world = orderWorld()
-  beforeEach(() => {
-    ;({ database, test, owner } = world)
-  })
+  const { database, test, grant: owner, api } = suiteOf(world)
 
-  const payRequest = (orderId: string, payMethod?: string): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-    payload: { promotionChannelId: BANK.promotionChannelId, ...(payMethod === undefined ? {} : { payMethod }) },
-  })
-  const pay = (orderId: string, payMethod?: string, app: TestApp = test) => app.inject({ ...payRequest(orderId, payMethod), headers: bearer(owner) })
-  const payState = async (orderId: string) =>
-    data<PayStateResponse>(
-      await test.inject({ method: 'POST', url: pathOf(API.payState.path, { channel: BANK.channelId, orderId }), payload: {}, headers: bearer(owner) }),
-    ).depositPayState
+  const pay = (orderId: string, payMethod?: PayMethod, app: TestApp = test) =>
+    apiClient(app).call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, ...(payMethod === undefined ? {} : { payMethod }) }, { as: owner })
+  const payState = async (orderId: string) => data(await api.call(API.payState, { orderId }, { as: owner })).depositPayState
   /** The platform's notification, played by this machine's operator (as `npm run sim` and the mini-program suites do). */
   const notify = (paymentId: string, body: object, app: TestApp = test, headers: Record<string, string> = { [SIM_OPERATOR_HEADER]: TEST_SIM_OPERATOR_SECRET }) =>
     app.inject({ method: 'POST', url: pathOf(NATIVE_PAY_NOTIFY_PATH, { paymentId }), payload: body, headers })
@@ -102,8 +89,8 @@ describeDb('paying in the mini-programs', () => {
   describe('what each pay method answers', () => {
     it('answers the cashier page for h5, and for a request without payMethod (older clients)', async () => {
       const orderId = await submittedOrder(test, owner)
-      for (const method of ['h5', undefined]) {
-        const answer = data<PayDepositResponse>(await pay(orderId, method))
+      for (const method of ['h5', undefined] as const) {
+        const answer = data(await pay(orderId, method))
         expect(Object.keys(answer).sort()).toEqual(['cashierUrl', 'depositPayState', 'orderId'])
         expect(answer.cashierUrl?.startsWith(`${test.config.publicBaseUrl}/sim/cashier/P`)).toBe(true)
       }
@@ -111,7 +98,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('answers WeChat Pay’s requestPayment parameters for wechat, naming the payment row', async () => {
       const orderId = await submittedOrder(test, owner)
-      const answer = data<PayDepositResponse>(await pay(orderId, 'wechat'))
+      const answer = data(await pay(orderId, 'wechat'))
       expect(answer).toEqual({
         orderId,
         depositPayState: PAY_STATE.PAYING,
@@ -127,7 +114,7 @@ describeDb('paying in the mini-programs', () => {
       expect(row).toMatchObject({ id: prepayId(answer.wechatPay), state: PAY_STATE.PAYING, amountCents: FIXTURE.paidPriceCents })
       expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.PAYING)
       // Asking again keeps the payment, with a fresh nonce and signature.
-      const again = data<PayDepositResponse>(await pay(orderId, 'wechat'))
+      const again = data(await pay(orderId, 'wechat'))
       expect(prepayId(again.wechatPay)).toBe(row?.id)
       expect(again.wechatPay?.nonceStr).not.toBe(answer.wechatPay?.nonceStr)
       expect(again.wechatPay?.paySign).not.toBe(answer.wechatPay?.paySign)
@@ -136,23 +123,23 @@ describeDb('paying in the mini-programs', () => {
 
     it('answers Alipay’s trade number for alipay: the payment id', async () => {
       const orderId = await submittedOrder(test, owner)
-      const answer = data<PayDepositResponse>(await pay(orderId, 'alipay'))
+      const answer = data(await pay(orderId, 'alipay'))
       const [row] = await paymentRows(orderId)
       expect(answer).toEqual({ orderId, depositPayState: PAY_STATE.PAYING, alipayTradeNo: row?.id })
     })
 
     it('answers a paid order with state 5 and nothing to pay with, whatever the method', async () => {
       const orderId = await submittedOrder(test, owner)
-      const tradeNo = data<PayDepositResponse>(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
+      const tradeNo = data(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
       expect(data(await notify(tradeNo, { method: 'alipay', outcome: 'success' }))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
-      for (const method of ['h5', 'wechat', 'alipay']) {
-        expect(data<PayDepositResponse>(await pay(orderId, method))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
+      for (const method of ['h5', 'wechat', 'alipay'] as const) {
+        expect(data(await pay(orderId, method))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
       }
     })
 
     it('refuses an unknown pay method with a 400 in Chinese, starting nothing', async () => {
       const orderId = await submittedOrder(test, owner)
-      const response = await pay(orderId, 'unionpay')
+      const response = await api.malformed(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, payMethod: 'unionpay' }, { as: owner })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toMatch(/^参数 payMethod /)
       expect(envelope(response).msg).toMatch(/[\u4e00-\u9fa5]/)
@@ -163,7 +150,7 @@ describeDb('paying in the mini-programs', () => {
       const orderId = await submittedOrder(test, owner)
       const webOnly = await createTestApp(database.db, { cashier: webOnlyCashier() })
       try {
-        for (const method of ['wechat', 'alipay']) {
+        for (const method of ['wechat', 'alipay'] as const) {
           expect((await pay(orderId, method, webOnly)).json()).toEqual({ code: 2003, msg: '当前支付方式暂不可用，请稍后重试', data: null })
         }
         expect(await paymentRows(orderId)).toEqual([])
@@ -177,7 +164,7 @@ describeDb('paying in the mini-programs', () => {
   describe('the simulated platforms’ notification', () => {
     it('settles a WeChat payment on success: state 5, payment row, timeline, once', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
       test.clock.advance(30_000)
       const settled = await notify(paymentId, { method: 'wechat', outcome: 'success' })
       expect(settled.statusCode).toBe(200)
@@ -196,10 +183,10 @@ describeDb('paying in the mini-programs', () => {
 
     it('records an Alipay failure (state 4) and lets the user pay again with a new payment', async () => {
       const orderId = await submittedOrder(test, owner)
-      const first = data<PayDepositResponse>(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
+      const first = data(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
       expect(data(await notify(first, { method: 'alipay', outcome: 'fail' }))).toEqual({ orderId, depositPayState: PAY_STATE.FAILED })
       expect(await payState(orderId)).toBe(PAY_STATE.FAILED)
-      const retry = data<PayDepositResponse>(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
+      const retry = data(await pay(orderId, 'alipay')).alipayTradeNo ?? ''
       expect(retry).not.toBe(first)
       expect(data(await notify(retry, { method: 'alipay', outcome: 'success' }))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
       expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paymentFailed', 'paid', 'issuerReceived'])
@@ -207,7 +194,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('settles one of two simultaneous notifications', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
       const body = { method: 'wechat', outcome: 'success' }
       const answers = await Promise.all([notify(paymentId, body), notify(paymentId, body)])
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
@@ -216,7 +203,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('refuses an unknown payment with a 404, malformed input with a 400, settling nothing', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
       const unknown = await notify('P000000000000000000000000', { method: 'wechat', outcome: 'success' })
       expect(unknown.statusCode).toBe(404)
       expect(envelope(unknown).msg).toBe('支付单不存在')
@@ -229,15 +216,8 @@ describeDb('paying in the mini-programs', () => {
 
     it('does not charge a cancelled order', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
-      data(
-        await test.inject({
-          method: 'POST',
-          url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-          payload: { orderId, reason: '暂时不需要了' },
-          headers: bearer(owner),
-        }),
-      )
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
+      data(await api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: owner }))
       const late = await notify(paymentId, { method: 'wechat', outcome: 'success' })
       expect(late.statusCode).toBe(409)
       expect(envelope(late).msg).toBe('订单已取消，本次支付未扣款')
@@ -246,7 +226,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('settles nothing for anyone but the local operator: a payment id alone (it is in every cashier address) is not enough', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
       const strangers: Record<string, string>[] = [{}, { [SIM_OPERATOR_HEADER]: 'not-the-operator-secret-at-all' }]
       for (const headers of strangers) {
         expect((await notify(paymentId, { method: 'wechat', outcome: 'success' }, test, headers)).statusCode).toBe(404)
@@ -256,7 +236,7 @@ describeDb('paying in the mini-programs', () => {
 
     it('is not served in production, nor beside a real cashier', async () => {
       const orderId = await submittedOrder(test, owner)
-      const paymentId = prepayId(data<PayDepositResponse>(await pay(orderId, 'wechat')).wechatPay)
+      const paymentId = prepayId(data(await pay(orderId, 'wechat')).wechatPay)
       const production = await createTestApp(database.db, { config: { production: true, smsSimulator: false }, ...realOutsidePartyStubs() })
       const staging = await createTestApp(database.db, { cashier: realOutsidePartyStubs().cashier })
       try {

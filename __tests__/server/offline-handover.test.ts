@@ -14,10 +14,10 @@ import { SEED_OFFLINE_ORDER_PROOFS, SEED_OFFLINE_ORDERS } from '../../server/cat
 import { phoneIndex } from '../../server/crypto/field-cipher'
 import { offlineOrders, orders } from '../../server/db/schema'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import { plateHeldMessage } from '../../server/catalogue/plate-checks'
+import { plateHeldMessage } from '../../server/orders/plate-checks'
 import { OFFLINE_HANDOVER_LIMITS, OFFLINE_MESSAGE } from '../../server/orders/offline-order'
 import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_MESSAGE } from '../../server/orders/unsubmitted-orders'
-import { BANK, bearer, envelope, pathOf, sealFor } from './support/api'
+import { envelope, sealFor } from './support/api'
 import { createOrder, data, FIXTURE, login, orderRow, orderWorld, PHONES, PLATE, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -31,13 +31,7 @@ describeDb('offline hand-over proof', () => {
   const world = orderWorld()
 
   const handOver = (grant: TokenGrant, param: object, remoteAddress = '127.0.0.1') =>
-    world.test.inject({
-      method: 'POST',
-      url: pathOf(API.offlineToOnline.path, { channel: BANK.channelId }),
-      headers: bearer(grant),
-      remoteAddress,
-      payload: { encryptOfflineOrderToOnlineParam: sealFor(world.test, SEALED_FIELD.offlineOrder, param) },
-    })
+    world.api.call(API.offlineToOnline, { encryptOfflineOrderToOnlineParam: sealFor(world.test, SEALED_FIELD.offlineOrder, param) }, { as: grant, remoteAddress })
   const proofRow = async () => {
     const [row] = await world.database.db.select().from(offlineOrders).where(eq(offlineOrders.offlineNo, FIXTURE.offlineNo))
     if (!row) throw new Error('fixture offline order missing')

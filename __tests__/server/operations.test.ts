@@ -5,11 +5,13 @@
  * probes still answer).
  */
 import type { Envelope } from '../../types/api/envelope'
-import { METRICS_PATH, createMetrics, instrumentVendor } from '../../server/http/metrics'
+import { METRICS_PATH, createMetrics } from '../../server/http/metrics'
+import { instrumentVendor } from '../../server/payments/vendor-metrics'
 import { SHED_RETRY_AFTER_S } from '../../server/http/load-shedding'
 import { VendorError } from '../../server/payments/vendor'
 import type { PaymentVendor } from '../../server/payments/vendor'
 import { API } from '../../types/api/paths'
+import { apiClient } from './support/api-client'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { describeDb, openTestDatabase } from './support/test-database'
@@ -99,7 +101,7 @@ describeDb('operations', () => {
       // busy: the lag under-pressure measures
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const shed = await test.inject({ method: 'GET', url: API.regions.path })
+    const shed = await apiClient(test).call(API.regions)
     expect(shed.statusCode).toBe(503)
     expect(shed.headers['retry-after']).toBe(String(SHED_RETRY_AFTER_S))
     expect(shed.json<Envelope<null>>()).toEqual({ code: 500, msg: '服务器繁忙，请稍后重试', data: null })

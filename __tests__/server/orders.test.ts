@@ -6,10 +6,8 @@
  */
 import { CANCEL_REASON_MESSAGE } from '../../src/domain/cancel-reason'
 import { count, eq } from 'drizzle-orm'
-import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
-import type { Page } from '../../types/api/envelope'
-import type { CancelOrderResponse, OfflineToOnlineResponse, OrderDetail, OrderSummary } from '../../types/api/orders'
+import type { SearchOrdersRequest } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { ACTIVATION_STATE, AUDIT_STATE, CANCEL_STATE, DELIVERY_STATE, ISSUER_AUDIT_STATE, ORDER_SOURCE, PAY_STATE } from '../../src/domain/enums'
@@ -17,7 +15,7 @@ import { deriveOrderStatus } from '../../src/domain/order'
 import type { OrderStatus } from '../../src/domain/order'
 import { orderEvents, orders } from '../../server/db/schema'
 import { orderFields } from '../../server/orders/order-records'
-import { BANK, MAP, bearer, envelope, pathOf, sealFor } from './support/api'
+import { BANK, MAP, envelope, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
   createOrder,
@@ -35,9 +33,8 @@ import {
   submittedOrder,
   VEHICLE,
 } from './support/orders'
-import type { TestApp } from './support/test-app'
+import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
 const OFFLINE_REFUSED = { code: 404, msg: '线下订单不存在或验证未通过，请核对订单号、车牌和验证码', data: null }
@@ -54,33 +51,20 @@ const STATUS_STATES: Readonly<Record<OrderStatus, Partial<typeof orders.$inferIn
 }
 
 describeDb('order routes', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let owner: TokenGrant
   const world = orderWorld()
-  beforeEach(() => {
-    ;({ database, test, owner } = world)
-  })
+  const { database, test, grant: owner, api } = suiteOf(world)
 
-  const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
-  const search = (grant: TokenGrant, body?: object) => as(grant, { method: 'POST', url: API.searchOrders.path, ...(body ? { payload: body } : {}) })
-  const detailRequest = (orderId: string): InjectOptions => ({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })
-  const detail = (grant: TokenGrant, orderId: string) => as(grant, detailRequest(orderId))
-  const byUid = (grant: TokenGrant, uid: string, channel = BANK.channelId) =>
-    as(grant, { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel, uid }) })
-  const byPlate = (grant: TokenGrant, plateNumber: string) => as(grant, { method: 'GET', url: API.currentProcessByPlate.path, query: { plateNumber } })
-  const cancelRequest = (orderId: string, reason: unknown = '暂时不需要了'): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-    payload: { orderId, reason },
-  })
-  const cancel = (grant: TokenGrant, orderId: string, reason?: unknown) => as(grant, cancelRequest(orderId, reason))
-  const offlineRequest = (param: unknown, sealed?: string): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API.offlineToOnline.path, { channel: BANK.channelId }),
-    payload: { encryptOfflineOrderToOnlineParam: sealed ?? sealFor(test, SEALED_FIELD.offlineOrder, param) },
-  })
-  const offline = (grant: TokenGrant, param: unknown = { offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate }) => as(grant, offlineRequest(param))
+  /** No body at all is outside the contract (its request is an object, all fields optional). */
+  const search = (grant: TokenGrant, body?: SearchOrdersRequest) =>
+    body ? api.call(API.searchOrders, body, { as: grant }) : api.malformed(API.searchOrders, undefined, { as: grant })
+  const detail = (grant: TokenGrant, orderId: string) => api.call(API.orderDetail, { orderId }, { as: grant })
+  const byUid = (grant: TokenGrant, uid: string, channel = BANK.channelId) => api.call(API.currentProcessByUid, undefined, { as: grant, params: { channel, uid } })
+  const byPlate = (grant: TokenGrant, plateNumber: string) => api.call(API.currentProcessByPlate, { plateNumber }, { as: grant })
+  const cancelData = (orderId: string, reason = '暂时不需要了') => ({ orderId, reason })
+  const cancel = (grant: TokenGrant, orderId: string, reason?: string) => api.call(API.cancelOrder, cancelData(orderId, reason), { as: grant })
+  const offlineData = (param: unknown) => ({ encryptOfflineOrderToOnlineParam: sealFor(test, SEALED_FIELD.offlineOrder, param) })
+  const offline = (grant: TokenGrant, param: unknown = { offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate }) =>
+    api.call(API.offlineToOnline, offlineData(param), { as: grant })
   const setStates = async (orderId: string, states: Partial<typeof orders.$inferInsert>) => {
     if (Object.keys(states).length) await database.db.update(orders).set(states).where(eq(orders.orderId, orderId))
   }
@@ -89,26 +73,26 @@ describeDb('order routes', () => {
 
   describe('login', () => {
     it.each([
-      ['search', () => ({ method: 'POST', url: API.searchOrders.path, payload: {} })],
-      ['current process by plate', () => ({ method: 'GET', url: API.currentProcessByPlate.path, query: { plateNumber: PLATE } })],
-    ] as const)('needs a valid token for %s', async (_case, request) => {
-      await expectLoginEnforced(test, request() as InjectOptions, owner)
+      ['search', () => api.request(API.searchOrders, {})],
+      ['current process by plate', () => api.request(API.currentProcessByPlate, { plateNumber: PLATE })],
+    ])('needs a valid token for %s', async (_case, request) => {
+      await expectLoginEnforced(test, request(), owner)
     })
 
     it('needs a valid token for the detail', async () => {
-      await expectLoginEnforced(test, detailRequest(await createOrder(test, owner)), owner)
+      await expectLoginEnforced(test, api.request(API.orderDetail, { orderId: await createOrder(test, owner) }), owner)
     })
 
     it('needs a valid token for the current process by uid', async () => {
-      await expectLoginEnforced(test, { method: 'GET', url: pathOf(API.currentProcessByUid.path, { channel: BANK.channelId, uid: owner.uid }) }, owner)
+      await expectLoginEnforced(test, api.request(API.currentProcessByUid, undefined, { params: { uid: owner.uid } }), owner)
     })
 
     it('needs a valid token to cancel', async () => {
-      await expectLoginEnforced(test, cancelRequest(await createOrder(test, owner)), owner)
+      await expectLoginEnforced(test, api.request(API.cancelOrder, cancelData(await createOrder(test, owner))), owner)
     })
 
     it('needs a valid token for the offline hand-over', async () => {
-      await expectLoginEnforced(test, offlineRequest({ offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate }), owner)
+      await expectLoginEnforced(test, api.request(API.offlineToOnline, offlineData({ offlineNo: FIXTURE.offlineNo, plateNumber: FIXTURE.offlinePlate })), owner)
     })
   })
 
@@ -121,7 +105,7 @@ describeDb('order routes', () => {
       const other = await login(test, PHONES.other)
       await createOrder(test, other, '粤B12345')
 
-      const page = data<Page<OrderSummary>>(await search(owner, { pageNo: 1, pageSize: 100 }))
+      const page = data(await search(owner, { pageNo: 1, pageSize: 100 }))
       expect(page).toMatchObject({ total: 2, pageNo: 1, pageSize: 100 })
       expect(page.list.map((order) => order.orderId)).toEqual([second, first])
       expect(page.list[1]).toEqual({
@@ -154,13 +138,13 @@ describeDb('order routes', () => {
         await createOrder(test, owner, plate)
         test.clock.advance(1000)
       }
-      const second = data<Page<OrderSummary>>(await search(owner, { pageNo: 2, pageSize: 1 }))
+      const second = data(await search(owner, { pageNo: 2, pageSize: 1 }))
       expect(second.list.map((order) => order.plateNumber)).toEqual([OTHER_PLATE])
       expect(second.total).toBe(3)
-      expect(data<Page<OrderSummary>>(await search(owner, { pageSize: 1000 })).pageSize).toBe(100)
-      const filtered = data<Page<OrderSummary>>(await search(owner, { plateNumber: '粤b12345' }))
+      expect(data(await search(owner, { pageSize: 1000 })).pageSize).toBe(100)
+      const filtered = data(await search(owner, { plateNumber: '粤b12345' }))
       expect(filtered.list.map((order) => order.plateNumber)).toEqual(['粤B12345'])
-      expect(data<Page<OrderSummary>>(await search(owner))).toMatchObject({ pageNo: 1, pageSize: 20, total: 3 })
+      expect(data(await search(owner))).toMatchObject({ pageNo: 1, pageSize: 20, total: 3 })
     })
 
     it.each([
@@ -170,7 +154,7 @@ describeDb('order routes', () => {
       [{ plateNumber: 'DROP TABLE orders' }, '车牌号应为7位（普通蓝牌）或8位（新能源绿牌）'],
       [{ plateNumber: "京A12'45" }, '车牌号格式不正确，后5位应为字母或数字'],
     ])('answers %j with a 400', async (body, message) => {
-      const response = await search(owner, body)
+      const response = await api.malformed(API.searchOrders, body, { as: owner })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(message)
     })
@@ -179,7 +163,7 @@ describeDb('order routes', () => {
   describe('detail', () => {
     it('shows the order with masked personal data, completeness and the timeline', async () => {
       const orderId = await submittedOrder(test, owner)
-      const order = data<OrderDetail>(await detail(owner, orderId))
+      const order = data(await detail(owner, orderId))
       expect(order).toMatchObject({
         orderId,
         owner: { ownerName: '张*', idNumber: '1101**********002X', mobile: '138****8000' },
@@ -202,7 +186,7 @@ describeDb('order routes', () => {
     })
 
     it('shows an order just opened as incomplete, without personal data', async () => {
-      const order = data<OrderDetail>(await detail(owner, await createOrder(test, owner)))
+      const order = data(await detail(owner, await createOrder(test, owner)))
       expect(order).toMatchObject({ owner: null, vehicle: null, delivery: null, deliveryMethod: null })
       expect(order.completeness).toEqual({ owner: false, vehicle: false, delivery: false, commodity: false, submitted: false })
     })
@@ -230,12 +214,12 @@ describeDb('order routes', () => {
       const older = await createOrder(test, owner)
       test.clock.advance(1000)
       const newer = await createOrder(test, owner, OTHER_PLATE)
-      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(newer)
+      expect(data(await byUid(owner, owner.uid))?.orderId).toBe(newer)
       await setStates(newer, { channel: MAP.channelId })
-      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(older)
-      expect(data<OrderDetail>(await byUid(owner, owner.uid, MAP.channelId)).orderId).toBe(newer)
+      expect(data(await byUid(owner, owner.uid))?.orderId).toBe(older)
+      expect(data(await byUid(owner, owner.uid, MAP.channelId))?.orderId).toBe(newer)
       data(await cancel(owner, older))
-      expect(data<OrderDetail>(await byUid(owner, owner.uid)).orderId).toBe(newer)
+      expect(data(await byUid(owner, owner.uid))?.orderId).toBe(newer)
       await setStates(newer, STATUS_STATES.activated)
       expect(data(await byUid(owner, owner.uid))).toBeNull()
     })
@@ -248,8 +232,8 @@ describeDb('order routes', () => {
 
     it("by plate: the caller's open order of the plate, or null", async () => {
       const orderId = await createOrder(test, owner)
-      expect(data<OrderDetail>(await byPlate(owner, PLATE)).orderId).toBe(orderId)
-      expect(data<OrderDetail>(await byPlate(owner, '京a12345')).orderId).toBe(orderId)
+      expect(data(await byPlate(owner, PLATE))?.orderId).toBe(orderId)
+      expect(data(await byPlate(owner, '京a12345'))?.orderId).toBe(orderId)
       expect(data(await byPlate(owner, OTHER_PLATE))).toBeNull()
       const other = await login(test, PHONES.other)
       expect(data(await byPlate(other, PLATE))).toBeNull()
@@ -272,9 +256,9 @@ describeDb('order routes', () => {
         await setStates(orderId, STATUS_STATES[status])
         expect(deriveOrderStatus(orderFields(await orderRow(database.db, orderId)))).toBe(status)
         const response = await cancel(owner, orderId, '  重复下单  ')
-        expect(data<CancelOrderResponse>(response)).toEqual({ orderId, cancelState: CANCEL_STATE.SUCCESS })
+        expect(data(response)).toEqual({ orderId, cancelState: CANCEL_STATE.SUCCESS })
         expect(await orderRow(database.db, orderId)).toMatchObject({ cancelState: CANCEL_STATE.SUCCESS, cancelReason: '重复下单' })
-        const order = data<OrderDetail>(await detail(owner, orderId))
+        const order = data(await detail(owner, orderId))
         expect(order.timeline.slice(-2)).toEqual([
           { kind: 'cancelRequested', at: test.clock.now().toISOString(), note: '重复下单' },
           { kind: 'cancelled', at: test.clock.now().toISOString() },
@@ -325,7 +309,7 @@ describeDb('order routes', () => {
       ['a reason typed rather than chosen', '不办了，身份证号110101199003077777', CANCEL_REASON_MESSAGE],
     ])('answers %s with a 400', async (_case, reason, message) => {
       const orderId = await createOrder(test, owner)
-      const response = await as(owner, { ...cancelRequest(orderId), payload: reason === undefined ? { orderId } : { orderId, reason } })
+      const response = await api.malformed(API.cancelOrder, reason === undefined ? { orderId } : { orderId, reason }, { as: owner })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(message)
       expect((await orderRow(database.db, orderId)).cancelState).toBeNull()
@@ -341,13 +325,13 @@ describeDb('order routes', () => {
 
   describe('offline order to online', () => {
     it('converts the offline order into a province order of the caller, once', async () => {
-      const converted = data<OfflineToOnlineResponse>(await offline(owner))
+      const converted = data(await offline(owner))
       const row = await orderRow(database.db, converted.orderId)
       expect(row).toMatchObject({ plateNumber: FIXTURE.offlinePlate, orderSource: ORDER_SOURCE.PROVINCE, promotionChannelId: BANK.promotionChannelId, channel: BANK.channelId })
-      expect(data<OrderDetail>(await detail(owner, converted.orderId)).timeline).toEqual([
+      expect(data(await detail(owner, converted.orderId)).timeline).toEqual([
         { kind: 'applied', at: test.clock.now().toISOString(), note: `线下订单${FIXTURE.offlineNo}转为线上办理` },
       ])
-      expect(data<OfflineToOnlineResponse>(await offline(owner))).toEqual(converted)
+      expect(data(await offline(owner))).toEqual(converted)
       expect(await database.db.select({ n: count() }).from(orders)).toEqual([{ n: 1 }])
 
       const other = await login(test, PHONES.other)
@@ -367,11 +351,11 @@ describeDb('order routes', () => {
     })
 
     it('answers an unreadable parameter with 2004 and a malformed one with a 400', async () => {
-      expect((await as(owner, offlineRequest(null, 'garbage'))).json()).toEqual({ code: 2004, msg: '参数解密失败，请刷新页面后重试', data: null })
+      expect((await api.call(API.offlineToOnline, { encryptOfflineOrderToOnlineParam: 'garbage' }, { as: owner })).json()).toEqual({ code: 2004, msg: '参数解密失败，请刷新页面后重试', data: null })
       const malformed = await offline(owner, { offlineNo: FIXTURE.offlineNo })
       expect(malformed.statusCode).toBe(400)
       expect(envelope(malformed).msg).toBe('参数 plateNumber 不能为空')
-      const noBody = await as(owner, { method: 'POST', url: pathOf(API.offlineToOnline.path, { channel: BANK.channelId }) })
+      const noBody = await api.malformed(API.offlineToOnline, undefined, { as: owner })
       expect(noBody.statusCode).toBe(400)
       expect(await database.db.select({ n: count() }).from(orders)).toEqual([{ n: 0 }])
     })

@@ -22,12 +22,13 @@ import { paymentRefunds, payments, users } from '../../server/db/schema'
 import { payNotifyPath } from '../../server/payments/cashier'
 import type { Cashier } from '../../server/payments/cashier'
 import { createConfiguredCashier } from '../../server/payments/configured-cashier'
-import { REFUND_STATE, refundIdOf } from '../../server/payments/refunds'
+import { REFUND_STATE, refundIdOf } from '../../server/refunds/refund-queue'
 import { PENDING_QUERY_AFTER_MS, runPaymentUpkeep } from '../../server/payments/upkeep'
 import type { NotificationRequest } from '../../server/payments/vendor'
 import { cryptoRandom } from '../../server/runtime/random'
 import { createSimulatedIssuer } from '../../server/simulators/issuer'
-import { BANK, envelope, pathOf, tokenCall } from './support/api'
+import { BANK, envelope, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
 import { startAlipayStandIn } from './support/alipay-standin'
 import { merchantAccountsEnv } from './support/merchant-env'
 import type { AlipayStandIn } from './support/alipay-standin'
@@ -110,13 +111,9 @@ describeDb('paying through the vendors’ stand-ins', () => {
   /** A person logged in through a platform's authorisation (their id there is what its payment needs). */
   const platformUser = async (provider: 'wechat' | 'alipay', code: string): Promise<TokenGrant> =>
     data<TokenGrant>(await tokenCall(test, { grantType: 'authCode', provider, code }))
+  const api = apiClient(() => test)
   const pay = (grant: TokenGrant, orderId: string, payMethod: PayMethod) =>
-    test.inject({
-      method: 'POST',
-      url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-      headers: { authorization: `Bearer ${grant.accessToken}` },
-      payload: { promotionChannelId: BANK.promotionChannelId, payMethod },
-    })
+    api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, payMethod }, { as: grant })
   const deliver = (vendor: 'wechat' | 'alipay', notification: NotificationRequest) =>
     test.inject({ method: 'POST', url: payNotifyPath(vendor), headers: notification.headers as Record<string, string>, payload: notification.rawBody })
   const upkeep = () => runPaymentUpkeep({ db: database.db, clock: test.clock, random: cryptoRandom, cashier, issuer: createSimulatedIssuer(), log: test.app.log })
@@ -159,12 +156,7 @@ describeDb('paying through the vendors’ stand-ins', () => {
     expect([paid.statusCode, paid.body]).toEqual([200, 'success'])
     expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.SUCCESS)
 
-    const cancelled = await test.inject({
-      method: 'POST',
-      url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }),
-      headers: { authorization: `Bearer ${person.accessToken}` },
-      payload: { orderId, reason: CANCEL_REASONS[0] },
-    })
+    const cancelled = await api.call(API.cancelOrder, { orderId, reason: CANCEL_REASONS[0] }, { as: person })
     expect(envelope(cancelled).code).toBe(200)
     await upkeep()
     await upkeep()

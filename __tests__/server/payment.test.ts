@@ -5,15 +5,12 @@
  * cancelled order's payment is abandoned or refunded.
  */
 import { and, eq } from 'drizzle-orm'
-import type { InjectOptions } from 'fastify'
 import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
-import type { PayDepositResponse, PayOrderInfo, PayStateResponse } from '../../types/api/payment'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { orderEvents, orders, payments } from '../../server/db/schema'
 import { hashSecret } from '../../server/auth/secrets'
-import { BANK, bearer, envelope, pathOf } from './support/api'
+import { BANK, envelope, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import {
   createOrder,
@@ -27,30 +24,23 @@ import {
   cashierResult,
   submittedOrder,
 } from './support/orders'
-import type { TestApp } from './support/test-app'
+import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
 
 const NOT_FOUND = { code: 404, msg: '订单不存在', data: null }
 
 describeDb('payment routes and the cashier simulator', () => {
-  let database: TestDatabase
-  let test: TestApp
-  let owner: TokenGrant
   const world = orderWorld()
-  beforeEach(() => {
-    ;({ database, test, owner } = world)
-  })
+  const { database, test, grant: owner, api } = suiteOf(world)
 
-  const as = (grant: TokenGrant, request: InjectOptions) => test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
-  const payRequest = (orderId: string, body: object = { promotionChannelId: BANK.promotionChannelId }): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-    payload: body,
-  })
-  const stateRequest = (orderId: string): InjectOptions => ({ method: 'POST', url: pathOf(API.payState.path, { channel: BANK.channelId, orderId }), payload: {} })
-  const infoRequest = (orderId: string): InjectOptions => ({ method: 'GET', url: pathOf(API.payOrderInfo.path, { orderId }) })
-  const pay = (grant: TokenGrant, orderId: string) => as(grant, payRequest(orderId))
+  const payData = (orderId: string) => ({ orderId, promotionChannelId: BANK.promotionChannelId })
+  const payRequest = (orderId: string) => api.request(API.payDeposit, payData(orderId))
+  const stateRequest = (orderId: string) => api.request(API.payState, { orderId })
+  const infoRequest = (orderId: string) => api.request(API.payOrderInfo, { orderId })
+  const pay = (grant: TokenGrant, orderId: string) => api.call(API.payDeposit, payData(orderId), { as: grant })
+  const payState = (grant: TokenGrant, orderId: string) => api.call(API.payState, { orderId }, { as: grant })
+  const payInfo = (grant: TokenGrant, orderId: string) => api.call(API.payOrderInfo, { orderId }, { as: grant })
+  const detail = (grant: TokenGrant, orderId: string) => api.call(API.orderDetail, { orderId }, { as: grant })
   const cashierPage = (path: string) => test.inject({ method: 'GET', url: path })
   const result = (paymentId: string, token: string, outcome: string) => cashierResult(test, paymentId, token, outcome)
   const paymentRows = (orderId: string) => database.db.select().from(payments).where(eq(payments.orderId, orderId))
@@ -70,8 +60,8 @@ describeDb('payment routes and the cashier simulator', () => {
   describe('the cashier address', () => {
     it('comes from configuration, never from a forged Host or forwarded host', async () => {
       const orderId = await submittedOrder(test, owner)
-      const answer = data<PayDepositResponse>(
-        await as(owner, { ...payRequest(orderId), headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } }),
+      const answer = data(
+        await api.call(API.payDeposit, payData(orderId), { as: owner, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } }),
       )
       expect(answer.cashierUrl?.startsWith(`${test.config.publicBaseUrl}/sim/cashier/`)).toBe(true)
       expect(answer.cashierUrl).not.toContain('evil.example')
@@ -81,19 +71,19 @@ describeDb('payment routes and the cashier simulator', () => {
   describe('a successful payment', () => {
     it('starts in PAYING with a cashier page address on this server (PUBLIC_BASE_URL)', async () => {
       const orderId = await submittedOrder(test, owner)
-      const answer = data<PayDepositResponse>(await pay(owner, orderId))
+      const answer = data(await pay(owner, orderId))
       const base = test.config.publicBaseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       expect(answer).toEqual({ orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: expect.stringMatching(new RegExp(`^${base}/sim/cashier/P[0-9a-f]{24}\\?token=[A-Za-z0-9_-]{43}$`)) })
       const cashier = cashierOf(answer)
       expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.PAYING)
       const [row] = await paymentRows(orderId)
       expect(row).toMatchObject({ id: cashier.paymentId, state: PAY_STATE.PAYING, amountCents: FIXTURE.paidPriceCents, cashierTokenHash: hashSecret(cashier.token) })
-      expect(data<PayStateResponse>(await as(owner, stateRequest(orderId)))).toEqual({ orderId, depositPayState: PAY_STATE.PAYING })
+      expect(data(await payState(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.PAYING })
     })
 
     it('shows a self-contained Chinese cashier page with the amount and both buttons', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       const page = await cashierPage(cashier.path)
       expect(page.statusCode).toBe(200)
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -108,7 +98,7 @@ describeDb('payment routes and the cashier simulator', () => {
 
     it('settles on 支付成功: state 5, payment row, timeline, back to the app’s result page', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       test.clock.advance(30_000)
       const response = await result(cashier.paymentId, cashier.token, 'success')
       expect(response.statusCode).toBe(303)
@@ -116,8 +106,8 @@ describeDb('payment routes and the cashier simulator', () => {
       const paidAt = test.clock.now()
       expect(await orderRow(database.db, orderId)).toMatchObject({ depositPayState: PAY_STATE.SUCCESS, paidAt })
       expect(await paymentRows(orderId)).toEqual([expect.objectContaining({ state: PAY_STATE.SUCCESS, completedAt: paidAt })])
-      expect(data<PayStateResponse>(await as(owner, stateRequest(orderId)))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
-      expect(data<PayOrderInfo>(await as(owner, infoRequest(orderId)))).toEqual({
+      expect(data(await payState(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
+      expect(data(await payInfo(owner, orderId))).toEqual({
         orderId,
         amountCents: FIXTURE.paidPriceCents,
         priceCents: FIXTURE.paidPriceCents,
@@ -127,7 +117,7 @@ describeDb('payment routes and the cashier simulator', () => {
         paidAt: paidAt.toISOString(),
         promotionChannelId: BANK.promotionChannelId,
       })
-      const timeline = data<OrderDetail>(await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })).timeline
+      const timeline = data(await detail(owner, orderId)).timeline
       // Paid, then handed to its issuer at once: nothing is left to pay.
       expect(timeline.slice(-2)).toMatchObject([
         { kind: 'paid', at: paidAt.toISOString(), note: '已支付29.90元' },
@@ -139,7 +129,7 @@ describeDb('payment routes and the cashier simulator', () => {
   describe('paying twice never charges twice', () => {
     it('refuses a second result POST for the same payment', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       expect((await result(cashier.paymentId, cashier.token, 'success')).statusCode).toBe(303)
       for (const outcome of ['success', 'fail']) {
         const again = await result(cashier.paymentId, cashier.token, outcome)
@@ -155,15 +145,15 @@ describeDb('payment routes and the cashier simulator', () => {
 
     it('answers payDeposit on a paid order with state 5 and no cashier', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       await result(cashier.paymentId, cashier.token, 'success')
-      expect(data<PayDepositResponse>(await pay(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
+      expect(data(await pay(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.SUCCESS })
       expect(await paymentRows(orderId)).toHaveLength(1)
     })
 
     it('settles one of two simultaneous result POSTs', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       const answers = await Promise.all([result(cashier.paymentId, cashier.token, 'success'), result(cashier.paymentId, cashier.token, 'success')])
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([303, 409])
       expect(await eventKinds(orderId)).toEqual(['applied', 'submitted', 'paid', 'issuerReceived'])
@@ -172,15 +162,15 @@ describeDb('payment routes and the cashier simulator', () => {
     it('keeps one payment when payDeposit arrives twice at once', async () => {
       const orderId = await submittedOrder(test, owner)
       const answers = await Promise.all([pay(owner, orderId), pay(owner, orderId)])
-      const cashiers = answers.map((answer) => cashierOf(data<PayDepositResponse>(answer)))
+      const cashiers = answers.map((answer) => cashierOf(data(answer)))
       expect(cashiers[0]?.paymentId).toBe(cashiers[1]?.paymentId)
       expect(await paymentRows(orderId)).toHaveLength(1)
     })
 
     it('replaces the cashier token when payment is started again; the old page stops working', async () => {
       const orderId = await submittedOrder(test, owner)
-      const first = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
-      const second = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const first = cashierOf(data(await pay(owner, orderId)))
+      const second = cashierOf(data(await pay(owner, orderId)))
       expect(second.paymentId).toBe(first.paymentId)
       expect(second.token).not.toBe(first.token)
       expect((await cashierPage(first.path)).statusCode).toBe(404)
@@ -202,14 +192,14 @@ describeDb('payment routes and the cashier simulator', () => {
   describe('failed payments and orders with nothing to pay', () => {
     it('records 支付失败 (state 4) and lets the user pay again', async () => {
       const orderId = await submittedOrder(test, owner)
-      const first = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const first = cashierOf(data(await pay(owner, orderId)))
       const failed = await result(first.paymentId, first.token, 'fail')
       expect(failed.statusCode).toBe(303)
       expect(failed.headers.location).toBe(`/#/apply/payResult?orderId=${orderId}`)
       expect((await orderRow(database.db, orderId)).depositPayState).toBe(PAY_STATE.FAILED)
-      expect(data<PayStateResponse>(await as(owner, stateRequest(orderId))).depositPayState).toBe(PAY_STATE.FAILED)
+      expect(data(await payState(owner, orderId)).depositPayState).toBe(PAY_STATE.FAILED)
 
-      const retry = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const retry = cashierOf(data(await pay(owner, orderId)))
       expect(retry.paymentId).not.toBe(first.paymentId)
       expect((await result(retry.paymentId, retry.token, 'success')).statusCode).toBe(303)
       const states = (await paymentRows(orderId)).map((row) => row.state).sort()
@@ -219,39 +209,39 @@ describeDb('payment routes and the cashier simulator', () => {
 
     it('answers a free order with state 1 and no cashier', async () => {
       const orderId = await submittedOrder(test, owner, { commodityId: FIXTURE.freeCommodity })
-      expect(data<PayDepositResponse>(await pay(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.NOT_NEEDED })
+      expect(data(await pay(owner, orderId))).toEqual({ orderId, depositPayState: PAY_STATE.NOT_NEEDED })
       expect(await paymentRows(orderId)).toEqual([])
-      expect(data<PayOrderInfo>(await as(owner, infoRequest(orderId)))).toMatchObject({ amountCents: 0, depositPayState: PAY_STATE.NOT_NEEDED, paidAt: null })
+      expect(data(await payInfo(owner, orderId))).toMatchObject({ amountCents: 0, depositPayState: PAY_STATE.NOT_NEEDED, paidAt: null })
     })
 
     it('refuses an order that is not submitted', async () => {
       const orderId = await createOrder(test, owner)
       const refusal = { code: 2003, msg: '订单尚未提交，请先完成申办', data: null }
       expect((await pay(owner, orderId)).json()).toEqual(refusal)
-      expect((await as(owner, stateRequest(orderId))).json()).toEqual(refusal)
-      expect((await as(owner, infoRequest(orderId))).json()).toEqual(refusal)
+      expect((await payState(owner, orderId)).json()).toEqual(refusal)
+      expect((await payInfo(owner, orderId)).json()).toEqual(refusal)
     })
   })
 
   describe('cancelled orders', () => {
     const cancel = (orderId: string) =>
-      as(owner, { method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } })
+      api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: owner })
 
     it('refunds a paid deposit on cancel and notes it on the timeline', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       await result(cashier.paymentId, cashier.token, 'success')
       test.clock.advance(60_000)
       data(await cancel(orderId))
       expect(await paymentRows(orderId)).toEqual([expect.objectContaining({ state: PAY_STATE.SUCCESS, refundedAt: test.clock.now() })])
-      const timeline = data<OrderDetail>(await as(owner, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) })).timeline
+      const timeline = data(await detail(owner, orderId)).timeline
       expect(timeline.at(-1)).toEqual({ kind: 'cancelled', at: test.clock.now().toISOString(), note: '已支付的29.90元将原路退还' })
       expect((await pay(owner, orderId)).json()).toEqual({ code: 2003, msg: '订单已取消', data: null })
     })
 
     it('abandons a payment in progress: the cashier cannot charge a cancelled order', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       data(await cancel(orderId))
       expect(await orderRow(database.db, orderId)).toMatchObject({ cancelState: CANCEL_STATE.SUCCESS, depositPayState: PAY_STATE.FAILED })
       const late = await result(cashier.paymentId, cashier.token, 'success')
@@ -263,7 +253,7 @@ describeDb('payment routes and the cashier simulator', () => {
 
     it('does not charge an order whose cancel is being confirmed', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       // Set directly, as an issuer integration would while it confirms the cancel.
       await database.db.update(orders).set({ cancelState: CANCEL_STATE.CANCELLING }).where(eq(orders.orderId, orderId))
       const late = await result(cashier.paymentId, cashier.token, 'success')
@@ -279,23 +269,23 @@ describeDb('payment routes and the cashier simulator', () => {
       const other = await login(test, PHONES.other)
       const theirs = await submittedOrder(test, other)
       expect((await pay(owner, theirs)).json()).toEqual(NOT_FOUND)
-      expect((await as(owner, stateRequest(theirs))).json()).toEqual(NOT_FOUND)
-      expect((await as(owner, infoRequest(theirs))).json()).toEqual(NOT_FOUND)
+      expect((await payState(owner, theirs)).json()).toEqual(NOT_FOUND)
+      expect((await payInfo(owner, theirs)).json()).toEqual(NOT_FOUND)
       expect(await paymentRows(theirs)).toEqual([])
     })
 
     it('answers a missing promotionChannelId or a hostile order id with a 400', async () => {
       const orderId = await submittedOrder(test, owner)
-      const noPromotion = await as(owner, payRequest(orderId, {}))
+      const noPromotion = await api.malformed(API.payDeposit, { orderId }, { as: owner })
       expect(noPromotion.statusCode).toBe(400)
       expect(envelope(noPromotion).msg).toBe('参数 promotionChannelId 不能为空')
-      const hostile = await as(owner, infoRequest('<script>'))
+      const hostile = await payInfo(owner, '<script>')
       expect(hostile.statusCode).toBe(400)
     })
 
     it('answers a wrong token or unknown payment with a 404 page, malformed input with a 400', async () => {
       const orderId = await submittedOrder(test, owner)
-      const cashier = cashierOf(data<PayDepositResponse>(await pay(owner, orderId)))
+      const cashier = cashierOf(data(await pay(owner, orderId)))
       const wrong = await cashierPage(pathOf(SIMULATOR_PATHS.cashier, { paymentId: cashier.paymentId }) + '?token=wrong')
       expect(wrong.statusCode).toBe(404)
       expect(wrong.body).toContain('支付链接无效或已失效')

@@ -6,8 +6,7 @@
  * a package and paying refuse a promotion of another channel.
  */
 import { eq } from 'drizzle-orm'
-import type { InjectOptions } from 'fastify'
-import type { ApplyResponse, PlateUniqueResponse } from '../../types/api/apply'
+import type { ApplyResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
 import type { Page } from '../../types/api/envelope'
 import type { OrderDetail, OrderSummary, SearchOrdersRequest } from '../../types/api/orders'
@@ -18,7 +17,7 @@ import { orders, promotionChannels, uploads } from '../../server/db/schema'
 import { runMaintenance } from '../../server/maintenance/sweep'
 import { MAX_OPEN_UNSUBMITTED_ORDERS, UNSUBMITTED_ORDER_TTL_MS } from '../../server/orders/unsubmitted-orders'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
-import { BANK, MAP, bearer, envelope, pathOf, sealFor, tokenCall } from './support/api'
+import { BANK, MAP, envelope, sealFor, tokenCall } from './support/api'
 import {
   FIXTURE,
   OTHER_PLATE,
@@ -51,16 +50,16 @@ const EXTRA_PLATES = ['粤B10001', '粤B10002', '粤B10003', '粤B10004']
 describeDb('plate holding and channel binding', () => {
   const world = orderWorld()
 
-  const as = (grant: TokenGrant, request: InjectOptions) => world.test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
+  const { api } = world
   const uniqueResult = async (grant: TokenGrant, plateNumber = PLATE): Promise<number> =>
-    data<PlateUniqueResponse>(await as(grant, { method: 'POST', url: API.plateUnique.path, payload: { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 } })).data.resultType
+    data(await api.call(API.plateUnique, { plateNumber, plateColor: PLATE_COLOR.BLUE, vehicleType: 2 }, { as: grant })).data.resultType
   const commit = (grant: TokenGrant, orderId: string, plateNumber = PLATE) => apply(world.test, grant, payload({ stepId: APPLY_STEP.FINAL_COMMIT, orderId, plateNumber }))
   /** A person logged in by the bank's page token (no SMS, so many can log in within the send limits). */
   const bankUser = async (name: string): Promise<TokenGrant> => data<TokenGrant>(await tokenCall(world.test, { grantType: 'pageToken', token: `sim-${name}` }))
   const search = async (grant: TokenGrant, request: SearchOrdersRequest): Promise<Page<OrderSummary>> =>
-    data<Page<OrderSummary>>(await as(grant, { method: 'POST', url: API.searchOrders.path, payload: request }))
+    data(await api.call(API.searchOrders, request, { as: grant }))
   const detail = async (grant: TokenGrant, orderId: string): Promise<OrderDetail> =>
-    data<OrderDetail>(await as(grant, { method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    data(await api.call(API.orderDetail, { orderId }, { as: grant }))
 
   describe('squatting', () => {
     it('lets the owner check, apply and submit a plate another user only opened (step 1)', async () => {
@@ -224,7 +223,7 @@ describeDb('plate holding and channel binding', () => {
       const { test, owner } = world
       const orderId = await submittedOrder(test, owner)
       const pay = (channel: string, promotionChannelId: string) =>
-        as(owner, { method: 'POST', url: pathOf(API.payDeposit.path, { channel, orderId }), payload: { promotionChannelId } })
+        api.call(API.payDeposit, { orderId, promotionChannelId }, { as: owner, params: { channel } })
       expect((await pay(BANK.channelId, MAP.promotionChannelId)).json()).toEqual(OTHER_CHANNEL)
       expect((await pay(MAP.channelId, BANK.promotionChannelId)).json()).toEqual(OTHER_CHANNEL)
       expect((await pay(BANK.channelId, FIXTURE.closedPromotion)).json()).toEqual({ code: 2002, msg: '推广活动与订单不一致', data: null })

@@ -5,10 +5,8 @@
  * a paid hold, or the owner taking the plate meanwhile, drops the request without a message; a
  * failed send is tried again.
  */
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { PlateReleaseNoticeResponse } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
-import type { PayDepositResponse } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { CANCEL_STATE, PLATE_COLOR } from '../../src/domain/enums'
 import type { SmsGateway, SmsNotice } from '../../server/auth/sms-gateway'
@@ -17,10 +15,10 @@ import {
   PLATE_RELEASE_NOTICE_MESSAGE,
   PLATE_RELEASE_NOTICE_RETENTION_HOURS,
   sendDueReleaseNotices,
-} from '../../server/catalogue/plate-release-notices'
+} from '../../server/orders/plate-release-notices'
 import { plateReleaseNotices } from '../../server/db/schema'
 import { UNPAID_MESSAGE } from '../../server/orders/unpaid-orders'
-import { BANK, bearer, pathOf, tokenCall } from './support/api'
+import { BANK, tokenCall } from './support/api'
 import { OTHER_PLATE, PHONES, PLATE, cashierOf, cashierResult, createOrder, data, orderRow, orderWorld, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -32,9 +30,9 @@ describeDb('plate release notices', () => {
   const world = orderWorld()
   const holdMs = () => world.test.config.orderLimits.unpaidHoldMinutes * MINUTE_MS
 
-  const as = (grant: TokenGrant, request: InjectOptions) => world.test.inject({ ...request, headers: { ...request.headers, ...bearer(grant) } })
-  const askNotice = (grant: TokenGrant, plateNumber: string = PLATE): Promise<LightMyRequestResponse> =>
-    as(grant, { method: 'POST', url: API.plateReleaseNotice.path, payload: { plateNumber, plateColor: PLATE_COLOR.BLUE } })
+  const { api } = world
+  const askNotice = (grant: TokenGrant, plateNumber: string = PLATE) => api.call(API.plateReleaseNotice, { plateNumber, plateColor: PLATE_COLOR.BLUE }, { as: grant })
+  const pay = (grant: TokenGrant, orderId: string) => api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId }, { as: grant })
   /** A person of the bank app (its page token): an account with no phone. */
   const bankUser = async (name: string): Promise<TokenGrant> => data<TokenGrant>(await tokenCall(world.test, { grantType: 'pageToken', token: `sim-${name}` }))
   const context = (sms: SmsGateway = world.test.sms) => ({ db: world.database.db, clock: world.test.clock, sms, log: world.test.app.log })
@@ -72,11 +70,7 @@ describeDb('plate release notices', () => {
     expect((await askNotice(owner)).json()).toEqual(refusal(PLATE_RELEASE_NOTICE_MESSAGE.notWaiting))
     const payer = await bankUser('payer')
     const paid = await submittedOrder(test, payer)
-    const cashier = cashierOf(
-      data<PayDepositResponse>(
-        await as(payer, { method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId: paid }), payload: { promotionChannelId: BANK.promotionChannelId } }),
-      ),
-    )
+    const cashier = cashierOf(data(await pay(payer, paid)))
     expect((await cashierResult(test, cashier.paymentId, cashier.token, 'success')).statusCode).toBe(303)
     expect((await askNotice(owner)).json()).toEqual(refusal(PLATE_RELEASE_NOTICE_MESSAGE.notWaiting))
     expect(await waiting()).toEqual([])
@@ -95,8 +89,8 @@ describeDb('plate release notices', () => {
 
   it('asks for a login, and refuses a plate whose colour does not match', async () => {
     const body = { plateNumber: PLATE, plateColor: PLATE_COLOR.GREEN }
-    expect((await world.test.inject({ method: 'POST', url: API.plateReleaseNotice.path, payload: body })).statusCode).toBe(401)
-    expect((await as(world.owner, { method: 'POST', url: API.plateReleaseNotice.path, payload: body })).statusCode).toBe(400)
+    expect((await api.call(API.plateReleaseNotice, body)).statusCode).toBe(401)
+    expect((await api.call(API.plateReleaseNotice, body, { as: world.owner })).statusCode).toBe(400)
   })
 
   it('drops the request without a message when the stranger pays, or when the owner has taken the plate meanwhile', async () => {
@@ -106,11 +100,7 @@ describeDb('plate release notices', () => {
     const lapsing = await submittedOrder(test, await bankUser('lapsing'), { plateNumber: OTHER_PLATE })
     expect((await askNotice(owner)).statusCode).toBe(200)
     expect((await askNotice(owner, OTHER_PLATE)).statusCode).toBe(200)
-    const cashier = cashierOf(
-      data<PayDepositResponse>(
-        await as(payer, { method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId: paid }), payload: { promotionChannelId: BANK.promotionChannelId } }),
-      ),
-    )
+    const cashier = cashierOf(data(await pay(payer, paid)))
     expect((await cashierResult(test, cashier.paymentId, cashier.token, 'success')).statusCode).toBe(303)
     test.clock.advance(holdMs())
     // The owner checked again and opened their own order before the job came round.

@@ -6,10 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { InjectOptions } from 'fastify'
 import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import type { TokenGrant } from '../../types/api/auth'
-import type { WeixinConfigResponse } from '../../types/api/catalogue'
+import type { WeChatUrlLinkRequest, WeixinConfigResponse } from '../../types/api/catalogue'
 import { API } from '../../types/api/paths'
 import { DAY_MS } from '../../src/domain/constants'
 import { FOLLOW_UP_RETENTION_DAYS } from '../../src/domain/follow-up'
@@ -23,7 +22,8 @@ import { FOLLOW_UP_MESSAGE, FOLLOW_UP_RETENTION_MS } from '../../server/platform
 import { SIMULATED_WECHAT_APP_ID, simulatedJsApiTicket } from '../../server/platform/wechat'
 import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
-import { BANK, bearer, envelope, latestCode, loginBySms, pathOf } from './support/api'
+import { BANK, envelope, latestCode, loginBySms } from './support/api'
+import { apiClient } from './support/api-client'
 import { expectLoginEnforced } from './support/login-checks'
 import { appWorld } from './support/app-world'
 import { createTestApp } from './support/test-app'
@@ -37,18 +37,13 @@ const OK = { code: 200, msg: '成功' }
 
 describeDb('platform routes (simulated)', () => {
   const world = appWorld((test) => loginBySms(test, PHONE))
-  const { call } = world
+  const { api, call } = world
 
   describe('getWeixinConfig', () => {
     /** One of the app's own pages: on the server's public origin (an app origin). */
     const page = () => `${world.test.config.publicBaseUrl}/etc/index.html?from=wx`
     /** As the app sends it: the URL in the query, no body, the default JSON content type. */
-    const config = (url: string): InjectOptions => ({
-      method: 'POST',
-      url: API.weixinConfig.path,
-      query: { url },
-      headers: { 'content-type': 'application/json;charset=UTF-8' },
-    })
+    const config = (url: string) => api.request(API.weixinConfig, { url }, { headers: { 'content-type': 'application/json;charset=UTF-8' } })
 
     it('answers a config signed like the JS-SDK, over the URL without its fragment', async () => {
       const response = await call(config(`${page()}#/apply/basic`))
@@ -78,7 +73,7 @@ describeDb('platform routes (simulated)', () => {
       // A signature for a stranger's page would lend it the official account's JS-SDK.
       ['a page on another origin', { url: 'https://evil.example.com/etc/index.html' }, PLATFORM_MESSAGE.notAppPage],
     ])('answers %s with a 400', async (_case, query, msg) => {
-      const response = await call({ method: 'POST', url: API.weixinConfig.path, query })
+      const response = await call(api.malformedRequest(API.weixinConfig, query))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -95,8 +90,8 @@ describeDb('platform routes (simulated)', () => {
   })
 
   describe('getWeChat/urlLink', () => {
-    const body = { path: 'pages/index/index', env_version: 'release', query: 'orderId=O1&from=h5', appId: 'wx1234567890abcdef' }
-    const link = (payload: object): InjectOptions => ({ method: 'POST', url: API.weChatUrlLink.path, payload })
+    const body: WeChatUrlLinkRequest = { path: 'pages/index/index', env_version: 'release', query: 'orderId=O1&from=h5', appId: 'wx1234567890abcdef' }
+    const link = (data: WeChatUrlLinkRequest) => api.request(API.weChatUrlLink, data)
 
     it("answers a link to the simulator's page under the public address, a new one per call", async () => {
       const first = envelope<{ urlLink: string }>(await call(link(body)))
@@ -124,7 +119,7 @@ describeDb('platform routes (simulated)', () => {
       ['an unknown environment', { env_version: 'prod' }, '参数 env_version 取值无效，可选值：release、trial、develop'],
       ['a missing app id', { appId: undefined }, '参数 appId 不能为空'],
     ])('answers %s with a 400', async (_case, change, msg) => {
-      const response = await call(link({ ...body, ...change }))
+      const response = await call(api.malformedRequest(API.weChatUrlLink, { ...body, ...change }))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -135,11 +130,7 @@ describeDb('platform routes (simulated)', () => {
   })
 
   describe('getPhoneBycode', () => {
-    const byCode = (code: unknown, channel: string = BANK.channelId): InjectOptions => ({
-      method: 'POST',
-      url: pathOf(API.phoneByCode.path, { channel }),
-      payload: { code },
-    })
+    const byCode = (code: string, channel: string = BANK.channelId) => api.request(API.phoneByCode, { code }, { params: { channel } })
     const phoneOf = async (code: string) => envelope<{ mobile: string }>(await call(byCode(code))).data.mobile
 
     it('maps a code to a valid mobile number, the same one every time', async () => {
@@ -162,7 +153,7 @@ describeDb('platform routes (simulated)', () => {
     it('answers "try again" (5003) when the platform cannot be asked, not "authorise again"', async () => {
       const test = await createTestApp(world.database.db, { phoneNumbers: { phoneForCode: () => Promise.reject(new Error('WeChat busy (-1)')) } })
       try {
-        const response = await test.inject({ ...byCode('wx-code-1'), headers: bearer(world.grant) })
+        const response = await apiClient(test).call(API.phoneByCode, { code: 'wx-code-1' }, { as: world.grant })
         expect(response.json()).toEqual({ code: 5003, msg: PLATFORM_MESSAGE.phoneLookupUnavailable, data: null })
         expect(test.logs.text()).toContain('phone number lookup failed')
       } finally {
@@ -181,7 +172,7 @@ describeDb('platform routes (simulated)', () => {
       ['an empty code', '', '参数 code 不能为空'],
       ['a number', 12345, '参数 code 应为字符串'],
     ])('answers %s with a 400', async (_case, code, msg) => {
-      const response = await call(byCode(code))
+      const response = await call(api.malformedRequest(API.phoneByCode, { code }))
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe(msg)
     })
@@ -193,11 +184,10 @@ describeDb('platform routes (simulated)', () => {
 
   describe('followUp/savePhone', () => {
     /** `consent` null: the query has none. */
-    const save = (mobile: string, consent: string | null = FOLLOW_UP_CONSENT): InjectOptions => ({
-      method: 'GET',
-      url: API.saveFollowUpPhone.path,
-      query: consent === null ? { mobile } : { mobile, consent },
-    })
+    const save = (mobile: string, consent: string | null = FOLLOW_UP_CONSENT) =>
+      consent === FOLLOW_UP_CONSENT
+        ? api.request(API.saveFollowUpPhone, { mobile, consent })
+        : api.malformedRequest(API.saveFollowUpPhone, consent === null ? { mobile } : { mobile, consent })
     const storedFor = async (of: TokenGrant) => {
       const [user] = await world.database.db.select({ id: users.id }).from(users).where(eq(users.uid, of.uid))
       return world.database.db.select().from(followUpPhones).where(eq(followUpPhones.userId, user!.id))
@@ -294,9 +284,9 @@ describeDb('platform routes (simulated)', () => {
   })
 
   describe('Henan supplier SMS login', () => {
-    const msgOpen: InjectOptions = { method: 'POST', url: API.provinceMsgOpen.path, headers: { 'content-type': 'application/json' } }
-    const sendMsg = (mobile: string): InjectOptions => ({ method: 'POST', url: API.provinceSendMsg.path, payload: { mobile } })
-    const login = (mobile: string, code: string): InjectOptions => ({ method: 'POST', url: API.provinceLogin.path, payload: { mobile, code } })
+    const msgOpen = api.request(API.provinceMsgOpen, undefined, { headers: { 'content-type': 'application/json' } })
+    const sendMsg = (mobile: string) => api.request(API.provinceSendMsg, { mobile })
+    const login = (mobile: string, code: string) => api.request(API.provinceLogin, { mobile, code })
     const closeProvince = () =>
       world.database.db.update(appConfigs).set({ switchStatus: 0 }).where(eq(appConfigs.key, APP_CONFIG_KEY.provinceMsgOpen))
 
@@ -346,7 +336,7 @@ describeDb('platform routes (simulated)', () => {
     it.each([
       ['a bad mobile', sendMsg('123'), MOBILE_REASON.length],
       ['a short code', login(HENAN_PHONE, '123'), '参数 code 格式不正确'],
-      ['a missing code', { method: 'POST' as const, url: API.provinceLogin.path, payload: { mobile: HENAN_PHONE } }, '参数 code 不能为空'],
+      ['a missing code', api.malformedRequest(API.provinceLogin, { mobile: HENAN_PHONE }), '参数 code 不能为空'],
       ['a body on the open check', { ...msgOpen, payload: { province: 'henan' } }, '请求参数不支持的字段 province'],
     ])('answers %s with a 400', async (_case, request, msg) => {
       const response = await call(request)

@@ -7,7 +7,6 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { ApplyResponse, RequiredRiskResponse } from '../../types/api/apply'
-import type { PayDepositResponse } from '../../types/api/payment'
 import type { NewApplySwitchResponse } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
@@ -20,7 +19,8 @@ import type { RiskReviewRequest, RiskReviewer } from '../../server/catalogue/ris
 import { appConfigs, orders, users } from '../../server/db/schema'
 import { NEW_APPLY_SWITCH_SIM_PATH } from '../../server/simulators/new-apply-switch-sim'
 import { SIM_OPERATOR_HEADER } from '../../server/simulators/operator-secret'
-import { BANK, bearer, envelope, pathOf } from './support/api'
+import { BANK, bearer, envelope } from './support/api'
+import { apiClient } from './support/api-client'
 import { expectLoginEnforced } from './support/login-checks'
 import { apply, createOrder, data, fillOrder, orderWorld, payload, PLATE, submittedOrder } from './support/orders'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET } from './support/test-app'
@@ -36,7 +36,8 @@ describeDb('checks before a new order', () => {
   const world = orderWorld()
   const call = (request: InjectOptions) => world.test.inject({ ...request, headers: { ...request.headers, ...bearer(world.owner) } })
 
-  const newApply = { method: 'GET' as const, url: API.newApplySwitch.path }
+  const { api } = world
+  const newApply = api.request(API.newApplySwitch)
   const switchRow = () => world.database.db.select().from(appConfigs).where(eq(appConfigs.key, APP_CONFIG_KEY.newApplySwitch))
   /** What an operator's SQL does: `update app_configs set switch_status = …, content = … where key = 'switch:allowNewApply'`. */
   const operatorSets = (switchStatus: number, content: unknown = {}) =>
@@ -97,13 +98,9 @@ describeDb('checks before a new order', () => {
       await operatorSets(SHOW.YES)
       const paidLater = await submittedOrder(world.test, world.owner, { plateNumber: '粤B54321' })
       await operatorSets(SHOW.NO)
-      const paying = await call({
-        method: 'POST',
-        url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId: paidLater }),
-        payload: { promotionChannelId: BANK.promotionChannelId },
-      })
-      expect(data<PayDepositResponse>(paying).depositPayState).toBe(PAY_STATE.PAYING)
-      const detail = await call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId: paidLater }) })
+      const paying = await api.call(API.payDeposit, { orderId: paidLater, promotionChannelId: BANK.promotionChannelId }, { as: world.owner })
+      expect(data(paying).depositPayState).toBe(PAY_STATE.PAYING)
+      const detail = await api.call(API.orderDetail, { orderId: paidLater }, { as: world.owner })
       expect(envelope(detail).code).toBe(200)
     })
   })
@@ -130,11 +127,7 @@ describeDb('checks before a new order', () => {
   })
 
   describe('requiredRisk', () => {
-    const risk = (plateNumber: string, promotionChannelId: string = BANK.promotionChannelId) => ({
-      method: 'POST' as const,
-      url: API.requiredRisk.path,
-      payload: { plateNumber, promotionChannelId },
-    })
+    const risk = (plateNumber: string, promotionChannelId: string = BANK.promotionChannelId) => api.request(API.requiredRisk, { plateNumber, promotionChannelId })
 
     it('refuses the simulator\'s demo plate with its reason', async () => {
       expect(RISK_DEMO_REFUSED_PLATES.get(DEMO_REFUSED_PLATE)).toBe(RISK_REFUSED.reason)
@@ -155,7 +148,7 @@ describeDb('checks before a new order', () => {
       const reviewer: RiskReviewer = { review: async (request) => (asked.push(request), { required: true, reason: '多头申请' }) }
       const test = await createTestApp(world.database.db, { risk: reviewer })
       try {
-        const response = await test.inject({ ...risk(PLATE), headers: bearer(world.owner) })
+        const response = await apiClient(test).call(API.requiredRisk, { plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId }, { as: world.owner })
         expect(envelope<RequiredRiskResponse>(response).data).toEqual({ required: true, reason: '多头申请' })
         expect(asked).toEqual([{ userId: expect.any(Number), plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId }])
       } finally {

@@ -15,8 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os'
 import path from 'node:path'
 import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
-import type { PayDepositResponse, PayMethod } from '../../types/api/payment'
+import type { PayMethod } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { CANCEL_REASONS } from '../../src/domain/cancel-reason'
 import { PAY_STATE } from '../../src/domain/enums'
@@ -25,10 +24,11 @@ import type { Config } from '../../server/config'
 import { startServer } from '../../server/main'
 import type { RunningServer } from '../../server/main'
 import { payNotifyPath } from '../../server/payments/cashier'
-import { refundIdOf } from '../../server/payments/refunds'
+import { refundIdOf } from '../../server/refunds/refund-queue'
 import type { NotificationRequest } from '../../server/payments/vendor'
 import { loadProductionConfig } from '../../scripts/start-prod'
-import { BANK, bearer, pathOf, tokenCall } from './support/api'
+import { BANK, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
 import { OTHER_PLATE, data, submittedOrder } from './support/orders'
 import { startProductionWorld } from './support/production-world'
 import type { ProductionWorld } from './support/production-world'
@@ -97,10 +97,10 @@ describeEmbedded('production, with every outside party real', () => {
 
   const post = (url: string, headers: Record<string, string>, body: string) => fetch(`${server.url}${url}`, { method: 'POST', headers, body })
   const deliver = (vendor: 'wechat' | 'alipay', notification: NotificationRequest) => post(payNotifyPath(vendor), notification.headers as Record<string, string>, notification.rawBody)
+  const api = apiClient(() => test)
   const pay = (grant: TokenGrant, orderId: string, payMethod: PayMethod) =>
-    test.inject({ method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }), headers: bearer(grant), payload: { promotionChannelId: BANK.promotionChannelId, payMethod } })
-  const detail = async (grant: TokenGrant, orderId: string) =>
-    data<OrderDetail>(await test.inject({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }), headers: bearer(grant) }))
+    api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, payMethod }, { as: grant })
+  const detail = async (grant: TokenGrant, orderId: string) => data(await api.call(API.orderDetail, { orderId }, { as: grant }))
   const statusOf = async (grant: TokenGrant, orderId: string) => statusLabel(deriveOrderStatus(await detail(grant, orderId)))
   const occurredAt = () => new Date().toISOString()
 
@@ -120,7 +120,7 @@ describeEmbedded('production, with every outside party real', () => {
     const orderId = await submittedOrder(test, person, { commodityId: SEEDED_PACKAGE })
     expect(world.risk.reviews.filter((review) => review.signatureValid).length).toBeGreaterThan(0)
 
-    const answer = data<PayDepositResponse>(await pay(person, orderId, 'wechat'))
+    const answer = data(await pay(person, orderId, 'wechat'))
     const jsapi = world.wechatPay.requests.filter((request) => request.url.includes('/jsapi')).at(-1)
     expect(jsapi?.signatureValid).toBe(true)
     const paymentId = String((JSON.parse(jsapi?.body ?? '{}') as { out_trade_no?: string }).out_trade_no)
@@ -157,7 +157,7 @@ describeEmbedded('production, with every outside party real', () => {
   it('a bank H5 user: page token login, Alipay wap pay, cancel, money back through Alipay once', async () => {
     const person = data<TokenGrant>(await tokenCall(test, { grantType: 'pageToken', token: await world.bankPageToken('bank-journey-1') }))
     const orderId = await submittedOrder(test, person, { commodityId: SEEDED_PACKAGE, plateNumber: OTHER_PLATE })
-    const { cashierUrl } = data<PayDepositResponse>(await pay(person, orderId, 'h5'))
+    const { cashierUrl } = data(await pay(person, orderId, 'h5'))
     const page = world.alipay.readCashierUrl(cashierUrl ?? '')
     expect(page.signatureValid).toBe(true)
     const trade = world.alipay.openCashier(cashierUrl ?? '')
@@ -165,7 +165,7 @@ describeEmbedded('production, with every outside party real', () => {
     expect([paid.status, await paid.text()]).toEqual([200, 'success'])
     expect((await detail(person, orderId)).depositPayState).toBe(PAY_STATE.SUCCESS)
 
-    const cancelled = await test.inject({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), headers: bearer(person), payload: { orderId, reason: CANCEL_REASONS[0] } })
+    const cancelled = await api.call(API.cancelOrder, { orderId, reason: CANCEL_REASONS[0] }, { as: person })
     expect(cancelled.json<{ code: number }>().code).toBe(200)
     const refunds = world.alipay.requests.filter((request) => request.method === 'alipay.trade.refund' && request.bizContent.out_trade_no === trade.paymentId)
     expect(refunds).toEqual([expect.objectContaining({ bizContent: expect.objectContaining({ out_request_no: refundIdOf(trade.paymentId) }) })])

@@ -5,14 +5,13 @@
  */
 import { eq } from 'drizzle-orm'
 import type { ApplyResponse } from '../../types/api/apply'
-import type { OrderDetail } from '../../types/api/orders'
 import { API } from '../../types/api/paths'
 import { APPLY_STEP, ORDER_SOURCE } from '../../src/domain/enums'
 import { PROVINCE_MESSAGE } from '../../src/domain/province'
 import { APP_CONFIG_KEY } from '../../server/catalogue/app-configs'
 import { appConfigs, orderEvents } from '../../server/db/schema'
 import { PROVINCE_ORDER_MESSAGE } from '../../server/orders/province-verification'
-import { BANK, envelope, latestCode, pathOf } from './support/api'
+import { envelope, latestCode } from './support/api'
 import { PHONES, PLATE, apply, createOrder, data, fillOrder, login, orderRow, orderWorld, payload, uploadAllPhotos } from './support/orders'
 import { describeDb } from './support/test-database'
 
@@ -34,9 +33,9 @@ describeDb('province verification before the final commit', () => {
 
   // The owner logged in by SMS just now: the issuer's code goes to another phone (one send per phone per 60 s).
   async function verify(orderId: string | undefined, mobile: string = PHONES.third) {
-    await world.call({ method: 'POST', url: API.provinceSendMsg.path, payload: { mobile } })
+    await world.api.call(API.provinceSendMsg, { mobile }, { as: world.owner })
     const code = latestCode(world.test, mobile)
-    return world.call({ method: 'POST', url: API.provinceLogin.path, payload: { mobile, code, ...(orderId ? { orderId } : {}) } })
+    return world.api.call(API.provinceLogin, { mobile, code, ...(orderId ? { orderId } : {}) }, { as: world.owner })
   }
 
   const closeProvince = () =>
@@ -71,7 +70,7 @@ describeDb('province verification before the final commit', () => {
     expect(accepted.stepId).toBe(APPLY_STEP.FINAL_COMMIT)
     expect((await orderRow(world.database.db, orderId)).submittedAt).not.toBeNull()
     // The order's timeline shows the verification before the submission.
-    const detail = data<OrderDetail>(await world.call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    const detail = data(await world.api.call(API.orderDetail, { orderId }, { as: world.owner }))
     expect(detail.timeline.map((entry) => entry.kind)).toEqual(['applied', 'provinceVerified', 'submitted'])
   })
 
@@ -87,10 +86,10 @@ describeDb('province verification before the final commit', () => {
     expect((await commit(orderId)).statusCode).toBe(400)
 
     world.test.clock.advance(61_000)
-    await world.call({ method: 'POST', url: API.provinceSendMsg.path, payload: { mobile: PHONES.third } })
+    await world.api.call(API.provinceSendMsg, { mobile: PHONES.third }, { as: world.owner })
     const code = latestCode(world.test, PHONES.third)
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
-    const refused = await world.call({ method: 'POST', url: API.provinceLogin.path, payload: { mobile: PHONES.third, code: wrong, orderId } })
+    const refused = await world.api.call(API.provinceLogin, { mobile: PHONES.third, code: wrong, orderId }, { as: world.owner })
     expect(envelope(refused).code).toBe(1002)
     expect((await commit(orderId)).statusCode).toBe(400)
   })

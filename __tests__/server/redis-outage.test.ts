@@ -20,6 +20,7 @@ import { SMS_SENDS_PER_PHONE } from '../../server/auth/sms-codes'
 import { startServer } from '../../server/main'
 import type { RunningServer } from '../../server/main'
 import { bearer, loginBySms, sendCode } from './support/api'
+import { apiClient } from './support/api-client'
 import { createTestApp, FakeClock, testConfig } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { freePort } from './support/ports'
@@ -181,7 +182,7 @@ if (!redisServerInstalled) {
       await until(() => redis.status === 'ready')
       expect(redis.status).toBe('ready')
       const health = () => test.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.3.3.3' })
-      const login = () => test.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: 'x', password: 'y' }, remoteAddress: '10.3.3.3' })
+      const login = () => apiClient(test).call(API.promoterLogin, { loginAccount: 'x', password: 'y' }, { remoteAddress: '10.3.3.3' })
       expect((await login()).statusCode).toBe(200)
       expect(await redis.keys(`${REDIS_COUNTER_PREFIX}*`)).not.toEqual([])
 

@@ -14,7 +14,8 @@ import { ConfigError, loadConfig } from '../../server/config'
 import { orders } from '../../server/db/schema'
 import { createMetrics } from '../../server/http/metrics'
 import { cryptoRandom } from '../../server/runtime/random'
-import { BANK, bearer, envelope } from './support/api'
+import { BANK, envelope } from './support/api'
+import { apiClient } from './support/api-client'
 import { apply, orderWorld, payload } from './support/orders'
 import { RISK_TEST_APP_ID, RISK_TEST_SECRET, startRiskStandIn } from './support/risk-standin'
 import type { RiskStandIn } from './support/risk-standin'
@@ -84,7 +85,7 @@ describeDb('the risk review over HTTP', () => {
   afterEach(async () => test.close())
 
   const ask = (plateNumber: string) =>
-    test.inject({ method: 'POST', url: API.requiredRisk.path, headers: bearer(world.owner), payload: { plateNumber, promotionChannelId: BANK.promotionChannelId } })
+    apiClient(test).call(API.requiredRisk, { plateNumber, promotionChannelId: BANK.promotionChannelId }, { as: world.owner })
 
   it('passes and refuses as the service says, asking with a signed request that names no one', async () => {
     standIn.refuse(REFUSED_PLATE, '该车辆存在多头申请，请联系客服')

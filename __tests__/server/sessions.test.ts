@@ -11,7 +11,8 @@ import { API } from '../../types/api/paths'
 import { SEALED_FIELD } from '../../types/api/sealed'
 import { loginTickets, sessions } from '../../server/db/schema'
 import { SEALED_MESSAGE, SEALED_TIMESTAMP_WINDOW_MS } from '../../server/http/sealed'
-import { BANK, bearer, envelope, loginAsPromoter, loginBySms, sealFor, tokenCall } from './support/api'
+import { BANK, envelope, loginAsPromoter, loginBySms, sealFor, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { databasePerFile, describeDb } from './support/test-database'
@@ -27,6 +28,8 @@ describeDb('sessions and headers', () => {
     test = await createTestApp(database.db)
   })
   afterEach(async () => test.close())
+  const client = apiClient(() => test)
+  const loadDraft = (grant: TokenGrant) => client.call(API.loadDraft, undefined, { as: grant })
 
   describe('Cache-Control', () => {
     it('is no-store on envelopes, errors, 401, 404 and 429', async () => {
@@ -34,8 +37,8 @@ describeDb('sessions and headers', () => {
       try {
         const answers = [
           await test.inject({ method: 'GET', url: '/healthz' }),
-          await test.inject({ method: 'POST', url: API.promoterLogin.path, payload: { loginAccount: '' } }),
-          await test.inject({ method: 'GET', url: API.loadDraft.path }),
+          await client.malformed(API.promoterLogin, { loginAccount: '' }),
+          await client.call(API.loadDraft),
           await test.inject({ method: 'GET', url: '/no/such/path' }),
           await limited.inject({ method: 'GET', url: '/no/such/path', remoteAddress: '10.9.9.9' }),
           await limited.inject({ method: 'GET', url: '/no/such/path', remoteAddress: '10.9.9.9' }),
@@ -49,7 +52,7 @@ describeDb('sessions and headers', () => {
 
     it('is no-store on a logged-in answer with personal data', async () => {
       const grant = await loginBySms(test, PHONE)
-      const answer = await test.inject({ method: 'GET', url: API.loadDraft.path, headers: bearer(grant) })
+      const answer = await loadDraft(grant)
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['cache-control']).toBe('no-store')
     })
@@ -74,7 +77,7 @@ describeDb('sessions and headers', () => {
   })
 
   describe('logout', () => {
-    const logout = (grant: TokenGrant) => test.inject({ method: 'POST', url: API.logout.path, headers: bearer(grant) })
+    const logout = (grant: TokenGrant) => client.call(API.logout, undefined, { as: grant })
     const remembered = (loginTicket: string) =>
       tokenCall(test, { grantType: 'rememberedPhone', tokenParamSJ: sealFor(test, SEALED_FIELD.token, { mobileNo: PHONE, timestamp: test.clock.now().getTime(), loginTicket }) })
 
@@ -89,15 +92,15 @@ describeDb('sessions and headers', () => {
       expect(answer.statusCode).toBe(200)
       expect(envelope(answer)).toEqual({ code: 200, msg: '成功', data: null })
 
-      expect((await test.inject({ method: 'GET', url: API.loadDraft.path, headers: bearer(grant) })).statusCode).toBe(401)
-      expect((await test.inject({ method: 'GET', url: API.loadDraft.path, headers: bearer(otherDevice) })).statusCode).toBe(200)
+      expect((await loadDraft(grant)).statusCode).toBe(401)
+      expect((await loadDraft(otherDevice)).statusCode).toBe(200)
       expect(await database.db.select().from(loginTickets)).toEqual([])
       expect(envelope(await remembered(ticket)).code).not.toBe(200)
       expect((await logout(grant)).statusCode).toBe(401)
     })
 
     it('needs a login, and ends a channel login too', async () => {
-      expect((await test.inject({ method: 'POST', url: API.logout.path })).statusCode).toBe(401)
+      expect((await client.call(API.logout)).statusCode).toBe(401)
       const channel = await loginAsPromoter(test)
       expect((await logout(channel)).statusCode).toBe(200)
       const rows = await database.db.select().from(sessions)
@@ -111,17 +114,12 @@ describeDb('sessions and headers', () => {
       const [theirSession] = await database.db.select().from(sessions)
       expect(theirSession).toBeDefined()
       expect(await database.db.select().from(loginTickets).where(eq(loginTickets.userId, theirSession?.userId ?? -1))).toHaveLength(1)
-      expect((await test.inject({ method: 'GET', url: API.loadDraft.path, headers: bearer(theirs) })).statusCode).toBe(200)
+      expect((await loadDraft(theirs)).statusCode).toBe(200)
     })
   })
 
   describe('sealed timestamps', () => {
-    const sealedSend = (timestamp: number) =>
-      test.inject({
-        method: 'POST',
-        url: API.sendSealedCode.path,
-        payload: { sendCodeParamSJ: sealFor(test, SEALED_FIELD.sendCode, { mobileNo: PHONE, timestamp }) },
-      })
+    const sealedSend = (timestamp: number) => client.call(API.sendSealedCode, { sendCodeParamSJ: sealFor(test, SEALED_FIELD.sendCode, { mobileNo: PHONE, timestamp }) })
     const remembered = (loginTicket: string, timestamp: number) =>
       tokenCall(test, { grantType: 'rememberedPhone', tokenParamSJ: sealFor(test, SEALED_FIELD.token, { mobileNo: PHONE, timestamp, loginTicket }) }, BANK.channelId)
     const STALE = { code: 2004, msg: SEALED_MESSAGE.stale, data: null }

@@ -17,10 +17,8 @@ import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { TRACKING_PURGE_BATCH } from '../../server/tracking/retention'
 import { VISIT_TOKEN_TTL_MS, deriveVisitKeys, deviceHash, signVisit } from '../../server/tracking/visit-tokens'
 import { envelope, loginAsPromoter, loginBySms } from './support/api'
-import { createTestApp } from './support/test-app'
-import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { appPerTest } from './support/app-world'
+import { describeDb } from './support/test-database'
 import { CLICK, EVENTS, HEADER, OTHER_TRACK_UID, TRACK_UID, VISIT_REQUEST, openVisit, requestVisit, sendBatch, signedHeader } from './support/tracking'
 
 /** An event as large as the field limits let it be. */
@@ -33,23 +31,13 @@ const bulkyEvent = (index: number): TrackEvent => ({
 })
 
 describeDb('tracking sink', () => {
-  let database: TestDatabase
-  let test: TestApp
+  const { database, test, api } = appPerTest()
   let visit: TrackingVisit
 
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
   beforeEach(async () => {
-    await database.reset()
-    test = await createTestApp(database.db)
     visit = await openVisit(test)
   })
-  afterEach(async () => {
-    jest.restoreAllMocks()
-    await test.close()
-  })
+  afterEach(() => jest.restoreAllMocks())
 
   const send = (payload: unknown, headers: Record<string, string> = signedHeader(visit)) => sendBatch(test, payload, headers)
   const stored = () => database.db.select().from(trackingEvents).orderBy(trackingEvents.id)
@@ -273,7 +261,7 @@ describeDb('tracking sink', () => {
     expect(limited.json()).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
     expect(await stored()).toHaveLength(perMinute)
     // Other routes and other addresses are not held back.
-    expect((await test.inject({ method: 'GET', url: API.issuers.path })).statusCode).toBe(200)
+    expect((await api.call(API.issuers)).statusCode).toBe(200)
     expect((await sendBatch(test, batch, signedHeader(visit), { remoteAddress: '10.0.0.2' })).statusCode).toBe(200)
   })
 

@@ -18,12 +18,13 @@ import { Redis } from 'ioredis'
 import { Client } from 'pg'
 import type { TokenGrant } from '../../types/api/auth'
 import { API } from '../../types/api/paths'
-import { WECHAT_TOKEN_PREFIX } from '../../server/auth/configured-identity'
+import { WECHAT_TOKEN_PREFIX } from '../../server/platform/configured-identity'
 import { loadConfig } from '../../server/config'
 import type { Config } from '../../server/config'
 import { LISTENING_LINE } from '../../server/listening'
 import { payNotifyPath } from '../../server/payments/cashier'
-import { BANK, bearer, pathOf, tokenCall } from './support/api'
+import { BANK, tokenCall } from './support/api'
+import { apiClient } from './support/api-client'
 import { data, submittedOrder } from './support/orders'
 import { startProductionWorld } from './support/production-world'
 import type { ProductionWorld } from './support/production-world'
@@ -159,8 +160,8 @@ describeShared('two production server processes on one PostgreSQL and Redis', ()
       world.wechatApi.addLoginCode(`wx-two-${index}`, `openid-two-${index}`)
       world.wechatApi.addPhoneCode(`phone-two-${index}`, `1391234567${index}`)
       const person = data<TokenGrant>(await tokenCall(app, { grantType: 'authCode', provider: 'wechat', code: `wx-two-${index}` }))
-      const phone = await app.inject({ method: 'POST', url: pathOf(API.phoneByCode.path, { channel: BANK.channelId }), headers: bearer(person), payload: { code: `phone-two-${index}` } })
-      expect(data<{ mobile: string }>(phone).mobile).toBe(`1391234567${index}`)
+      const phone = await apiClient(app).call(API.phoneByCode, { code: `phone-two-${index}` }, { as: person })
+      expect(data(phone).mobile).toBe(`1391234567${index}`)
     }
     expect(world.wechatApi.calls('getuserphonenumber')).toBe(servers.length)
     expect(world.wechatApi.calls('stable_token')).toBe(1)
@@ -174,12 +175,7 @@ describeShared('two production server processes on one PostgreSQL and Redis', ()
     world.wechatApi.addLoginCode('wx-two-pay', 'openid-two-pay')
     const person = data<TokenGrant>(await tokenCall(first, { grantType: 'authCode', provider: 'wechat', code: 'wx-two-pay' }))
     const orderId = await submittedOrder(second, person, { commodityId: SEEDED_PACKAGE })
-    const paid = await first.inject({
-      method: 'POST',
-      url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-      headers: bearer(person),
-      payload: { promotionChannelId: BANK.promotionChannelId, payMethod: 'wechat' },
-    })
+    const paid = await apiClient(first).call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, payMethod: 'wechat' }, { as: person })
     expect(paid.statusCode).toBe(200)
     const jsapi = world.wechatPay.requests.filter((request) => request.url.includes('/jsapi')).at(-1)
     const paymentId = String((JSON.parse(jsapi?.body ?? '{}') as { out_trade_no?: string }).out_trade_no)

@@ -16,6 +16,7 @@ import { uploads } from '../../server/db/schema'
 import type { RandomSource } from '../../server/runtime/random'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { bearer, envelope, pathOf } from './support/api'
+import { apiClient } from './support/api-client'
 import { expectLoginEnforced } from './support/login-checks'
 import {
   JPEG_BYTES,
@@ -25,7 +26,6 @@ import {
   createOrder,
   data,
   login,
-  multipart,
   orderRow,
   seedOrderFixtures,
   submittedOrder,
@@ -33,8 +33,7 @@ import {
 } from './support/orders'
 import { createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databasePerFile, describeDb } from './support/test-database'
 
 type MemoryStorage = ReturnType<typeof createMemoryFileStorage>
 
@@ -54,7 +53,7 @@ function jpegOfSize(size: number): Buffer {
 }
 
 describeDb('upload routes', () => {
-  let database: TestDatabase
+  const database = databasePerFile()
   let test: TestApp
   let storage: MemoryStorage
   let owner: TokenGrant
@@ -67,19 +66,12 @@ describeDb('upload routes', () => {
     orderId = await createOrder(test, owner)
   }
 
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
-  beforeEach(async () => {
-    await database.reset()
-    await seedOrderFixtures(database.db)
-  })
+  beforeEach(async () => seedOrderFixtures(database.db))
   afterEach(async () => test.close())
 
   const uploadRows = () => database.db.select().from(uploads)
-  const image = (grant: TokenGrant | undefined, fileId: string) =>
-    test.inject({ method: 'GET', url: pathOf(API.image.path, { fileId }), headers: grant ? bearer(grant) : {} })
+  const api = apiClient(() => test)
+  const image = (grant: TokenGrant | undefined, fileId: string) => api.call(API.image, { fileId }, { as: grant })
   const expectNothingStored = async (response: LightMyRequestResponse) => {
     expect(storage.keys()).toEqual([])
     expect(await uploadRows()).toEqual([])
@@ -91,8 +83,7 @@ describeDb('upload routes', () => {
     beforeEach(async () => start())
 
     it('needs a valid token to upload', async () => {
-      const body = multipart({ orderId }, [{ content: JPEG_BYTES }])
-      await expectLoginEnforced(test, { method: 'POST', url: API.uploadDrivingLicenseH5.path, payload: body.payload, headers: body.headers }, owner)
+      await expectLoginEnforced(test, api.uploadRequest(API.uploadDrivingLicenseH5, { orderId }, [{ content: JPEG_BYTES }]), owner)
     })
 
     it('needs a valid token to read an image', async () => {
@@ -205,7 +196,7 @@ describeDb('upload routes', () => {
     })
 
     it('answers a JSON body with a 400', async () => {
-      const response = await test.inject({ method: 'POST', url: API.uploadDrivingLicenseH5.path, headers: bearer(owner), payload: { orderId } })
+      const response = await api.malformed(API.uploadDrivingLicenseH5, { orderId }, { as: owner })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('请以 multipart/form-data 表单上传图片')
     })

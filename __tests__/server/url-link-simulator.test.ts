@@ -5,11 +5,13 @@
  * cannot make a link, and serves no simulator page. (With PORT=0 the link names the address the
  * server listens on: main.test.ts.)
  */
+import type { WeChatUrlLinkRequest } from '../../types/api/catalogue'
 import { API } from '../../types/api/paths'
 import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import { URL_LINK_SIM_PATH } from '../../server/simulators/url-link-page'
-import { bearer, envelope, loginAsPromoter, loginBySms, pathOf } from './support/api'
+import { URL_LINK_SIM_PATH } from '../../server/platform/simulated-url-links'
+import { envelope, loginAsPromoter, loginBySms, pathOf } from './support/api'
+import { apiClient } from './support/api-client'
 import { appWorld } from './support/app-world'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, testConfig } from './support/test-app'
@@ -17,13 +19,13 @@ import { describeDb, openTestDatabase } from './support/test-database'
 import type { TestDatabase } from './support/test-database'
 
 const PHONE = '13800138000'
-const TARGET = { path: 'pages/park/index', env_version: 'trial', query: 'lot=A1&from=h5', appId: 'wx1234567890abcdef' }
+const TARGET: WeChatUrlLinkRequest = { path: 'pages/park/index', env_version: 'trial', query: 'lot=A1&from=h5', appId: 'wx1234567890abcdef' }
 
 describeDb('the URL link simulator', () => {
   const world = appWorld((test) => loginBySms(test, PHONE))
 
-  const linkFor = async (target: object): Promise<URL> => {
-    const answer = envelope<{ urlLink: string }>(await world.call({ method: 'POST', url: API.weChatUrlLink.path, payload: target }))
+  const linkFor = async (target: WeChatUrlLinkRequest): Promise<URL> => {
+    const answer = envelope(await world.api.call(API.weChatUrlLink, target, { as: world.grant }))
     expect(answer.code).toBe(200)
     return new URL(answer.data.urlLink)
   }
@@ -76,7 +78,7 @@ describeDb('URL links in production', () => {
     const app = await createTestApp(database.db, { config: testConfig({ production: true, smsSimulator: false }), ...realOutsidePartyStubs() })
     try {
       const grant = await loginAsPromoter(app)
-      const answer = await app.inject({ method: 'POST', url: API.weChatUrlLink.path, payload: TARGET, headers: bearer(grant) })
+      const answer = await apiClient(app).call(API.weChatUrlLink, TARGET, { as: grant })
       expect(envelope(answer)).toMatchObject({ code: BUSINESS_CODE.UNAVAILABLE, msg: PLATFORM_MESSAGE.urlLinkUnavailable, data: null })
       const page = await app.inject({ method: 'GET', url: pathOf(URL_LINK_SIM_PATH, { linkId: 'AbCdEf123456' }), query: { appId: 'wx1', path: '', query: '', env_version: 'release' } })
       expect(page.statusCode).toBe(404)

@@ -15,7 +15,7 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { BUSINESS_CODE } from '../../types/api/envelope'
-import type { PayDepositResponse, PayMethod } from '../../types/api/payment'
+import type { PayMethod } from '../../types/api/payment'
 import { API } from '../../types/api/paths'
 import { CANCEL_REASONS } from '../../src/domain/cancel-reason'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
@@ -23,13 +23,13 @@ import { issuerOutbox, orderEvents, paymentRefunds, payments } from '../../serve
 import { createVendorCashier, payNotifyPath } from '../../server/payments/cashier'
 import type { Cashier } from '../../server/payments/cashier'
 import { PAYMENT_MESSAGE } from '../../server/payments/payments'
-import { REFUND_REASON, REFUND_STATE, refundIdOf } from '../../server/payments/refunds'
+import { REFUND_REASON, REFUND_STATE, refundIdOf } from '../../server/refunds/refund-queue'
 import { PENDING_QUERY_AFTER_MS, runPaymentUpkeep } from '../../server/payments/upkeep'
 import { VendorError } from '../../server/payments/vendor'
 import type { PaymentVendor, RefundOrder, TradeOrder, VendorName, VendorTrade, VerifiedNotification } from '../../server/payments/vendor'
 import { createSimulatedIssuer } from '../../server/simulators/issuer'
 import { cryptoRandom } from '../../server/runtime/random'
-import { BANK, envelope, pathOf } from './support/api'
+import { BANK, envelope } from './support/api'
 import { appWorld } from './support/app-world'
 import { OTHER_PLATE, PHONES, PLATE, data, login, orderRow, seedOrderFixtures, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
@@ -118,8 +118,8 @@ describeDb('paying through payment providers', () => {
   )
 
   const db = () => world.database.db
-  const pay = (orderId: string, payMethod: PayMethod = 'h5'): Promise<LightMyRequestResponse> =>
-    world.call({ method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }), payload: { promotionChannelId: BANK.promotionChannelId, payMethod } })
+  const pay = (orderId: string, payMethod: PayMethod = 'h5') =>
+    world.api.call(API.payDeposit, { orderId, promotionChannelId: BANK.promotionChannelId, payMethod }, { as: world.grant })
   const notify = (vendor: VendorName, notification: VerifiedNotification, signature = 'ok'): Promise<LightMyRequestResponse> =>
     world.test.inject({ method: 'POST', url: payNotifyPath(vendor), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...notification, signature }) })
   const upkeep = () =>
@@ -129,13 +129,13 @@ describeDb('paying through payment providers', () => {
   /** A submitted order with its payment started at Alipay (h5): the payment's id and amount. */
   const started = async (plateNumber = PLATE): Promise<{ orderId: string; paymentId: string; amountCents: number }> => {
     const orderId = await submittedOrder(world.test, world.grant, { plateNumber })
-    expect(data<PayDepositResponse>(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\/P/)
+    expect(data(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\/P/)
     const [payment] = await paymentsOf(orderId)
     if (!payment) throw new Error('no payment')
     return { orderId, paymentId: payment.id, amountCents: payment.amountCents }
   }
   const cancel = (orderId: string) =>
-    world.call({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: CANCEL_REASONS[0] } })
+    world.api.call(API.cancelOrder, { orderId, reason: CANCEL_REASONS[0] }, { as: world.grant })
 
   it('starts the trade at the account the method goes to, with what the bill says, its expiry and the payer', async () => {
     const { orderId, paymentId, amountCents } = await started()
@@ -259,7 +259,7 @@ describeDb('paying through payment providers', () => {
 
     // Another order: its payment replaced by one of another method is closed at the first provider.
     const second = await started(OTHER_PLATE)
-    expect(data<PayDepositResponse>(await pay(second.orderId, 'wechat')).wechatPay?.package).toBe(`prepay_id=W${(await paymentsOf(second.orderId))[1]?.id}`)
+    expect(data(await pay(second.orderId, 'wechat')).wechatPay?.package).toBe(`prepay_id=W${(await paymentsOf(second.orderId))[1]?.id}`)
     const [abandoned, current] = await paymentsOf(second.orderId)
     expect(abandoned).toMatchObject({ id: second.paymentId, provider: 'alipay', state: PAY_STATE.FAILED })
     expect(current).toMatchObject({ provider: 'wechat', state: PAY_STATE.PAYING })
@@ -273,7 +273,7 @@ describeDb('paying through payment providers', () => {
     const orderId = await submittedOrder(world.test, world.grant)
     alipay.failNext.start = new VendorError('alipay', 'TIMEOUT', 'no answer', true)
     expect((await pay(orderId)).json()).toEqual({ code: BUSINESS_CODE.PAYMENT_FAILED, msg: PAYMENT_MESSAGE.providerBusy, data: null })
-    expect(data<PayDepositResponse>(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\//)
+    expect(data(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\//)
     expect(await paymentsOf(orderId)).toHaveLength(1)
     expect(new Set(alipay.started.map(({ trade }) => trade.paymentId)).size).toBe(1)
     alipay.failNext.start = new VendorError('alipay', 'isv.invalid-signature', 'bad key', false)
@@ -283,11 +283,11 @@ describeDb('paying through payment providers', () => {
   it('opens no new payment once the order’s pay-by time has passed: the one in progress is finished instead', async () => {
     const orderId = await submittedOrder(world.test, world.grant)
     world.test.clock.advance(world.test.config.orderLimits.unpaidHoldMinutes * MINUTE_MS - MINUTE_MS)
-    data<PayDepositResponse>(await pay(orderId))
+    data(await pay(orderId))
     world.test.clock.advance(2 * MINUTE_MS)
     // Past pay-by, in the payment's grace: another method would open a new trade, and hold the plate longer.
     expect((await pay(orderId, 'wechat')).json()).toEqual({ code: BUSINESS_CODE.ACTION_NOT_ALLOWED, msg: PAYMENT_MESSAGE.keepMethod, data: null })
-    expect(data<PayDepositResponse>(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\//)
+    expect(data(await pay(orderId)).cashierUrl).toMatch(/^https:\/\/pay\.test\//)
     expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ state: PAY_STATE.PAYING })])
   })
 })

@@ -5,18 +5,14 @@
  * refund) and shows (order detail), freeing the code of an order cancelled before payment, the
  * input rules and the limit on attempts.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { LightMyRequestResponse } from 'fastify'
 import { VOUCHER_CODE_MAX_LENGTH, VOUCHER_REFUSAL } from '../../types/api/apply'
-import type { ApplyResponse, ClaimVoucherResponse, VerifyEligibilityResponse, VoucherRefusal } from '../../types/api/apply'
+import type { ApplyResponse, ClaimVoucherRequest, ClaimVoucherResponse, VerifyEligibilityResponse, VoucherRefusal, VoucherRequest } from '../../types/api/apply'
 import type { TokenGrant } from '../../types/api/auth'
-import type { OrderDetail } from '../../types/api/orders'
 import { API, SIMULATOR_PATHS } from '../../types/api/paths'
 import { MIN_PAY_CENTS } from '../../types/api/payment'
-import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
+import type { PayDepositResponse } from '../../types/api/payment'
 import { ACTIVITY_TYPE, BUSINESS_MODE, PAY_STATE } from '../../src/domain/enums'
 import { formatYuan } from '../../src/domain/money'
 import {
@@ -27,18 +23,17 @@ import {
   SEED_VOUCHER_EXPIRY,
   SEED_WRITE_OFF_PROMOTIONS,
 } from '../../server/catalogue/seed-data'
-import { VOUCHER_ATTEMPT_LIMIT, VOUCHER_MESSAGE } from '../../server/catalogue/vouchers'
+import { VOUCHER_ATTEMPT_LIMIT, VOUCHER_MESSAGE } from '../../server/orders/vouchers'
 import { VOUCHER_CODE_REASON } from '../../server/validation/fields'
 import { UNSUBMITTED_ORDER_TTL_MS } from '../../server/orders/unsubmitted-orders'
 import { queryRows } from '../../server/db/database'
 import type { Database } from '../../server/db/database'
-import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate'
 import { orderEvents, orders, payments, promotionChannels, users, voucherCodes } from '../../server/db/schema'
 import { BANK, MAP, envelope, pathOf } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
 import { apply, createOrder, data, login, orderRow, orderWorld, payload, PHONES, PLATE, OTHER_PLATE, submittedOrder } from './support/orders'
-import { databasePerFile, describeDb, openTestDatabase, testDriver } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databaseFromMigrations } from './support/older-schema'
+import { databasePerFile, describeDb, testDriver } from './support/test-database'
 
 const WRITE_OFF = SEED_WRITE_OFF_PROMOTIONS.bank
 const WRITE_OFF_COMMODITY = 'WRITE_OFF_BASIC'
@@ -72,15 +67,15 @@ describeDb('write-off codes', () => {
     throw new Error('The claim never waited for the code')
   }
 
-  const voucherRequest = (name: 'verifyEligibility' | 'claimVoucher', body: object, sourceChannel: string = BANK.sourceChannel): InjectOptions => ({
-    method: 'POST',
-    url: pathOf(API[name].path, { sourceChannel }),
-    payload: { promotionChannelId: WRITE_OFF, ...body },
-  })
-  const verifyRaw = (body: object, as?: TokenGrant, source?: string) => world.call(voucherRequest('verifyEligibility', body, source), as)
-  const claimRaw = (body: object, as?: TokenGrant, source?: string) => world.call(voucherRequest('claimVoucher', body, source), as)
-  const verify = async (body: object, as?: TokenGrant, source?: string) => data<VerifyEligibilityResponse>(await verifyRaw(body, as, source))
-  const claim = async (body: object, as?: TokenGrant) => data<ClaimVoucherResponse>(await claimRaw(body, as))
+  const { api } = world
+  /** A voucher call's data: the write-off campaign unless another promotion is named. */
+  const voucherData = <Body extends object>(body: Body) => ({ promotionChannelId: WRITE_OFF as string, ...body })
+  const options = (as: TokenGrant = world.owner, sourceChannel: string = BANK.sourceChannel) => ({ as, params: { sourceChannel } })
+  const verifyRaw = (body: Omit<VoucherRequest, 'promotionChannelId'> & { promotionChannelId?: string }, as?: TokenGrant, source?: string) =>
+    api.call(API.verifyEligibility, voucherData(body), options(as, source))
+  const claimRaw = (body: Omit<ClaimVoucherRequest, 'promotionChannelId'>, as?: TokenGrant) => api.call(API.claimVoucher, voucherData(body), options(as))
+  const verify = async (...args: Parameters<typeof verifyRaw>) => data(await verifyRaw(...args))
+  const claim = async (...args: Parameters<typeof claimRaw>) => data(await claimRaw(...args))
 
   /** A submitted order of the bank write-off campaign, awaiting payment of PRICE. */
   const writeOffOrder = (grant: TokenGrant = world.owner, plateNumber: string = PLATE) =>
@@ -93,19 +88,17 @@ describeDb('write-off codes', () => {
   const claimedCodes = async () =>
     (await world.database.db.select().from(voucherCodes)).filter((row) => row.claimedOrderId !== null).map((row) => [row.code, row.claimedOrderId])
   const refusal = (refused: VoucherRefusal, reason: string): VerifyEligibilityResponse => ({ eligible: false, reason, refusal: refused })
-  const expectClaimRefused = async (body: object, reason: string, as?: TokenGrant) => {
+  const expectClaimRefused = async (body: Omit<ClaimVoucherRequest, 'promotionChannelId'>, reason: string, as?: TokenGrant) => {
     const response = await claimRaw(body, as)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ code: ACTION_NOT_ALLOWED, msg: reason, data: null })
   }
 
-  const info = async (orderId: string) => data<PayOrderInfo>(await world.call({ method: 'GET', url: pathOf(API.payOrderInfo.path, { orderId }) }))
+  const info = async (orderId: string) => data(await api.call(API.payOrderInfo, { orderId }, { as: world.owner }))
   const detail = async (orderId: string) =>
-    data<OrderDetail>(await world.call({ method: 'GET', url: pathOf(API.orderDetail.path, { channel: BANK.channelId, orderId }) }))
+    data(await api.call(API.orderDetail, { orderId }, { as: world.owner }))
   const pay = async (orderId: string) =>
-    data<PayDepositResponse>(
-      await world.call({ method: 'POST', url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }), payload: { promotionChannelId: WRITE_OFF } }),
-    )
+    data(await api.call(API.payDeposit, { orderId, promotionChannelId: WRITE_OFF }, { as: world.owner }))
   /** The cashier page's payment and one-time token. */
   const cashierOf = (answer: PayDepositResponse) => {
     const url = new URL(answer.cashierUrl ?? '')
@@ -119,7 +112,7 @@ describeDb('write-off codes', () => {
       payload: new URLSearchParams({ token: cashier.token, outcome: 'success' }).toString(),
     })
   const cancel = (orderId: string) =>
-    world.call({ method: 'POST', url: pathOf(API.cancelOrder.path, { channel: BANK.channelId }), payload: { orderId, reason: '暂时不需要了' } })
+    api.call(API.cancelOrder, { orderId, reason: '暂时不需要了' }, { as: world.owner })
 
   describe('verifyEligibility', () => {
     it('answers a free code of the campaign with its discount and expiry, with or without an order', async () => {
@@ -410,7 +403,7 @@ describeDb('write-off codes', () => {
       ['a number as the code', { code: 1234, orderId: 'O1' }, '参数 code 应为字符串'],
       ['an unknown field', { code: FIRST, orderId: 'O1', amount: 100 }, '请求参数不支持的字段 amount'],
     ])('answers %s with a 400', async (_case, body, msg) => {
-      for (const request of [verifyRaw(body), claimRaw(body)]) {
+      for (const request of [api.malformed(API.verifyEligibility, voucherData(body), options()), api.malformed(API.claimVoucher, voucherData(body), options())]) {
         const response = await request
         expect(response.statusCode).toBe(400)
         expect(envelope(response).msg).toBe(msg)
@@ -418,7 +411,7 @@ describeDb('write-off codes', () => {
     })
 
     it('needs the order to claim for', async () => {
-      const response = await claimRaw({ code: FIRST })
+      const response = await api.malformed(API.claimVoucher, voucherData({ code: FIRST }), options())
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toBe('参数 orderId 不能为空')
     })
@@ -440,12 +433,12 @@ describeDb('write-off codes', () => {
     })
 
     it('needs a login to verify', async () => {
-      await expectLoginEnforced(world.test, voucherRequest('verifyEligibility', { code: FIRST }), world.grant)
+      await expectLoginEnforced(world.test, api.request(API.verifyEligibility, voucherData({ code: FIRST }), { params: { sourceChannel: BANK.sourceChannel } }), world.grant)
     })
 
     it('needs a login to claim', async () => {
       const orderId = await writeOffOrder()
-      await expectLoginEnforced(world.test, voucherRequest('claimVoucher', { code: FIRST, orderId }), world.grant)
+      await expectLoginEnforced(world.test, api.request(API.claimVoucher, voucherData({ code: FIRST, orderId }), { params: { sourceChannel: BANK.sourceChannel } }), world.grant)
     })
   })
 })
@@ -515,35 +508,20 @@ describeDb('the write-off codes in the database', () => {
 describeDb('the write-off codes migration', () => {
   /** The migrations before the write-off codes (0000 to 0004). */
   const MIGRATIONS_BEFORE_CODES = 5
-  let folder: string | undefined
-  let database: TestDatabase | undefined
 
   /** A database of before: the per-user voucher table holding a claimed voucher. */
   async function databaseBeforeCodes(target: Database): Promise<void> {
-    folder = await mkdtemp(path.join(tmpdir(), 'etc-voucher-migrations-'))
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-    const older = { ...journal, entries: journal.entries.slice(0, MIGRATIONS_BEFORE_CODES) }
-    await mkdir(path.join(folder, 'meta'))
-    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(older))
-    for (const { tag } of older.entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`))
-    await migrate(target, folder)
     const [user] = await queryRows<{ id: number }>(target.db, sql`insert into users (uid, channel) values ('U00000000000000000000VOUCHER', ${BANK.channelId}) returning id`)
     await target.db.execute(sql`insert into vouchers (id, user_id, source_channel) values ('VLEGACY', ${user!.id}, ${BANK.sourceChannel})`)
   }
 
-  beforeAll(async () => {
-    database = await openTestDatabase({ beforeMigrate: databaseBeforeCodes })
-  })
-  afterAll(async () => {
-    await database?.dispose()
-    if (folder) await rm(folder, { recursive: true, force: true })
-  })
+  const database = databaseFromMigrations(MIGRATIONS_BEFORE_CODES, 'etc-voucher-migrations-', databaseBeforeCodes)
 
   it('drops the per-user vouchers, keeps their users, and the seed brings the write-off campaigns and codes', async () => {
-    const db = database!.db
+    const db = database().db
     const tables = await queryRows<{ name: string }>(
       db,
-      sql`select table_name as name from information_schema.tables where table_schema = ${database!.schemaName} and table_name in ('vouchers', 'voucher_codes')`,
+      sql`select table_name as name from information_schema.tables where table_schema = ${database().schemaName} and table_name in ('vouchers', 'voucher_codes')`,
     )
     expect(tables.map((table) => table.name)).toEqual(['voucher_codes'])
     expect(await db.select({ uid: users.uid }).from(users)).toEqual([{ uid: 'U00000000000000000000VOUCHER' }])

@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { InjectOptions } from 'fastify'
 import type { WeixinConfigResponse } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
@@ -24,7 +23,7 @@ import type { SharedTokenStore, WechatApiSettings } from '../../server/platform/
 import { ForeignMiniProgramError, URL_LINK_DAYS, createWechatPlatform } from '../../server/platform/wechat-platform'
 import { PLATFORM_MESSAGE } from '../../server/routes/platform'
 import { cryptoRandom } from '../../server/runtime/random'
-import type { UrlLinkTarget } from '../../server/simulators/url-link-page'
+import type { UrlLinkTarget } from '../../server/platform/simulated-url-links'
 import { envelope, loginBySms } from './support/api'
 import { appWorld } from './support/app-world'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
@@ -216,12 +215,8 @@ describeDb('the WeChat platform calls through the routes', () => {
 
   /** One of the app's own pages: on the server's public origin. */
   const page = () => `${world.test.config.publicBaseUrl}/etc/index.html?from=wx`
-  const jsSdkConfig = (url: string): InjectOptions => ({ method: 'POST', url: API.weixinConfig.path, query: { url } })
-  const urlLink = (appId: string): InjectOptions => ({
-    method: 'POST',
-    url: API.weChatUrlLink.path,
-    payload: { path: TARGET_PATH, query: TARGET_QUERY, env_version: 'release', appId },
-  })
+  const jsSdkConfig = (url: string) => world.api.request(API.weixinConfig, { url })
+  const urlLink = (appId: string) => world.api.request(API.weChatUrlLink, { path: TARGET_PATH, query: TARGET_QUERY, env_version: 'release', appId })
   const unavailable = (msg: string) => ({ code: BUSINESS_CODE.UNAVAILABLE, msg, data: null })
   const noSecretLogged = () => {
     const logs = world.test.logs.text()

@@ -1,7 +1,7 @@
 /**
  * Alipay's login (`my.getAuthCode` in the Alipay mini-program) as an IdentityProvider: the code
  * is exchanged with `alipay.system.oauth.token` through Alipay's SDK (the application's keys of
- * server/payments/alipay.ts), the answer's signature checked. The person is Alipay's user id (or,
+ * server/alipay/alipay-sdk.ts), the answer's signature checked. The person is Alipay's user id (or,
  * for an application in OpenID mode, its open_id), kept as aliUid too (alipay.trade.create's
  * buyer_id or buyer_open_id).
  * Alipay refuses a code with an `error_response`, which the SDK's check cannot verify (it looks
@@ -10,12 +10,12 @@
  */
 import { createVerify } from 'node:crypto'
 import { AlipayRequestError } from 'alipay-sdk'
-import { alipaySdkOf } from '../payments/alipay'
-import type { AlipaySettings } from '../payments/alipay'
+import { alipaySdkOf } from '../alipay/alipay-sdk'
+import type { AlipayAppSettings } from '../alipay/alipay-sdk'
 import { CREDENTIAL_PATTERN, IdentityUnavailableError } from './identity-providers'
 import type { IdentityProvider } from './identity-providers'
 
-export type AlipayIdentitySettings = Pick<AlipaySettings, 'appId' | 'privateKeyPem' | 'alipayPublicKeyPem' | 'gateway' | 'timeoutMs'>
+export type AlipayIdentitySettings = AlipayAppSettings
 
 /** Alipay's sub_codes for a code that is wrong, used or expired. */
 const REFUSED_CODE_SUB_CODES: ReadonlySet<string> = new Set(['isv.code-invalid', 'isv.code-expired'])

@@ -3,12 +3,12 @@
  * token (a JWT: its key or JWKS, issuer, audience), the map's OAuth 2.0 code exchange, the WeChat
  * mini-program's code2Session (its app id and secret: readWechatMiniAccount, read by
  * server/config.ts) and Alipay's login (the Alipay application of
- * server/payments/payment-config.ts). All four are needed: every way in logs a person in.
+ * server/alipay/alipay-account.ts). All four are needed: every way in logs a person in.
  * .env.example documents each setting; server/README.md says what to ask each partner for.
  */
 import type { BankTokenSettings, OAuthCodeSettings } from './partner-identity'
-import { readAlipayAccount } from '../payments/payment-config'
-import type { AlipayAccount } from '../payments/payment-config'
+import { readAlipayAccount } from '../alipay/alipay-account'
+import type { AlipayAccount } from '../alipay/alipay-account'
 import { pem, required, url } from '../settings-reader'
 import type { SettingsReader } from '../settings-reader'
 

@@ -21,8 +21,7 @@ export const APP_CONFIG_KEY = {
   windowSwitchTwo: 'switch:windowSwitchTwoZs',
   /** Whether the Henan supplier's own SMS login is open (isOpenMsg). */
   provinceMsgOpen: 'switch:provinceMsgOpen',
-  /** Not a remote document: a value encrypted with the data key, checked at startup (db/data-key-check.ts). */
-  dataKeyCheck: 'system:dataKeyCheck',
+  // Not a remote document, so not here: the data key's check value (DATA_KEY_CHECK_KEY, db/data-key-check.ts).
 } as const
 
 export type SwitchKey =

@@ -2,17 +2,15 @@
  * The operator's new-apply switch (restNewApplySwitch): the app_configs row `switch:allowNewApply`
  * (APP_CONFIG_KEY.newApplySwitch), seeded open. switch_status 0 pauses new applications, 1 opens
  * them again; the row's content may carry the reason people are shown, `{"reason":"…"}` (any other
- * content gives the default reason). Paused, no new order is opened (orders/admission.ts); orders
- * already open go on.
+ * content gives the default reason). Paused, no new order is opened (orders/admission.ts: business
+ * 5003 with that reason); orders already open go on.
  */
 import { sql } from 'drizzle-orm'
 import type { NewApplySwitchResponse } from '../../types/api/catalogue'
-import { BUSINESS_CODE } from '../../types/api/envelope'
 import { pausedReason } from '../../src/domain/apply-checks'
 import { SHOW } from '../../src/domain/enums'
 import type { Db } from '../db/database'
 import { appConfigs } from '../db/schema'
-import { DomainError } from '../domain-error'
 import { APP_CONFIG_KEY, readAppConfig, readSwitch } from './app-configs'
 
 /** The reason text in a switch row's content, when it is one; the domain's rule picks what is shown. */
@@ -25,12 +23,6 @@ export async function newApplyState(db: Db): Promise<NewApplySwitchResponse> {
   if (await readSwitch(db, APP_CONFIG_KEY.newApplySwitch)) return { allowNewApply: true, reason: '' }
   const row = await readAppConfig(db, APP_CONFIG_KEY.newApplySwitch)
   return { allowNewApply: false, reason: pausedReason({ reason: storedReason(row?.content) }) }
-}
-
-/** Refuses (business 5003, with the reason people are shown) a new order while new applications are paused. */
-export async function assertNewApplyOpen(db: Db): Promise<void> {
-  const state = await newApplyState(db)
-  if (!state.allowNewApply) throw DomainError.business(BUSINESS_CODE.UNAVAILABLE, state.reason)
 }
 
 /** Sets the switch as an operator's SQL would (the local operator's simulator call uses it). */

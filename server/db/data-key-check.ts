@@ -5,12 +5,18 @@
  * refuses to start (a ConfigError naming the variable).
  */
 import { eq } from 'drizzle-orm'
-import { APP_CONFIG_KEY } from '../catalogue/app-configs'
 import { ConfigError } from '../config'
 import { FieldDecryptionError } from '../crypto/field-cipher'
 import type { FieldCipher } from '../crypto/field-cipher'
 import type { Db } from './database'
 import { appConfigs } from './schema'
+
+/**
+ * The app_configs row of the check value: not a remote document, so it is named here, with the
+ * data it guards, rather than among the catalogue's keys (issue 30: the database layer imports no
+ * business folder).
+ */
+export const DATA_KEY_CHECK_KEY = 'system:dataKeyCheck'
 
 /** What the check value holds once decrypted (no secret: only the key's ability to open it counts). */
 export const DATA_KEY_CHECK_PLAINTEXT = 'etc-apply data key check v1'
@@ -27,7 +33,7 @@ function isCheckDocument(content: unknown): content is DataKeyCheckDocument {
 
 /** Stores the check value on a first start; throws a ConfigError when the key cannot open it. */
 export async function verifyDataKey(db: Db, cipher: FieldCipher): Promise<void> {
-  const key = APP_CONFIG_KEY.dataKeyCheck
+  const key = DATA_KEY_CHECK_KEY
   const document: DataKeyCheckDocument = { check: cipher.encrypt(DATA_KEY_CHECK_PLAINTEXT, key) }
   // A concurrent first start of another process may win the insert: then its value is checked.
   await db.insert(appConfigs).values({ key, content: document }).onConflictDoNothing()

@@ -14,9 +14,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { APP_CONFIG_KEY } from '../catalogue/app-configs'
 import type { FieldCipher } from '../crypto/field-cipher'
 import type { FileStorage } from '../storage/file-storage'
+import { DATA_KEY_CHECK_KEY } from './data-key-check'
 import { queryRows } from './database'
 import type { Db } from './database'
 import { AT_REST_BATCH, ENCRYPTED_TABLES } from './encrypt-at-rest'
@@ -37,7 +37,7 @@ type Row = Record<string, unknown>
 
 /** The check value's document, resealed under the current key; undefined when it already is. */
 async function resealedCheck(db: Db, cipher: FieldCipher): Promise<{ check: string } | undefined> {
-  const key = APP_CONFIG_KEY.dataKeyCheck
+  const key = DATA_KEY_CHECK_KEY
   const [row] = await db.select({ content: appConfigs.content }).from(appConfigs).where(eq(appConfigs.key, key)).limit(1)
   const stored = (row?.content as { check?: unknown } | undefined)?.check
   if (typeof stored !== 'string') return undefined
@@ -120,7 +120,7 @@ export async function rotateDataKey(db: Db, cipher: FieldCipher, storage: FileSt
   await db.delete(loginTickets)
   await db.delete(smsCodes)
   // Last: until here a restart must still hold the previous key, and finishes the job.
-  await db.update(appConfigs).set({ content: check }).where(eq(appConfigs.key, APP_CONFIG_KEY.dataKeyCheck))
+  await db.update(appConfigs).set({ content: check }).where(eq(appConfigs.key, DATA_KEY_CHECK_KEY))
   log.info({ rows, photos }, 'data key rotated: DATA_KEY_PREVIOUS_HEX can be removed')
   return { rotated: true, rows, photos }
 }

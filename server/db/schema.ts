@@ -520,7 +520,7 @@ export const payments = pgTable(
 /**
  * Refunds to deliver to a payment's provider, one per payment (always in full): a paid order
  * cancelled, a deposit returned after activation, or money a provider took for a trade that was
- * abandoned meanwhile (server/payments/refunds.ts). REFUND_STATE: 0 queued, 1 processing at the
+ * abandoned meanwhile (server/refunds/refund-queue.ts). REFUND_STATE: 0 queued, 1 processing at the
  * provider, 2 succeeded, 3 failed (needs a person).
  */
 export const paymentRefunds = pgTable(

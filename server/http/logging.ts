@@ -9,7 +9,17 @@
 import { LogController } from 'fastify'
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { maskPersonalData } from '../../src/domain/masking'
-import type { LogDestination, LogOptions } from '../deps'
+import type { LogLevel } from '../config'
+
+/**
+ * Where log lines go (one JSON line per call); every line is masked first. Declared here, not in
+ * deps.ts, so the HTTP layer does not import the composition root that imports it (issue 30).
+ */
+export interface LogDestination {
+  write(line: string): void
+}
+
+export type LogOptions = false | { readonly level: LogLevel; readonly destination?: LogDestination }
 
 export function maskingDestination(target: LogDestination): LogDestination {
   return { write: (line) => target.write(maskPersonalData(line)) }

@@ -4,7 +4,8 @@
  *   a series per order) and status;
  * - payment providers' calls: count by vendor, operation and outcome (ok, or the error code's
  *   class: retryable / refused), and their duration (the cashier's vendors are wrapped:
- *   instrumentVendor), and the same of the issuer's and the risk-control service's signed calls;
+ *   instrumentVendor, server/payments/vendor-metrics.ts), and the same of the issuer's and the
+ *   risk-control service's signed calls;
  * - read at each scrape: payments in progress, refunds waiting or failed, and the issuer outbox's
  *   lag (the age of its oldest hand-over not yet delivered).
  * A scrape needs METRICS_TOKEN as a bearer token; without one configured, only this machine's
@@ -20,9 +21,7 @@ import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { issuerOutbox, paymentRefunds, payments } from '../db/schema'
 import { ApiError } from './envelope'
-import { REFUND_STATE } from '../payments/refunds'
-import type { PaymentVendor } from '../payments/vendor'
-import { VendorError } from '../payments/vendor'
+import { REFUND_STATE } from '../refunds/refund-queue'
 
 export const METRICS_PATH = '/metrics'
 const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
@@ -56,37 +55,6 @@ export function createMetrics(): AppMetrics {
     vendorSeconds: new Histogram({ name: 'payment_vendor_call_duration_seconds', help: 'Time a payment provider took to answer', labelNames: ['vendor', 'operation'], registers: [registry] }),
     partnerCalls: new Counter({ name: 'partner_calls_total', help: 'Signed calls to the issuer and the risk-control service, by outcome: ok or failed', labelNames: ['partner', 'outcome'], registers: [registry] }),
     partnerSeconds: new Histogram({ name: 'partner_call_duration_seconds', help: 'Time the issuer or the risk-control service took to answer', labelNames: ['partner'], registers: [registry] }),
-  }
-}
-
-type Operation = 'start' | 'query' | 'close' | 'refund'
-
-/** `vendor` with each call counted and timed in `metrics`. */
-export function instrumentVendor(vendor: PaymentVendor, metrics: AppMetrics): PaymentVendor {
-  const timed = <A extends unknown[], R>(operation: Operation, call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const stop = metrics.vendorSeconds.startTimer({ vendor: vendor.name, operation })
-      try {
-        const result = await call(...args)
-        metrics.vendorCalls.inc({ vendor: vendor.name, operation, outcome: 'ok' })
-        return result
-      } catch (error) {
-        const outcome = error instanceof VendorError && !error.retryable ? 'refused' : 'retryable'
-        metrics.vendorCalls.inc({ vendor: vendor.name, operation, outcome })
-        throw error
-      } finally {
-        stop()
-      }
-    }
-  return {
-    name: vendor.name,
-    methods: vendor.methods,
-    start: timed('start', (method, trade) => vendor.start(method, trade)),
-    query: timed('query', (paymentId) => vendor.query(paymentId)),
-    close: timed('close', (paymentId) => vendor.close(paymentId)),
-    refund: timed('refund', (refund) => vendor.refund(refund)),
-    readNotification: (request) => vendor.readNotification(request),
-    answer: (accepted) => vendor.answer(accepted),
   }
 }
 

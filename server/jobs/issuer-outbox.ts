@@ -6,8 +6,8 @@
 import { SECOND_MS } from '../../src/domain/constants'
 import { deliverDue } from '../orders/issuer-outbox'
 import type { IssuerOutboxContext } from '../orders/issuer-outbox'
-import { startPeriodic } from './periodic'
-import type { PeriodicJob, PeriodicOptions } from './periodic'
+import { startPeriodic } from '../runtime/periodic'
+import type { PeriodicJob, PeriodicOptions } from '../runtime/periodic'
 
 /** How often the job looks for due hand-overs; apply/push delivers the usual ones at once. */
 export const ISSUER_OUTBOX_INTERVAL_MS = 30 * SECOND_MS

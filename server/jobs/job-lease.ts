@@ -45,7 +45,7 @@ export async function claimJobRound(context: JobLeaseContext, job: string, holde
   return claimed.length > 0
 }
 
-/** The `claim` option of startPeriodic (server/jobs/periodic.ts) for `job`. */
+/** The `claim` option of startPeriodic (server/runtime/periodic.ts) for `job`. */
 export function leasedRounds(context: JobLeaseContext, job: string, holder: string, intervalMs: number): () => Promise<boolean> {
   return () => claimJobRound(context, job, holder, intervalMs)
 }

@@ -7,8 +7,8 @@
 import { MINUTE_MS } from '../../src/domain/constants'
 import { runPaymentUpkeep } from '../payments/upkeep'
 import type { UpkeepContext } from '../payments/upkeep'
-import { startPeriodic } from './periodic'
-import type { PeriodicJob, PeriodicOptions } from './periodic'
+import { startPeriodic } from '../runtime/periodic'
+import type { PeriodicJob, PeriodicOptions } from '../runtime/periodic'
 
 export const PAYMENT_UPKEEP_INTERVAL_MS = MINUTE_MS
 

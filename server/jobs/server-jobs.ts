@@ -6,11 +6,11 @@
 import type { MaintenanceContext } from '../maintenance/sweep'
 import { MAINTENANCE_INTERVAL_MS, startMaintenance } from '../maintenance/sweep'
 import type { UpkeepContext } from '../payments/upkeep'
-import type { ReleaseNoticeContext } from '../catalogue/plate-release-notices'
+import type { ReleaseNoticeContext } from '../orders/plate-release-notices'
 import { ISSUER_OUTBOX_INTERVAL_MS, startIssuerOutbox } from './issuer-outbox'
 import { leasedRounds, newLeaseHolder } from './job-lease'
 import { PAYMENT_UPKEEP_INTERVAL_MS, startPaymentUpkeep } from './payment-upkeep'
-import type { PeriodicJob } from './periodic'
+import type { PeriodicJob } from '../runtime/periodic'
 import { PLATE_RELEASE_NOTICE_INTERVAL_MS, startPlateReleaseNotices } from './plate-release-notices'
 
 export type ServerJobsContext = MaintenanceContext & ReleaseNoticeContext & UpkeepContext

@@ -19,7 +19,7 @@ import type { Clock } from '../runtime/clock'
 import type { Db } from '../db/database'
 import { orders, payments } from '../db/schema'
 import { DomainError } from '../domain-error'
-import { REFUND_REASON, refundOrderPayment } from '../payments/refunds'
+import { REFUND_REASON, refundOrderPayment } from '../refunds/refund-queue'
 import { ORDER_MESSAGE, addEvent, orderFields, requireOwnOrder } from './order-records'
 
 export const CANCEL_MESSAGE = {

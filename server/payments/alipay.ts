@@ -8,11 +8,12 @@
  * and every SDK failure leaves as a VendorError. The SDK reports a business failure as an answer
  * (code other than 10000), not by throwing; those map to Alipay's sub_code.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto'
-import { AlipayRequestError, AlipaySdk } from 'alipay-sdk'
+import { AlipayRequestError } from 'alipay-sdk'
 import type { PayMethod } from '../../types/api/payment'
 import { chinaDateTime } from '../../src/domain/china-time'
 import { centsOfYuan, formatYuan } from '../../src/domain/money'
+import { alipaySdkOf } from '../alipay/alipay-sdk'
+import type { AlipayAppSettings } from '../alipay/alipay-sdk'
 import { VendorError } from './vendor'
 import type {
   CloseOutcome,
@@ -27,25 +28,12 @@ import type {
   VerifiedNotification,
 } from './vendor'
 
-export interface AlipaySettings {
-  /** The open platform application's id (app_id). */
-  readonly appId: string
-  /** The application's private key (PEM; PKCS8, or PKCS1, which is converted). */
-  readonly privateKeyPem: string
-  /** Alipay's public key for this application (PEM), which checks answers and notifications. */
-  readonly alipayPublicKeyPem: string
-  /** The v2 gateway; ALIPAY_GATEWAY when absent (tests point it at a stand-in). */
-  readonly gateway?: string
+export interface AlipaySettings extends AlipayAppSettings {
   /** Where Alipay posts the trade's notifications (notify_url). */
   readonly notifyUrl: string
   /** Where the wap cashier sends the browser back after paying (return_url). */
   readonly returnUrl: string
-  /** How long one gateway call may take; ALIPAY_TIMEOUT_MS when absent. */
-  readonly timeoutMs?: number
 }
-
-export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do'
-export const ALIPAY_TIMEOUT_MS = 10_000
 
 /**
  * An Alipay user id (2088 and 12 digits). An application created in OpenID mode (Alipay's default
@@ -160,19 +148,6 @@ function yuanOf(cents: number): string {
 /** A notification's form fields; empty ones are left out, as Alipay signs without them (the SDK's check would count them). */
 function formFields(rawBody: string): Record<string, string> {
   return Object.fromEntries([...new URLSearchParams(rawBody)].filter(([, value]) => value !== ''))
-}
-
-/** The application's gateway client: answers' signatures checked with Alipay's key. */
-export function alipaySdkOf(settings: Pick<AlipaySettings, 'appId' | 'privateKeyPem' | 'alipayPublicKeyPem' | 'gateway' | 'timeoutMs'>): AlipaySdk {
-  return new AlipaySdk({
-    appId: settings.appId,
-    // Read here so a key that cannot sign fails at start; the SDK takes PKCS8 only when told so.
-    privateKey: createPrivateKey(settings.privateKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString(),
-    keyType: 'PKCS8',
-    alipayPublicKey: createPublicKey(settings.alipayPublicKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
-    gateway: settings.gateway ?? ALIPAY_GATEWAY,
-    timeout: settings.timeoutMs ?? ALIPAY_TIMEOUT_MS,
-  })
 }
 
 export function createAlipayVendor(settings: AlipaySettings): PaymentVendor {

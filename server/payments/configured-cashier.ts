@@ -4,15 +4,16 @@
  * (PUBLIC_BASE_URL + /pay/v1/notify/{vendor}) and where to send the browser back after paying
  * (the app's pay result page of the order).
  */
+import type { AlipayAccount } from '../alipay/alipay-account'
 import type { Config } from '../config'
-import { instrumentVendor } from '../http/metrics'
 import type { AppMetrics } from '../http/metrics'
-import { payResultPath } from '../simulators/cashier-page'
 import { createAlipayVendor } from './alipay'
+import { payResultPath } from './app-pages'
 import { createSimulatedCashier, createVendorCashier, payNotifyPath } from './cashier'
 import type { Cashier } from './cashier'
-import type { AlipayAccount, WechatPayAccount } from './payment-config'
+import type { WechatPayAccount } from './payment-config'
 import type { PaymentVendor } from './vendor'
+import { instrumentVendor } from './vendor-metrics'
 import { createWechatPayVendor } from './wechat-pay'
 
 /** `metrics`: where the vendors' calls are counted and timed. */

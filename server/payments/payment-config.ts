@@ -7,7 +7,8 @@
  */
 import { pem, required, url } from '../settings-reader'
 import type { SettingsReader } from '../settings-reader'
-import type { AlipaySettings } from './alipay'
+import { readAlipayAccount } from '../alipay/alipay-account'
+import type { AlipayAccount } from '../alipay/alipay-account'
 import type { VendorName } from './vendor'
 import type { WechatPaySettings } from './wechat-pay'
 
@@ -20,12 +21,6 @@ export type WechatPayAccount = Pick<
   readonly baseUrl: string | undefined
   /** The name WeChat's H5 pay shows for the site (scene_info.h5_info.app_name). */
   readonly h5AppName: string
-}
-
-/** An Alipay application's keys (their meaning: AlipaySettings) and its gateway. */
-export type AlipayAccount = Pick<AlipaySettings, 'appId' | 'privateKeyPem' | 'alipayPublicKeyPem'> & {
-  /** Unset: Alipay's production gateway. */
-  readonly gateway: string | undefined
 }
 
 export interface PaymentAccounts {
@@ -63,17 +58,6 @@ function readWechat(reader: SettingsReader): WechatPayAccount | undefined {
     apiV3Key,
     baseUrl: url(reader, 'WECHAT_PAY_BASE_URL'),
     h5AppName: reader.raw('WECHAT_PAY_H5_APP_NAME') ?? DEFAULT_H5_APP_NAME,
-  }
-}
-
-/** The Alipay application (its keys serve payments and the Alipay login), when ALIPAY_APP_ID is set. */
-export function readAlipayAccount(reader: SettingsReader): AlipayAccount | undefined {
-  if (reader.raw('ALIPAY_APP_ID') === undefined) return undefined
-  return {
-    appId: required(reader, 'ALIPAY_APP_ID'),
-    privateKeyPem: pem(reader, 'ALIPAY_PRIVATE_KEY'),
-    alipayPublicKeyPem: pem(reader, 'ALIPAY_PUBLIC_KEY'),
-    gateway: url(reader, 'ALIPAY_GATEWAY'),
   }
 }
 

@@ -6,7 +6,7 @@
  *   below MIN_PAY_CENTS; catalogue/voucher-codes.ts) and a one-time cashier token (only its
  *   SHA-256 is kept). Asking again while it is PAYING replaces the token on the same row (the
  *   older cashier page stops working); claiming a code meanwhile abandons that payment instead
- *   (catalogue/vouchers.ts). The answer is what the pay method needs: the cashier page's address
+ *   (orders/vouchers.ts). The answer is what the pay method needs: the cashier page's address
  *   (h5), WeChat Pay's requestPayment parameters (wechat) or Alipay's trade number (alipay),
  *   issued by the Cashier. A paid order answers SUCCESS (5) and a free one NOT_NEEDED (1), both
  *   without any of them.
@@ -36,7 +36,7 @@ import type { OrderRow } from '../orders/order-records'
 import { PAYMENT_GRACE_MS, assertNotLapsed } from '../orders/unpaid-orders'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Cashier, IssuedPayment, PaymentProvider } from './cashier'
-import { REFUND_REASON, queueRefund } from './refunds'
+import { REFUND_REASON, queueRefund } from '../refunds/refund-queue'
 import { VendorError } from './vendor'
 import type { Payer, VendorName } from './vendor'
 

@@ -1,6 +1,6 @@
 /**
  * Money going back to a payer, through an outbox (payment_refunds), like the issuer hand-over:
- * - a refund is queued in the transaction that decides it (a paid order cancelled, a deposit
+ * - a refund is queued (server/refunds/refund-queue.ts) in the transaction that decides it (a paid order cancelled, a deposit
  *   returned after activation, money a provider took for a payment abandoned meanwhile), one per
  *   payment and always in full, so deciding it again (a replayed notification) queues nothing;
  *   the payment's refunded_at says when it was decided (what the order's page shows);
@@ -14,28 +14,19 @@
  *   finished by the provider's notification (recordRefundOutcome); a provider's refusal that a
  *   retry cannot mend marks it failed, for a person (logged at error).
  */
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { MINUTE_MS } from '../../src/domain/constants'
-import { PAY_STATE } from '../../src/domain/enums'
 import type { Db } from '../db/database'
 import { paymentRefunds, payments } from '../db/schema'
 import { retryDelayMs } from '../orders/issuer-outbox'
+import { REFUND_STATE } from '../refunds/refund-queue'
+import type { RefundState } from '../refunds/refund-queue'
 import type { Clock } from '../runtime/clock'
 import { SIMULATOR_PROVIDER } from './cashier'
 import type { Cashier } from './cashier'
 import { VendorError, isVendorName } from './vendor'
 import type { VendorName } from './vendor'
-
-export const REFUND_STATE = { QUEUED: 0, PROCESSING: 1, SUCCEEDED: 2, FAILED: 3 } as const
-export type RefundState = (typeof REFUND_STATE)[keyof typeof REFUND_STATE]
-
-/** Why money goes back; some providers show it to the payer. */
-export const REFUND_REASON = {
-  cancelled: '订单已取消',
-  deposit: '设备已激活，退还押金',
-  abandoned: '支付已失效，款项原路退回',
-} as const
 
 /** How long a claimed try holds its row: a process that dies mid-try frees it after this. */
 const REFUND_LEASE_MS = MINUTE_MS
@@ -44,30 +35,6 @@ const PROCESSING_RECHECK_MS = 10 * MINUTE_MS
 /** Refunds one run delivers at most. */
 const REFUND_BATCH = 50
 const LAST_ERROR_LENGTH = 200
-
-/** One refund number per payment: asking again names the same refund. */
-export const refundIdOf = (paymentId: string): string => `R${paymentId}`
-
-/** Queues the full refund of `payment` once (a repeat changes nothing) and marks it refunded at `now` if it was not. */
-export async function queueRefund(tx: Db, payment: { readonly id: string; readonly amountCents: number }, reason: string, now: Date): Promise<void> {
-  await tx.update(payments).set({ refundedAt: now }).where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)))
-  await tx
-    .insert(paymentRefunds)
-    .values({ id: refundIdOf(payment.id), paymentId: payment.id, amountCents: payment.amountCents, reason, state: REFUND_STATE.QUEUED, nextAttemptAt: now, createdAt: now })
-    .onConflictDoNothing()
-}
-
-/** Refunds the order's paid payment, if it has one not refunded yet; answers the amount going back. */
-export async function refundOrderPayment(tx: Db, orderId: string, reason: string, now: Date): Promise<number | undefined> {
-  const [paid] = await tx
-    .select({ id: payments.id, amountCents: payments.amountCents })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, PAY_STATE.SUCCESS), isNull(payments.refundedAt)))
-    .limit(1)
-  if (!paid) return undefined
-  await queueRefund(tx, paid, reason, now)
-  return paid.amountCents
-}
 
 export interface RefundContext {
   readonly db: Db

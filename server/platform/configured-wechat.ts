@@ -22,7 +22,7 @@ export const WECHAT_OFFICIAL_TOKEN_PREFIX = 'etc:wechat-official:'
 export interface WechatPlatformParts {
   /** Where the official account's credentials are shared. */
   readonly tokens: TokenPlace
-  /** The mini-program's adapter (server/auth/configured-identity.ts), present when its account is configured. */
+  /** The mini-program's adapter (server/platform/configured-identity.ts), present when its account is configured. */
   readonly miniProgram: WechatApi | undefined
   readonly clock: Clock
   readonly random: RandomSource

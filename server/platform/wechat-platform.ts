@@ -8,7 +8,7 @@
  */
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
-import type { UrlLinkTarget } from '../simulators/url-link-page'
+import type { UrlLinkTarget } from './simulated-url-links'
 import type { UrlLinkRequest, WechatApi } from './wechat-api'
 import { signedJsSdkConfig } from './wechat'
 import type { WechatPlatform } from './wechat'

@@ -4,7 +4,7 @@
  * (getWeChat/urlLink). Both implementations sign the JS-SDK config the way WeChat specifies (SHA-1
  * of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…`, the URL without its fragment). The simulated
  * one signs with a ticket derived from the server's secret and links to a simulator page
- * (server/simulators/url-link-page.ts); the real one (server/platform/wechat-platform.ts) signs
+ * (server/platform/simulated-url-links.ts); the real one (server/platform/wechat-platform.ts) signs
  * with the official account's jsapi_ticket and asks WeChat for the mini-program's links.
  */
 import { createHash, createHmac } from 'node:crypto'
@@ -13,8 +13,8 @@ import { SECOND_MS } from '../../src/domain/constants'
 import { signableUrl } from '../../src/domain/wechat-url'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
-import { simulatedUrlLink } from '../simulators/url-link-page'
-import type { UrlLinkTarget } from '../simulators/url-link-page'
+import { simulatedUrlLink } from './simulated-url-links'
+import type { UrlLinkTarget } from './simulated-url-links'
 import { isLoopbackHostname } from '../runtime/loopback'
 
 export interface WechatPlatform {

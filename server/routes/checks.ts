@@ -1,9 +1,9 @@
 /**
  * The checks before an application (plate uniqueness, issuer and channel interception, the reapply
  * plate check, the risk review by the outside reviewer of context.risk) and the write-off codes
- * of a write-off promotion. The rules live in server/catalogue/plate-checks.ts and vouchers.ts;
- * this file validates input and keeps every order id the caller names to the caller's own orders
- * (another user's answers "订单不存在").
+ * of a write-off promotion. The rules live in server/orders/plate-checks.ts and vouchers.ts and
+ * server/promotions/; this file validates input and keeps every order id the caller names to
+ * the caller's own orders (another user's answers "订单不存在").
  */
 import { z } from 'zod'
 import type { ChannelKey } from '../../types/api/channels'
@@ -11,15 +11,11 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { PLATE_COLOR } from '../../src/domain/enums'
 import { parsePlate, UNIQUE_CHECK_VEHICLE_TYPE } from '../../src/domain/plate'
-import {
-  channelInterception,
-  channelKeyOfSource,
-  plateCheckFlags,
-  plateInterception,
-  plateUniqueAnswer,
-} from '../catalogue/plate-checks'
-import { askPlateReleaseNotice } from '../catalogue/plate-release-notices'
-import { claimVoucher, voucherEligibility } from '../catalogue/vouchers'
+import { plateCheckFlags, plateInterception, plateUniqueAnswer } from '../orders/plate-checks'
+import { channelInterception } from '../promotions/channel-interception'
+import { channelKeyOfSource } from '../promotions/promotion-channels'
+import { askPlateReleaseNotice } from '../orders/plate-release-notices'
+import { claimVoucher, voucherEligibility } from '../orders/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireOwnOrder } from '../orders/order-records'
 import { identifier, plateNumber, voucherCode } from '../validation/fields'

@@ -5,17 +5,8 @@
  */
 import { escapeHtml } from '../../src/domain/html'
 import { SIMULATOR_PATHS } from '../../types/api/paths'
+import { payPagePath, payResultPath } from '../payments/app-pages'
 import type { CashierView } from '../payments/payments'
-
-/** Where the cashier returns to: the app's pay result page (hash route). */
-export function payResultPath(orderId: string): string {
-  return `/#/apply/payResult?orderId=${encodeURIComponent(orderId)}`
-}
-
-/** Where 取消支付 leads: the app's pay page of the order, which can start the payment again. */
-export function payPagePath(orderId: string): string {
-  return `/#/apply/pay?orderId=${encodeURIComponent(orderId)}`
-}
 
 /** The app's order list. */
 const ORDER_LIST_PATH = '/#/apply/order-list'

@@ -4,28 +4,12 @@
  * https://wxaurl.cn/…, wakes WeChat up and opens the mini-program's page). The page shows which
  * mini-program, page, query and version the link was made for, carried in its own query (the
  * simulator keeps nothing). Like the other simulators it is served outside production only; the
- * simulated WechatPlatform (server/platform/wechat.ts) makes these links.
+ * simulated WechatPlatform (server/platform/wechat.ts) makes these links
+ * (server/platform/simulated-url-links.ts); this module renders the page they open.
  */
-import type { WeChatUrlLinkRequest } from '../../types/api/catalogue'
-import type { RandomSource } from '../runtime/random'
 import { escapeHtml } from '../../src/domain/html'
+import type { UrlLinkTarget } from '../platform/simulated-url-links'
 import { simulatorPage } from './cashier-page'
-
-export const URL_LINK_SIM_PATH = '/sim/wechat/url-link/{linkId}'
-export const URL_LINK_ID_LENGTH = 12
-/** A link id as WeChat writes one: letters and digits. */
-export const URL_LINK_ID = new RegExp(`^[A-Za-z0-9]{${URL_LINK_ID_LENGTH}}$`)
-const LINK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
-export type UrlLinkTarget = Pick<WeChatUrlLinkRequest, 'appId' | 'path' | 'query' | 'env_version'>
-
-/** A new link to the simulator page for `target`, under the address browsers reach this server at. */
-export function simulatedUrlLink(baseUrl: string, random: RandomSource, target: UrlLinkTarget): string {
-  let id = ''
-  for (let index = 0; index < URL_LINK_ID_LENGTH; index += 1) id += LINK_ALPHABET[random.int(LINK_ALPHABET.length)]
-  const search = new URLSearchParams({ appId: target.appId, path: target.path, query: target.query, env_version: target.env_version })
-  return `${baseUrl}${URL_LINK_SIM_PATH.replace('{linkId}', id)}?${search.toString()}`
-}
 
 const ENV_LABEL: Readonly<Record<UrlLinkTarget['env_version'], string>> = { release: '正式版', trial: '体验版', develop: '开发版' }
 

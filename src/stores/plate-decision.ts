@@ -2,11 +2,13 @@
  * What the plate page decides before an order is opened: the plate's format, then the server's
  * checks (uniqueness, the issuer's interception, an open order of the user's, whether new
  * applications are taken, the risk review). Those need only the plate, so they run together; their
- * answers are read in the order that decides. The person's own open order goes on where it stands
+ * answers are read in the order that decides, the rule the server's admission reads too
+ * (src/domain/plate-admission.ts). The person's own open order goes on where it stands
  * (src/domain/order-journey.ts), a failed one through the reapply check (the plate check and the
  * domain's rule); a free plate, while new applications are taken, through the risk review's verdict.
  */
 import { newApplyPaused, pausedReason, riskVerdict } from '../domain/apply-checks'
+import { decidePlateAdmission } from '../domain/plate-admission'
 import { REAPPLY_TYPE, reapplyType } from '../domain/order'
 import type { GuideType, OrderFields } from '../domain/order'
 import { nextAction } from '../domain/order-journey'
@@ -92,14 +94,14 @@ function taken(releaseAt: string | undefined): Extract<PlateDecision, { kind: 't
   return Number.isNaN(at) ? { kind: 'taken', message: PLATE_TAKEN_MESSAGE } : { kind: 'taken', message: plateHeldUntilMessage(new Date(at)), releaseAt }
 }
 
-export async function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
+export function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
   const parsed = parsePlate(question.plateNumber)
-  if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason }
-  // Whichever answers first, the decision reads taken, then intercepted, then an open order, then
-  // the switch, then the risk review. The review is asked alongside, not after: on a slow link one
-  // round trip less before the consent page, for a review whose answer is unused when a check
-  // before it decides.
-  const [unique, interception, open, newApply, risk] = await Promise.allSettled([
+  if (!parsed.ok) return Promise.resolve({ kind: 'invalid', reason: parsed.reason })
+  // Whichever answers first, the decision reads them in the admission rule's order. The review is
+  // asked alongside, not after: on a slow link one round trip less before the consent page, for a
+  // review whose answer is unused when a check before it decides. A chain, not an async function:
+  // the plate page is in the mini-programs' ratcheted main package.
+  const asked = Promise.allSettled([
     checks.plateUnique(parsed.plate, parsed.plateColor),
     isPlateQueryable(parsed.plate)
       ? checks.contractInterception({
@@ -113,28 +115,47 @@ export async function checkPlate(checks: PlateChecks, question: PlateQuestion): 
     checks.newApplySwitch(),
     checks.requiredRisk(parsed.plate, question.promotionChannelId),
   ])
-  const uniqueness = answerOf(unique).data
-  if (plateAlreadyHandled(uniqueness.resultType)) return taken(uniqueness.releaseAt)
-  const intercepted = answerOf(interception)
-  if (intercepted?.intercept) return { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE }
-  const existing = answerOf(open)
-  if (existing) {
-    // The person's own order goes on where it stands (the journey table): a draft continues, an
-    // unpaid one is paid, a paid one is followed. Only an order that failed leads to the guide.
-    const next = nextAction(existing, 'plateEntry')
-    switch (next) {
-      case 'reapply':
-        return { kind: 'reapply', orderId: existing.orderId, reapplyType: await reapplyCheck(checks, { ...existing, plateNumber: parsed.plate }) }
-      case 'none':
-        return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
-      case 'apply':
-        break
-      default:
-        return { kind: 'resume', order: existing, next }
-    }
+  return asked.then(([unique, interception, open, newApply, risk]) =>
+    decidePlateAdmission<PlateVerdict>({
+      taken: () => {
+        const uniqueness = answerOf(unique).data
+        return plateAlreadyHandled(uniqueness.resultType) ? taken(uniqueness.releaseAt) : undefined
+      },
+      intercepted: () => {
+        const intercepted = answerOf(interception)
+        return intercepted?.intercept ? { kind: 'intercepted', reason: intercepted.reason || PLATE_INTERCEPTED_MESSAGE } : undefined
+      },
+      ownOrder: () => {
+        const existing = answerOf(open)
+        return existing ? ownOrderVerdict(checks, existing, parsed.plate) : undefined
+      },
+      paused: () => {
+        const switchAnswer = answerOf(newApply)
+        return newApplyPaused(switchAnswer) ? { kind: 'paused', reason: pausedReason(switchAnswer) } : undefined
+      },
+      risk: () => {
+        const review = riskVerdict(answerOf(risk))
+        return review.refused ? { kind: 'refused', reason: review.reason } : undefined
+      },
+    }).then((decision) => decision ?? { kind: 'free' }),
+  )
+}
+
+/**
+ * The person's own open order of the plate goes on where it stands (the journey table): a draft
+ * continues, an unpaid one is paid, a paid one is followed. Only an order that failed leads to the
+ * guide; one the journey would open anew decides nothing.
+ */
+function ownOrderVerdict(checks: PlateChecks, existing: OrderDetail, plateNumber: string): PlateVerdict | undefined | Promise<PlateVerdict> {
+  const next = nextAction(existing, 'plateEntry')
+  switch (next) {
+    case 'reapply':
+      return reapplyCheck(checks, { ...existing, plateNumber }).then((reapplyType) => ({ kind: 'reapply', orderId: existing.orderId, reapplyType }))
+    case 'none':
+      return { kind: 'taken', message: PLATE_TAKEN_MESSAGE }
+    case 'apply':
+      return undefined
+    default:
+      return { kind: 'resume', order: existing, next }
   }
-  const switchAnswer = answerOf(newApply)
-  if (newApplyPaused(switchAnswer)) return { kind: 'paused', reason: pausedReason(switchAnswer) }
-  const review = riskVerdict(answerOf(risk))
-  return review.refused ? { kind: 'refused', reason: review.reason } : { kind: 'free' }
 }

@@ -6,12 +6,17 @@ import { API } from '../../../types/api/paths'
 import { SEALED_FIELD } from '../../../types/api/sealed'
 import { seal } from '../../../server/crypto/sealed-box'
 import { SEED_CHANNELS } from '../../../server/seed/placeholder-ids'
+import { apiClient } from './api-client'
+import type { ApiResponse } from './api-client'
 import type { TestApp } from './test-app'
 
 export const BANK = SEED_CHANNELS[0]!
 export const MAP = SEED_CHANNELS[1]!
 
-export function envelope<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
+/** The response's envelope: typed as its endpoint's answer for a response of the API client. */
+export function envelope<T>(response: ApiResponse<T>): Envelope<T>
+export function envelope<T = unknown>(response: LightMyRequestResponse): Envelope<T>
+export function envelope<T>(response: LightMyRequestResponse): Envelope<T> {
   return response.json<Envelope<T>>()
 }
 
@@ -29,14 +34,13 @@ export function sealFor(test: TestApp, field: string, value: unknown): string {
 }
 
 export async function loginAsPromoter(test: TestApp, channel = MAP): Promise<TokenGrant> {
-  const response = await test.inject({ method: 'POST', url: API.promoterLogin.path, payload: channel.promoterAccount })
-  const body = envelope<TokenGrant>(response)
+  const body = envelope<TokenGrant>(await apiClient(test).call(API.promoterLogin, channel.promoterAccount))
   if (body.code !== 200) throw new Error(`Promoter login failed: ${body.msg}`)
   return body.data
 }
 
 export async function sendCode(test: TestApp, mobile: string): Promise<LightMyRequestResponse> {
-  return test.inject({ method: 'GET', url: API.sendCode.path, query: { mobile } })
+  return apiClient(test).call(API.sendCode, { mobile })
 }
 
 export function latestCode(test: TestApp, mobile: string): string {

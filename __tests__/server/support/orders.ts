@@ -21,6 +21,10 @@ import { phoneIndex } from '../../../server/crypto/field-cipher'
 import type { Db } from '../../../server/db/database'
 import { commodities, offlineOrders, orders, plateRules, promotionChannels, registeredPlates } from '../../../server/db/schema'
 import { BANK, bearer, envelope, loginBySms, pathOf, sealFor } from './api'
+import { apiClient } from './api-client'
+import type { ApiResponse } from './api-client'
+import { JPEG_BYTES, multipart } from './multipart'
+import type { FilePart } from './multipart'
 import type { TestApp } from './test-app'
 import { appWorld } from './app-world'
 import type { AppWorld } from './app-world'
@@ -140,20 +144,18 @@ export function payload(overrides: Partial<ApplyPayload> = {}): ApplyPayload {
   }
 }
 
-export function applyRaw(test: TestApp, grant: TokenGrant | undefined, body: unknown, channel: string = BANK.channelId): Promise<LightMyRequestResponse> {
-  return test.inject({
-    method: 'POST',
-    url: pathOf(API.apply.path, { channel }),
-    headers: grant ? bearer(grant) : {},
-    payload: body as object,
-  })
+/** An apply call with any body (a malformed one too), as `grant` or anonymous. */
+export function applyRaw(test: TestApp, grant: TokenGrant | undefined, body: unknown, channel: string = BANK.channelId): Promise<ApiResponse<ApplyResponse>> {
+  return apiClient(test).malformed(API.apply, body, { as: grant, params: { channel } })
 }
 
-export function apply(test: TestApp, grant: TokenGrant, value: Partial<ApplyPayload> | Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return applyRaw(test, grant, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, value) })
+export function apply(test: TestApp, grant: TokenGrant, value: Partial<ApplyPayload> | Record<string, unknown>): Promise<ApiResponse<ApplyResponse>> {
+  return apiClient(test).call(API.apply, { encryptUsersVehicleApplyVoStr: sealFor(test, SEALED_FIELD.apply, value) }, { as: grant })
 }
 
 /** The envelope's data, failing the test with the message when the call did not succeed. */
+export function data<T>(response: ApiResponse<T>): T
+export function data<T>(response: LightMyRequestResponse): T
 export function data<T>(response: LightMyRequestResponse): T {
   const body = envelope<T>(response)
   if (response.statusCode !== 200 || body.code !== 200) throw new Error(`Call failed: HTTP ${response.statusCode} ${JSON.stringify(body)}`)
@@ -195,37 +197,8 @@ export async function fillOrder(test: TestApp, grant: TokenGrant, orderId: strin
 
 // ---- images and multipart ----
 
-export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF test image')])
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png test image')])
-export const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 test')])
-
-export interface FilePart {
-  field?: string
-  filename?: string
-  contentType?: string
-  content: Buffer
-}
-
-/** A multipart/form-data body: text fields, then the files. */
-export function multipart(fields: Record<string, string>, files: FilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----etc-test-boundary-7MA4YWxkTrZu0gW'
-  const chunks: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename ?? 'photo.jpg'}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    )
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
+export { JPEG_BYTES, PNG_BYTES, WEBP_BYTES, multipart } from './multipart'
+export type { FilePart } from './multipart'
 
 export function upload(
   test: TestApp,
@@ -292,13 +265,8 @@ export function cashierResult(test: TestApp, paymentId: string, token: string, o
  */
 export async function paidOrder(db: Db, test: TestApp, grant: TokenGrant, options: OrderOptions = {}): Promise<string> {
   const orderId = await submittedOrder(test, grant, options)
-  const started = await test.inject({
-    method: 'POST',
-    url: pathOf(API.payDeposit.path, { channel: BANK.channelId, orderId }),
-    headers: bearer(grant),
-    payload: { promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId },
-  })
-  const cashier = cashierOf(envelope<PayDepositResponse>(started).data)
+  const started = await apiClient(test).call(API.payDeposit, { orderId, promotionChannelId: options.promotionChannelId ?? BANK.promotionChannelId }, { as: grant })
+  const cashier = cashierOf(envelope(started).data)
   const settled = await settlePayment({ db, clock: test.clock, random: cryptoRandom }, cashier.paymentId, { token: cashier.token }, 'success')
   if (!settled.ok) throw new Error(`Payment not settled: ${settled.reason}`)
   return orderId

@@ -1,7 +1,9 @@
 /**
  * A job the server process runs on an interval (the maintenance sweep, the demo lifecycle timer):
  * a run never overlaps the previous one, a failure is logged and the next interval tries again,
- * the timer does not keep the process alive, and stopping waits for a run in progress.
+ * the timer does not keep the process alive, and stopping waits for a run in progress. It lives
+ * with the runtime (issue 30): the jobs, the maintenance sweep and the simulators all run on it,
+ * and the jobs start the sweep.
  */
 import type { FastifyBaseLogger } from 'fastify'
 

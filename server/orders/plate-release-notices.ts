@@ -13,6 +13,8 @@
  * - Dropped without a send: the plate is held with no end any more (the other applicant paid), the
  *   owner has an open order of the plate by now (they took it), or the owner's account has no phone
  *   any more; and every row PLATE_RELEASE_NOTICE_RETENTION_HOURS after it was asked for.
+ *
+ * It lives with the orders (issue 30): whether a plate frees is a question about orders.
  */
 import { and, count, eq, lte } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -25,8 +27,8 @@ import type { SmsGateway } from '../auth/sms-gateway'
 import type { Db } from '../db/database'
 import { plateReleaseNotices, users } from '../db/schema'
 import { DomainError } from '../domain-error'
-import { findOpenOrderForPlate } from '../orders/order-records'
-import { expireUnpaidOrders, holdEndsAt } from '../orders/unpaid-orders'
+import { findOpenOrderForPlate } from './order-records'
+import { expireUnpaidOrders, holdEndsAt } from './unpaid-orders'
 import type { Clock } from '../runtime/clock'
 import { plateHolder, plateUniqueAnswer } from './plate-checks'
 

@@ -4,19 +4,21 @@
  * and PHONE_NUMBER_PROVIDER=wechat. The WeChat mini-program's login and its phone button (and its
  * URL links, server/platform/configured-wechat.ts) share one access token, shared in turn by every
  * process through Redis when the server has it, else through the database
- * (server/platform/database-token-store.ts): the processes fetch it once.
+ * (server/platform/database-token-store.ts): the processes fetch it once. It lives with the
+ * platform (issue 30): it builds the auth's providers from the platform's adapters, and the auth
+ * must not import the platform, which implements the auth's IdentityProvider.
  */
 import type { Config } from '../config'
-import { sharedTokenStore } from '../platform/database-token-store'
-import type { TokenPlace } from '../platform/database-token-store'
-import { createWechatApi } from '../platform/wechat-api'
-import type { WechatApi } from '../platform/wechat-api'
-import { createSimulatedPhoneNumbers } from '../platform/phone-numbers'
-import type { PhoneNumberProvider } from '../platform/phone-numbers'
-import { createAlipayIdentity } from './alipay-identity'
-import { createSimulatedIdentityProviders } from './identity-providers'
-import type { IdentityProviders } from './identity-providers'
-import { createBankTokenProvider, createOAuthCodeProvider } from './partner-identity'
+import { sharedTokenStore } from './database-token-store'
+import type { TokenPlace } from './database-token-store'
+import { createWechatApi } from './wechat-api'
+import type { WechatApi } from './wechat-api'
+import { createSimulatedPhoneNumbers } from './phone-numbers'
+import type { PhoneNumberProvider } from './phone-numbers'
+import { createAlipayIdentity } from '../auth/alipay-identity'
+import { createSimulatedIdentityProviders } from '../auth/identity-providers'
+import type { IdentityProviders } from '../auth/identity-providers'
+import { createBankTokenProvider, createOAuthCodeProvider } from '../auth/partner-identity'
 
 /** The key prefix of the mini-program's shared credentials (in Redis or shared_credentials). */
 export const WECHAT_TOKEN_PREFIX = 'etc:wechat:'

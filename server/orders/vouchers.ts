@@ -15,12 +15,15 @@
  * the caller's own orders: "used"). To anyone else an unknown, used, expired or other promotion's
  * code is one answer (VOUCHER_REFUSAL.UNAVAILABLE), so guessing learns which codes exist from
  * nothing but a success; and that answer counts as a failed guess against the caller's address
- * and the code's prefix (voucher-guesses.ts).
+ * and the code's prefix (catalogue/voucher-guesses.ts).
  *
  * A claim is one transaction holding the order's row lock (the lock cancel, payment and settle
  * take first too): the code is taken by a conditional update, so of two concurrent claims of one
  * code exactly one wins and the other is answered "used"; the unique index
  * voucher_codes_one_per_order_key keeps an order to one code.
+ *
+ * It lives with the orders (issue 30): a claim reads and writes the caller's order, and the
+ * catalogue, which the orders read, must not read the orders back.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { VOUCHER_REFUSAL } from '../../types/api/apply'
@@ -35,16 +38,17 @@ import { violatesUnique } from '../db/constraint-errors'
 import { voucherCodes } from '../db/schema'
 import { DomainError } from '../domain-error'
 import type { CounterStore } from '../limits/counters'
-import { PROMOTION_MESSAGE } from '../orders/admission'
-import { requireOwnOrder } from '../orders/order-records'
-import type { OrderRow } from '../orders/order-records'
-import { expireUnsubmittedOrders } from '../orders/unsubmitted-orders'
+import { PROMOTION_MESSAGE } from './admission'
+import { requireOwnOrder } from './order-records'
+import type { OrderRow } from './order-records'
+import { expireUnsubmittedOrders } from './unsubmitted-orders'
 import type { Clock } from '../runtime/clock'
 import type { RandomSource } from '../runtime/random'
-import { channelOpen, findPromotionChannel, INTERCEPT_REASON } from './plate-checks'
-import { countFailedGuess, guessLockedOut } from './voucher-guesses'
-import type { VoucherGuessLimits } from './voucher-guesses'
-import { orderVoucher } from './voucher-codes'
+import { CHANNEL_INTERCEPT_REASON } from '../promotions/channel-interception'
+import { channelOpen, findPromotionChannel } from '../promotions/promotion-channels'
+import { countFailedGuess, guessLockedOut } from '../catalogue/voucher-guesses'
+import type { VoucherGuessLimits } from '../catalogue/voucher-guesses'
+import { orderVoucher } from '../catalogue/voucher-codes'
 
 export const VOUCHER_MESSAGE = {
   /** Unknown, used by someone else, expired or another promotion's: one message, nothing to tell apart. */
@@ -52,9 +56,9 @@ export const VOUCHER_MESSAGE = {
   /** Only for the caller whose own order holds the code. */
   usedByYou: '该核销码已被您的订单使用',
   notWriteOff: '当前活动不支持核销码',
-  unknownPromotion: INTERCEPT_REASON.unknownChannel,
-  closedPromotion: INTERCEPT_REASON.closedChannel,
-  otherSource: INTERCEPT_REASON.otherSource,
+  unknownPromotion: CHANNEL_INTERCEPT_REASON.unknownChannel,
+  closedPromotion: CHANNEL_INTERCEPT_REASON.closedChannel,
+  otherSource: CHANNEL_INTERCEPT_REASON.otherSource,
   notTheOrders: PROMOTION_MESSAGE.notTheOrders,
   orderHasVoucher: '该订单已使用核销码',
   orderClosed: '订单当前状态不能使用核销码',

@@ -1,31 +1,30 @@
 /**
  * The checks a plate goes through before an application (section 7's plate calls), as queries
  * over the seeded, editable tables: registered_plates (plates with ETC elsewhere), plate_rules
- * (white list, issuer interception), promotion_channels (closed channels) and the submitted open
- * orders of other users (an unpaid one only until its hold ends: orders/unpaid-orders.ts). The
- * apply and payment routes refuse what these refuse, so all use this module.
+ * (white list, issuer interception), promotion_channels (closed channels: server/promotions/) and
+ * the submitted open orders of other users (an unpaid one only until its hold ends:
+ * unpaid-orders.ts). The apply and payment routes refuse what these refuse, so all use this
+ * module. It lives with the orders (issue 30) because a plate is held by another user's order.
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { SQLWrapper } from 'drizzle-orm'
 import type { CheckApplyPlateResponse, InterceptionResponse, PlateUniqueResponse } from '../../types/api/apply'
-import { CHANNEL_IDENTIFIERS } from '../../types/api/channels'
-import type { ChannelKey } from '../../types/api/channels'
 import { PLATE_UNIQUE_RESULT, plateHeldUntilMessage } from '../../src/domain/plate'
 import type { PlateUniqueResult } from '../../src/domain/plate'
 import type { Db } from '../db/database'
 import { preparedPerDb } from '../db/prepared'
-import { orders, plateRules, promotionChannels, registeredPlates } from '../db/schema'
-import { OPEN_ORDER } from '../orders/order-records'
-import type { OrderRow } from '../orders/order-records'
-import { holdEndsAt, paymentCutoff, unpaidDue } from '../orders/unpaid-orders'
-import { APP_CONFIG_KEY, readSwitch } from './app-configs'
+import { orders, plateRules, registeredPlates } from '../db/schema'
+import { APP_CONFIG_KEY, readSwitch } from '../catalogue/app-configs'
+import { CHANNEL_INTERCEPT_REASON, channelVerdict, intercepted } from '../promotions/channel-interception'
+import { findPromotionChannel } from '../promotions/promotion-channels'
+import { OPEN_ORDER } from './order-records'
+import type { OrderRow } from './order-records'
+import { holdEndsAt, paymentCutoff, unpaidDue } from './unpaid-orders'
 
 export const INTERCEPT_REASON = {
   plate: '该车辆暂不支持线上办理，请联系客服',
   order: '该订单已被发行方拦截，请取消后重新办理',
-  unknownChannel: '推广渠道不存在，暂不支持办理',
-  closedChannel: '该推广活动已结束，暂不支持办理',
-  otherSource: '该推广活动不适用于当前渠道',
+  ...CHANNEL_INTERCEPT_REASON,
 } as const
 
 /** Why a plate another applicant has already submitted cannot be applied for. */
@@ -39,9 +38,6 @@ export function plateHeldMessage(releaseAt: Date | null): string {
   if (releaseAt === null) return PLATE_HELD_MESSAGE
   return plateHeldUntilMessage(releaseAt)
 }
-
-const NOT_INTERCEPTED: InterceptionResponse = { intercept: false, reason: '' }
-const intercepted = (reason: string): InterceptionResponse => ({ intercept: true, reason })
 
 /** A value of the query, or a placeholder of a prepared one. */
 type Value<T> = T | SQLWrapper
@@ -126,67 +122,6 @@ const plateUniqueQuery = preparedPerDb((db) => {
     .from(sql`(select 1) as plate`)
     .prepare('plate_unique_result')
 })
-
-export type PromotionChannelRow = typeof promotionChannels.$inferSelect
-
-export async function findPromotionChannel(db: Db, promotionChannelId: string): Promise<PromotionChannelRow | undefined> {
-  const [row] = await db.select().from(promotionChannels).where(eq(promotionChannels.id, promotionChannelId)).limit(1)
-  return row
-}
-
-/** Whether a promotion channel takes new applications: known, running and not intercepted. */
-export function channelOpen(channel: PromotionChannelRow | undefined): channel is PromotionChannelRow {
-  return channel !== undefined && channel.effective && !channel.intercepted
-}
-
-/** The channel profile whose source channel this is. */
-export function channelKeyOfSource(sourceChannel: string): ChannelKey | undefined {
-  return (Object.keys(CHANNEL_IDENTIFIERS) as ChannelKey[]).find((key) => CHANNEL_IDENTIFIERS[key].sourceChannel === sourceChannel)
-}
-
-function channelVerdict(channel: PromotionChannelRow | undefined): InterceptionResponse {
-  if (channel === undefined) return intercepted(INTERCEPT_REASON.unknownChannel)
-  return channelOpen(channel) ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.closedChannel)
-}
-
-/**
- * interceptCheck: the channel is closed for new applications when the promotion channel is
- * unknown, ended or intercepted, or belongs to another channel profile than the source channel.
- */
-export async function channelInterception(db: Db, sourceChannel: string, promotionChannelId: string): Promise<InterceptionResponse> {
-  const channel = await findPromotionChannel(db, promotionChannelId)
-  const verdict = channelVerdict(channel)
-  if (verdict.intercept || channel === undefined) return verdict
-  return channelKeyOfSource(sourceChannel) === channel.channelKey ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.otherSource)
-}
-
-export interface PromotionUse {
-  /** The `{channel}` path id the call came through. */
-  channelId: string
-  sourceChannel: string
-  promotionChannelId: string
-}
-
-/**
- * Whether a promotion may be used through this channel: the interception check's rules (unknown,
- * ended or intercepted, or of another channel profile than the source channel), and the
- * promotion must also be one of the `{channel}` the call came through. Apply and choosing a
- * package use it, so a promotion (and its free package) never leaves its channel.
- */
-export async function promotionUseVerdict(db: Db, use: PromotionUse): Promise<InterceptionResponse> {
-  const verdict = await channelInterception(db, use.sourceChannel, use.promotionChannelId)
-  if (verdict.intercept) return verdict
-  return (await promotionOfChannel(db, use)) ? NOT_INTERCEPTED : intercepted(INTERCEPT_REASON.otherSource)
-}
-
-/**
- * Whether the promotion belongs to the call's `{channel}` and the source channel's profile,
- * whether or not it still runs: a payment names the promotion of an order admitted while it ran.
- */
-export async function promotionOfChannel(db: Db, use: PromotionUse): Promise<boolean> {
-  const channel = await findPromotionChannel(db, use.promotionChannelId)
-  return channel !== undefined && channel.channelId === use.channelId && channelKeyOfSource(use.sourceChannel) === channel.channelKey
-}
 
 export interface PlateInterceptionQuery {
   plateNumber: string

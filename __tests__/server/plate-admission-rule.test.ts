@@ -1,0 +1,57 @@
+/**
+ * One plate-admission rule (src/domain/plate-admission.ts) for both sides: the plate page's
+ * decision (src/stores/plate-decision.ts) and the server's admission of a new order
+ * (server/orders/admission.ts) each hand their checks to it, and neither decides on its own.
+ */
+import * as rule from '../../src/domain/plate-admission'
+import type { PlateAdmissionChecks } from '../../src/domain/plate-admission'
+import { checkPlate } from '../../src/stores/plate-decision'
+import type { PlateChecks } from '../../src/stores/plate-decision'
+import { BANK } from './support/api'
+import { createOrder, login, orderWorld, OTHER_PLATE, PHONES, PLATE, submittedOrder } from './support/orders'
+import { describeDb } from './support/test-database'
+
+/** The checks each call to the rule was given, by name. */
+function spyOnRule() {
+  const spy = jest.spyOn(rule, 'decidePlateAdmission')
+  const checksGiven = () => spy.mock.calls.map(([checks]: [PlateAdmissionChecks<unknown>]) => Object.keys(checks))
+  return { spy, checksGiven }
+}
+
+/** The app's check calls, each answering that the plate may go on. */
+const freePlate: PlateChecks = {
+  plateUnique: async () => ({ data: { resultType: 1 } }),
+  contractInterception: async () => ({ intercept: false, reason: '' }),
+  checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
+  currentProcessByPlate: async () => null,
+  newApplySwitch: async () => ({ allowNewApply: true, reason: '' }),
+  requiredRisk: async () => ({ required: false, reason: '' }),
+}
+
+afterEach(() => jest.restoreAllMocks())
+
+describe('the plate page', () => {
+  it('decides through the rule, with every check it reads', async () => {
+    const { checksGiven } = spyOnRule()
+    await expect(checkPlate(freePlate, { plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId, orderId: undefined })).resolves.toEqual({ kind: 'free' })
+    expect(checksGiven()).toEqual([[...rule.PLATE_ADMISSION_ORDER]])
+  })
+})
+
+describeDb("the server's admission", () => {
+  const world = orderWorld()
+
+  it('admits a new order through the rule, with every check but the own order (the page resumes that one)', async () => {
+    const { checksGiven } = spyOnRule()
+    await createOrder(world.test, world.owner, OTHER_PLATE)
+    expect(checksGiven()).toEqual([rule.PLATE_ADMISSION_ORDER.filter((check) => check !== 'ownOrder')])
+  })
+
+  it("refuses a plate another applicant submitted with the rule's decision", async () => {
+    await submittedOrder(world.test, world.owner, { plateNumber: PLATE })
+    const { spy } = spyOnRule()
+    const other = await login(world.test, PHONES.other)
+    await expect(createOrder(world.test, other, PLATE)).rejects.toThrow(/2001/)
+    await expect(spy.mock.results[0]?.value).resolves.toMatchObject({ code: 2001 })
+  })
+})
