@@ -4,7 +4,7 @@
  * photographed at 375 px (test-results/screenshots).
  */
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser, withPage } from './support/browser'
 import {
   OWNER,
   acceptAgreements,
@@ -15,7 +15,7 @@ import {
   onPage,
   orderIdOfPayPage,
   payOnCashier,
-  photoFiles,
+  sharedBrowserWithPhotos,
   startWithPlate,
   tap,
   uploadPhotos,
@@ -26,11 +26,7 @@ import { freshPhone, screenshot } from './support/world'
 jest.setTimeout(240_000)
 
 describeBrowser('the apply journey, as a new user walks it', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('blue plate: an invalid ID number corrected, a reload restores the form, photos, package, paid', async () => {
     await withPage(browser(), async (page, errors) => {
@@ -56,7 +52,7 @@ describeBrowser('the apply journey, as a new user walks it', () => {
       for (const [field, value] of Object.entries(OWNER)) await expect(valueOf(page, `field-${field}`)).resolves.toBe(value)
       await expect(byTestId(page, 'field-deliveryMethod-2').getAttribute('aria-checked')).resolves.toBe('true')
 
-      await uploadPhotos(page, files, 'blue')
+      await uploadPhotos(page, files(), 'blue')
       await screenshot(page, 'blue-upinfo-filled')
       await tap(page, 'upinfo-next')
       await choosePackage(page, 'blue')
@@ -85,7 +81,7 @@ describeBrowser('the apply journey, as a new user walks it', () => {
       await acceptAgreements(page)
       await expect(byTestId(page, 'upinfo-plate').textContent()).resolves.toContain('粤BF23456')
       await fillInformation(page, 'mail')
-      await uploadPhotos(page, files)
+      await uploadPhotos(page, files())
       await tap(page, 'upinfo-next')
       await choosePackage(page)
       const orderId = await orderIdOfPayPage(page)

@@ -10,7 +10,7 @@ import { LANDING_REFUSAL_TITLES } from '../../src/config/landings'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { asPerson, byTestId, onPage, photoFiles, tap, toPackages, typePlate } from './support/journey'
+import { asPerson, byTestId, onPage, payDepositSuccessfully, photoFiles, tap, toPackages, typePlate } from './support/journey'
 
 jest.setTimeout(300_000)
 
@@ -60,10 +60,7 @@ describeBrowser('around the journey: interception, landings, packages and the ca
       await page.getByRole('button', { name: /^支付押金/ }).click()
       await page.getByRole('link', { name: '取消支付，返回' }).click()
       await onPage(page, 'pay')
-      await page.getByRole('button', { name: /^支付押金/ }).click()
-      await page.getByRole('button', { name: '支付成功' }).click()
-      await onPage(page, 'payResult')
-      await byTestId(page, 'pay-result-success').waitFor()
+      await payDepositSuccessfully(page)
 
       await page.goBack()
       await page.getByRole('link', { name: '返回查看支付结果' }).click()

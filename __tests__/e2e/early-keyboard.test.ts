@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { holdScripts } from './support/held-scripts'
+import { cspRefusals, holdScripts } from './support/held-scripts'
 import { byTestId, onPage, tap } from './support/journey'
 
 jest.setTimeout(60_000)
@@ -39,10 +39,7 @@ describeBrowser("index.html's plate keyboard", () => {
 
   it('types a plate before the scripts arrive, and the page goes on from what was typed', () =>
     withPage(browser(), async (page, errors) => {
-      const refused: string[] = []
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
-      })
+      const refused = cspRefusals(page)
       const release = await holdScripts(page)
       await page.goto(appUrl('/'), { waitUntil: 'commit' })
       for (const key of ['京', 'A', '1']) await page.getByRole('button', { name: key, exact: true }).click()

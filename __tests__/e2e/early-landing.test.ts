@@ -12,7 +12,7 @@ import { TRACKING_FLUSH_MS } from '../../src/domain/constants'
 import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { appUrl } from './support/app-url'
 import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { holdScripts } from './support/held-scripts'
+import { cspRefusals, holdScripts } from './support/held-scripts'
 import { recordTracking } from './support/attribution-journey'
 import { byTestId, onPage } from './support/journey'
 
@@ -37,10 +37,7 @@ describeBrowser("index.html's copy of a landing page", () => {
 
   it('answers its call to action before the scripts arrive, and the app goes on with the landing’s promotion and the click tracked', () =>
     withPage(browser(), async (page, errors) => {
-      const refused: string[] = []
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
-      })
+      const refused = cspRefusals(page)
       const events = recordTracking(page)
       const release = await holdScripts(page)
       await page.goto(appUrl(`/apply/baidu-land?bd_vid=${CLICK_ID}`), { waitUntil: 'commit' })

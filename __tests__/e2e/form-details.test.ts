@@ -8,8 +8,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { OWNER, REGION, asPerson, byTestId, fill, onPage, photoFiles, startWithPlate, typePlate, uploadPhotos } from './support/journey'
+import { describeBrowser, withPage } from './support/browser'
+import { OWNER, REGION, asPerson, byTestId, fill, onPage, sharedBrowserWithPhotos, startWithPlate, typePlate, uploadPhotos } from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
@@ -22,11 +22,7 @@ async function expectLandmarks(page: Page): Promise<void> {
 }
 
 describeBrowser('the details of the form: consent, consignee, region, photos, login wording, landmarks and notices', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('全部同意 ticks every agreement; mailing fills the consignee; the region is picked and kept; sent photos stay as thumbnails', async () => {
     await withPage(browser(), async (page, errors) => {
@@ -66,7 +62,7 @@ describeBrowser('the details of the form: consent, consignee, region, photos, lo
       await page.getByRole('button', { name: `所在地区：${region}` }).waitFor()
       await expect(page.getByRole('textbox', { name: '收货人' }).inputValue()).resolves.toBe(OWNER.ownerName)
 
-      await uploadPhotos(page, files)
+      await uploadPhotos(page, files())
       for (const subject of ['idCardFront', 'idCardBack', 'drivingLicense', 'vehicleFront']) {
         await expect(byTestId(page, `photo-slot-${subject}`).locator('img').count()).resolves.toBe(1)
       }

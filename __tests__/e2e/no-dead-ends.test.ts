@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { PACKAGE_LOCK_NOTE } from '../../src/config/payment'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser, withPage } from './support/browser'
 import {
   acceptAgreements,
   asPerson,
@@ -19,7 +19,8 @@ import {
   loginWithSms,
   onPage,
   orderIdOfPayPage,
-  photoFiles,
+  payDepositSuccessfully,
+  sharedBrowserWithPhotos,
   startWithPlate,
   tap,
   toPackages,
@@ -63,11 +64,7 @@ async function listRow(page: Page, orderId: string) {
 }
 
 describeBrowser('no dead ends: from every state a person can go on, go back, or get help', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('back to the plate page and 下一步 goes on with the person\'s own draft, not to 历史订单处理', async () => {
     await withPage(browser(), async (page, errors) => {
@@ -88,7 +85,7 @@ describeBrowser('no dead ends: from every state a person can go on, go back, or 
 
   it('a payment left at the cashier is paid again from the list, the detail and the plate page; the issuer gets the order only once paid', async () => {
     await withPage(browser(), async (page, errors) => {
-      const orderId = await toPayPage(page, files, '京F20252', 'repay')
+      const orderId = await toPayPage(page, files(), '京F20252', 'repay')
       await page.getByRole('button', { name: /^支付押金/ }).click()
       await page.getByRole('button', { name: '支付失败' }).waitFor()
       // Out of the cashier without paying.
@@ -116,10 +113,7 @@ describeBrowser('no dead ends: from every state a person can go on, go back, or 
       await page.getByRole('button', { name: '下一步' }).click()
       await onPage(page, 'pay')
 
-      await page.getByRole('button', { name: /^支付押金/ }).click()
-      await page.getByRole('button', { name: '支付成功' }).click()
-      await onPage(page, 'payResult')
-      await byTestId(page, 'pay-result-success').waitFor()
+      await payDepositSuccessfully(page)
       expect(errors).toEqual([])
     })
   })
@@ -146,11 +140,8 @@ describeBrowser('no dead ends: from every state a person can go on, go back, or 
 
   it('an on-site pick-up shows its branch, the detail refreshes on 刷新, shows names not ids, and says when the deposit came back', async () => {
     await withPage(browser(), async (page, errors) => {
-      const orderId = await toPayPage(page, files, '京F20254', 'pickup')
-      await page.getByRole('button', { name: /^支付押金/ }).click()
-      await page.getByRole('button', { name: '支付成功' }).click()
-      await onPage(page, 'payResult')
-      await byTestId(page, 'pay-result-success').waitFor()
+      const orderId = await toPayPage(page, files(), '京F20254', 'pickup')
+      await payDepositSuccessfully(page)
 
       await page.goto(appUrl(`/apply/order?orderId=${orderId}`))
       await onPage(page, 'order')

@@ -7,9 +7,9 @@ import type { Page } from 'playwright-core'
 import { API } from '../../types/api/paths'
 import { EARLY_ORDER_COPY_ID } from '../../src/config/first-screens'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser, withPage } from './support/browser'
 import { holdScripts } from './support/held-scripts'
-import { acceptAgreements, applyAndPay, byTestId, onPage, photoFiles, startWithPlate, tap } from './support/journey'
+import { acceptAgreements, applyAndPay, byTestId, onPage, sharedBrowserWithPhotos, startWithPlate, tap } from './support/journey'
 import { freshPhone, lifecycle, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
@@ -76,15 +76,11 @@ async function expectEarlyCopy(page: Page, hashPath: string, dataPath: string, c
 }
 
 describeBrowser('orders and after-sales, as a user follows an application', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('follows an order through audit, shipping and activation; opens its QR; cancels another order', async () => {
     await withPage(browser(), async (page, errors) => {
-      const orderId = await applyAndPay(page, files, '京B54321', freshPhone())
+      const orderId = await applyAndPay(page, files(), '京B54321', freshPhone())
       await openList(page)
       await expectRow(page, orderId, { label: '待审核', colour: 'blue', buttons: ['cancel', 'qr'] })
       await screenshot(page, 'order-list')
@@ -144,7 +140,7 @@ describeBrowser('orders and after-sales, as a user follows an application', () =
 
   it('shows a rejected order with its reason, and the re-apply guide', async () => {
     await withPage(browser(), async (page, errors) => {
-      const orderId = await applyAndPay(page, files, '京D13579', freshPhone())
+      const orderId = await applyAndPay(page, files(), '京D13579', freshPhone())
       await lifecycle(orderId, 'audit-reject', '行驶证照片不清晰，请重新上传')
       await openList(page)
       await expectRow(page, orderId, { label: '审核未通过', colour: 'red', buttons: ['cancel', 'next', 'qr'] })

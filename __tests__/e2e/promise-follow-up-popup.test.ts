@@ -7,8 +7,8 @@ import type { Page, Request } from 'playwright-core'
 import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import { API } from '../../types/api/paths'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { OWNER, acceptAgreements, applyAndPay, byTestId, fillInformation, onPage, photoFiles, startWithPlate, tap, uploadPhotos } from './support/journey'
+import { describeBrowser, withPage } from './support/browser'
+import { OWNER, acceptAgreements, applyAndPay, byTestId, fillInformation, onPage, sharedBrowserWithPhotos, startWithPlate, tap, uploadPhotos } from './support/journey'
 import { freshPhone, lifecycle, screenshot } from './support/world'
 
 jest.setTimeout(240_000)
@@ -22,11 +22,7 @@ async function leaveAndReturn(page: Page): Promise<void> {
 }
 
 describeBrowser('service promise, follow-up phone and the order popup', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('leaves the phone only with the consent; shows the service promise on the package detail and the pay page', async () => {
     await withPage(browser(), async (page, errors) => {
@@ -55,7 +51,7 @@ describeBrowser('service promise, follow-up phone and the order popup', () => {
       const query = new URL(response.url()).searchParams
       expect(Object.fromEntries(query.entries())).toEqual({ mobile: OWNER.mobile, consent: FOLLOW_UP_CONSENT })
 
-      await uploadPhotos(page, files)
+      await uploadPhotos(page, files())
       await tap(page, 'upinfo-next')
       await onPage(page, 'selectLand')
       await byTestId(page, 'packages').waitFor()
@@ -78,7 +74,7 @@ describeBrowser('service promise, follow-up phone and the order popup', () => {
 
   it('reminds of a shipped device once, not again after a reload', async () => {
     await withPage(browser(), async (page, errors) => {
-      const orderId = await applyAndPay(page, files, '京G47036', freshPhone())
+      const orderId = await applyAndPay(page, files(), '京G47036', freshPhone())
       await lifecycle(orderId, 'audit-pass')
       await lifecycle(orderId, 'ship')
       // A fresh load of the list (a hash change would show it inside the running app first, and a

@@ -5,18 +5,15 @@
  * code (read from the SMS simulator) submits the application and opens the pay page.
  */
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser, withPage } from './support/browser'
 import {
-  acceptAgreements,
   byTestId,
   fill,
-  fillInformation,
   onPage,
+  onSiteToPackages,
   orderIdOfPayPage,
-  photoFiles,
-  startWithPlate,
+  sharedBrowserWithPhotos,
   tap,
-  uploadPhotos,
 } from './support/journey'
 import { freshPhone, screenshot, smsCode } from './support/world'
 
@@ -26,23 +23,12 @@ jest.setTimeout(240_000)
 const henanPlate = (): string => `豫A${String(Date.now() % 100_000).padStart(5, '0')}`
 
 describeBrowser('the province flow, as a Henan plate walks it', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('豫 plate: the issuer SMS step before the final commit (wrong code, reload, right code), then the pay page', async () => {
     await withPage(browser(), async (page, errors) => {
       const plate = henanPlate()
-      await startWithPlate(page, plate, freshPhone())
-      await acceptAgreements(page)
-      await fillInformation(page, 'onSite')
-      await uploadPhotos(page, files)
-      await tap(page, 'upinfo-next')
-
-      await onPage(page, 'selectLand')
-      await byTestId(page, 'packages').waitFor()
+      await onSiteToPackages(page, files(), plate)
       await page.locator('[data-testid="packages"] [data-testid$="-choose"]').first().click()
 
       // The package choice leads to the issuer's verification, not yet to payment.

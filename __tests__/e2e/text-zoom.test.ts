@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
-import { acceptAgreements, byTestId, choosePackage, fillInformation, loginWithSms, onPage, photoFiles, uploadPhotos } from './support/journey'
+import { describeBrowser, withPage } from './support/browser'
+import { acceptAgreements, byTestId, choosePackage, fillInformation, loginWithSms, onPage, sharedBrowserWithPhotos, uploadPhotos } from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
@@ -59,11 +59,7 @@ async function boxesAboveKeyboard(page: Page): Promise<void> {
 }
 
 describeBrowser('the journey at 200 % text zoom (195 CSS px wide)', () => {
-  const browser = sharedBrowser()
-  let files: Record<string, Buffer>
-  beforeAll(async () => {
-    files = await photoFiles(browser())
-  })
+  const { browser, files } = sharedBrowserWithPhotos()
 
   it('types the plate with the boxes in sight, logs in, fills the form and reaches the pay page, nothing cut off', async () => {
     await withPage(
@@ -93,7 +89,7 @@ describeBrowser('the journey at 200 % text zoom (195 CSS px wide)', () => {
         await expectUsable(page, 'upinfo')
         await fillInformation(page, 'mail')
         await expectUsable(page, 'upinfo')
-        await uploadPhotos(page, files)
+        await uploadPhotos(page, files())
         await page.getByRole('button', { name: '下一步' }).click()
         await expectUsable(page, 'selectLand')
         await choosePackage(page)

@@ -9,7 +9,7 @@ import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
-import { commodity, openOrderWorld, serverError, spyNavigation } from '../support/journey-fixtures'
+import { commodity, expectSentToPlatePage, openOrderWorld, serverError, spyNavigation } from '../support/journey-fixtures'
 
 type Mounted = Awaited<ReturnType<typeof mountPage>>
 type World = Awaited<ReturnType<typeof openOrderWorld>>
@@ -65,12 +65,7 @@ describe('agree page', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('sends the user back to the plate page when there is no order yet', async () => {
-    const { redirect } = spyNavigation()
-    const page = await mountPage(AgreePage)
-    await flush(page)
-    expect(textOf(page, 'agree-no-order')).toContain('请先填写车牌号')
-    expect(redirect).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
-    expect(byTestId(page, 'agree-submit')).toBeNull()
+    await expectSentToPlatePage(AgreePage, 'agree-no-order', 'agree-submit')
   })
 
   it('starts with nothing ticked and 同意并继续 disabled', async () => {

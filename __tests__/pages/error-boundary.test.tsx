@@ -1,6 +1,6 @@
 import { CustomHeader } from '../../src/components/custom-header/CustomHeader'
 import { PageShell } from '../../src/components/page-shell/PageShell'
-import { byTestId, getBySelector, mountPage, textOf } from '../support/page-test'
+import { byTestId, getBySelector, mountPage, textOf, withLocationMock } from '../support/page-test'
 
 function Broken(): never {
   throw new Error('render failed')
@@ -30,16 +30,10 @@ describe('a page whose content throws', () => {
 
   it('reloads the page from the error view', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const reload = jest.fn()
-    // jsdom's location.reload is not configurable per test; the H5 branch calls it through window.
-    const original = window.location
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } })
-    try {
+    await withLocationMock('reload', async (reload) => {
       const page = await mountPage(PageThatThrows)
       page.fireEvent.click(getBySelector(page, '[data-testid="page-crash"] [role="button"]'))
       expect(reload).toHaveBeenCalledTimes(1)
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: original })
-    }
+    })
   })
 })

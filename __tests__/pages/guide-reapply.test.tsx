@@ -5,10 +5,10 @@ import { REAPPLY_CANCEL_REASON } from '../../src/domain/cancel-reason'
 import { CANCEL_STATE, PAY_STATE } from '../../src/domain/enums'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
-import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { byTestId, expectTexts, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_FIELDS, detail } from '../support/order-fixtures'
-import { answering, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { answering, mountLoggedIn, ordersWorld, spyNavigationEachTest, tapAndSettle } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
 const mountGuide = (world: OrdersWorld, params: Record<string, string>) => mountLoggedIn(GuideReapplyPage, world, params)
@@ -17,24 +17,15 @@ const unpaid = detail({ ...STATUS_FIELDS.awaitingAudit, depositPayState: PAY_STA
 const rejected = detail({ ...STATUS_FIELDS.rejected, auditReason: '行驶证照片不清晰，请重新上传' })
 
 describe('guide reapply page', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it('type 1: shows the unpaid order and offers to pay it or cancel it', async () => {
     const mounted = await mountGuide(answering(unpaid), { orderId: 'O-1', reapplyType: '1' })
-    expect(textOf(mounted, 'guide-title')).toBe('您有一笔押金未支付的订单')
-    expect(textOf(mounted, 'guide-plate')).toBe('京A12345')
-    expect(textOf(mounted, 'guide-status')).toBe('待审核')
-    expect(textOf(mounted, 'guide-reason')).toBe('原因：押金待支付')
+    expectTexts(mounted, { 'guide-title': '您有一笔押金未支付的订单', 'guide-plate': '京A12345', 'guide-status': '待审核', 'guide-reason': '原因：押金待支付' })
     expect(byTestId(mounted, 'guide-cancel-reapply')).toBeNull()
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-pay'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-pay')
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-cancel')
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/cancel/index?orderId=O-1' })
   })
 
@@ -48,8 +39,7 @@ describe('guide reapply page', () => {
     expect(textOf(mounted, 'guide-reason')).toBe('原因：行驶证照片不清晰，请重新上传')
     expect(byTestId(mounted, 'guide-pay')).toBeNull()
     mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel-reapply'))
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel-reapply'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-cancel-reapply')
     expect(modal).toHaveBeenCalledTimes(1)
     expect(world.bodies(API.cancelOrder)).toEqual([{ orderId: 'O-1', reason: REAPPLY_CANCEL_REASON }])
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
@@ -88,14 +78,12 @@ describe('guide reapply page', () => {
     const world = answering(rejected)
     world.on(API.cancelOrder, () => envelope({ orderId: 'O-1', cancelState: CANCEL_STATE.FAILED }))
     const mounted = await mountGuide(world, { orderId: 'O-1', reapplyType: '2' })
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel-reapply'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-cancel-reapply')
     expect(getByTestId(mounted, 'guide-cancel-failed').getAttribute('role')).toBe('alert')
     expect(navigation.reLaunch).not.toHaveBeenCalled()
     world.on(API.cancelOrder, () => envelope({ orderId: 'O-1', cancelState: CANCEL_STATE.SUCCESS }))
     world.advance(3000)
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel-retry'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-cancel-retry')
     expect(modal).toHaveBeenCalledTimes(1)
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
@@ -105,8 +93,7 @@ describe('guide reapply page', () => {
     const world = answering(rejected)
     world.on(API.cancelOrder, () => envelope({ orderId: 'O-1', cancelState: CANCEL_STATE.CANCELLING }))
     const mounted = await mountGuide(world, { orderId: 'O-1', reapplyType: '2' })
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-cancel-reapply'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-cancel-reapply')
     expect(byTestId(mounted, 'guide-cancelling')).not.toBeNull()
     expect(navigation.reLaunch).not.toHaveBeenCalled()
   })
@@ -123,8 +110,7 @@ describe('guide reapply page', () => {
 
   it('offers a new application once the old order is cancelled', async () => {
     const mounted = await mountGuide(answering(detail(STATUS_FIELDS.cancelled)), { orderId: 'O-1', reapplyType: '2' })
-    mounted.fireEvent.click(getByTestId(mounted, 'guide-reapply-start'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'guide-reapply-start')
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 

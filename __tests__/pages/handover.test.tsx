@@ -19,7 +19,7 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import type { TransportResponse } from '../../src/services/request/transport'
 import { openWith, settle } from '../support/order-world'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, mountPage, textOf, withLocationMock } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 
 const GRANT = { accessToken: 'token-1', expireIn: 3600, uid: 'uid-1', scope: 'person' }
@@ -39,16 +39,7 @@ function handOverHost(kind: 'web' | MiniProgramPlatform = 'web', leaves = true) 
 }
 
 /** Runs `body` with the document's location.replace recorded (jsdom's location cannot be spied on). */
-async function withLocationReplace(body: (replace: jest.Mock<void, [string]>) => Promise<void>): Promise<void> {
-  const replace = jest.fn<void, [string]>()
-  const original = window.location
-  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, replace } })
-  try {
-    await body(replace)
-  } finally {
-    Object.defineProperty(window, 'location', { configurable: true, value: original })
-  }
-}
+const withLocationReplace = (body: (replace: jest.Mock) => Promise<void>): Promise<void> => withLocationMock('replace', body)
 
 /** A person logged in through the bank app's page token; `urlLink` answers getWeChat/urlLink. */
 function handOverWorld(host: NavigationHost, urlLink: () => Promise<TransportResponse> = async () => envelope({ urlLink: LINK })) {

@@ -6,13 +6,12 @@
 import Taro from '@tarojs/taro'
 import HomePage from '../../src/pages/entry/home/index'
 import { ETC_BENEFITS } from '../../src/features/entry/home/HomeScreen'
-import { HOTLINE } from '../../src/domain/constants'
 import { TIER_LABEL } from '../../src/domain/money'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import type { TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, expectEntryLinks, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
@@ -64,12 +63,7 @@ async function mount(world: World): Promise<Page> {
 }
 
 describe('home page', () => {
-  let navigateTo: jest.SpyInstance
-
-  beforeEach(() => {
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest()
 
   it('explains what ETC is, under the notices for the home page', async () => {
     const page = await mount(homeWorld(async () => envelope([])))
@@ -88,7 +82,7 @@ describe('home page', () => {
     expect(redirectTo).not.toHaveBeenCalled()
     page.fireEvent.click(getByTestId(page, 'home-packages-login-action'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(navigateTo()).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
     expect(redirectTo).not.toHaveBeenCalled()
   })
 
@@ -157,7 +151,7 @@ describe('home page', () => {
     await settle(page)
     page.fireEvent.click(getByTestId(page, 'home-package-apply-a'))
     await settle(page)
-    expect(navigateTo.mock.calls).toEqual([[{ url: '/pages/entry/plate/index' }], [{ url: '/pages/entry/plate/index' }]])
+    expect(navigateTo().mock.calls).toEqual([[{ url: '/pages/entry/plate/index' }], [{ url: '/pages/entry/plate/index' }]])
     expect(click.mock.calls).toEqual([
       ['/pages/index/index', 'apply', undefined],
       ['/pages/index/index', 'package', { commodityId: 'a' }],
@@ -167,11 +161,6 @@ describe('home page', () => {
   it('opens my orders and calls customer service', async () => {
     const makePhoneCall = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({ errMsg: 'makePhoneCall:ok' })
     const page = await mount(homeWorld(async () => envelope([])))
-    page.fireEvent.click(getByTestId(page, 'entry-orders'))
-    await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
-    page.fireEvent.click(getByTestId(page, 'entry-service'))
-    await settle(page)
-    expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+    await expectEntryLinks(page, () => settle(page), { navigateTo: navigateTo(), makePhoneCall })
   })
 })

@@ -7,7 +7,7 @@ import LandPage from '../../src/pages/land/land/index'
 import SelectLandPage from '../../src/pages/apply/select-land/index'
 import { PageShell } from '../../src/components/page-shell/PageShell'
 import { StatusView } from '../../src/components/status-view/StatusView'
-import { getBySelector, mountPage } from '../support/page-test'
+import { getBySelector, mountPage, withLocationMock } from '../support/page-test'
 
 function Broken(): never {
   throw new Error('render failed')
@@ -52,18 +52,13 @@ describe('keyboard access', () => {
 
   it("reloads a crashed page from the error view's action with Enter", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const reload = jest.fn()
-    const original = window.location
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } })
-    try {
+    await withLocationMock('reload', async (reload) => {
       const page = await mountPage(PageThatThrows)
       const action = getBySelector(page, '[data-testid="page-crash"] [role="button"]')
       expect(action.getAttribute('tabindex')).toBe('0')
       page.fireEvent.keyDown(action, { key: 'Enter' })
       expect(reload).toHaveBeenCalledTimes(1)
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: original })
-    }
+    })
   })
 
   it("goes back from the custom header's back button with Enter", async () => {

@@ -28,7 +28,7 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import type { PromotionChannelInfo } from '../../types/api/catalogue'
 import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { commodity, serverError } from '../support/journey-fixtures'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 import { signableUrl } from '../../src/domain/wechat-url'
 import { WECHAT_SHARE_APIS } from '../../src/platform/h5/wechat-share'
@@ -144,12 +144,7 @@ const sectionsOf = (page: Page) =>
 const promotionOf = (route: LandingRoute) => LANDINGS[route].promotion.bank?.promotionChannelId ?? DEFAULT
 
 describe('landing pages', () => {
-  let navigateTo: jest.SpyInstance
-
-  beforeEach(() => {
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest()
 
   describe.each(LANDING_ROUTES)('%s', (route) => {
     const row = LANDINGS[route]
@@ -194,7 +189,7 @@ describe('landing pages', () => {
       await settle(page)
       page.fireEvent.click(getByTestId(page, `home-package-apply-${packageOf(promotionOf(route))}`))
       await settle(page)
-      expect(navigateTo.mock.calls).toEqual([[{ url: '/pages/entry/plate/index' }], [{ url: '/pages/entry/plate/index' }]])
+      expect(navigateTo().mock.calls).toEqual([[{ url: '/pages/entry/plate/index' }], [{ url: '/pages/entry/plate/index' }]])
       expect(click.mock.calls).toEqual([
         [ROUTES[route].urls[0], 'apply', undefined],
         [ROUTES[route].urls[0], 'package', { commodityId: packageOf(promotionOf(route)) }],
@@ -229,7 +224,7 @@ describe('landing pages', () => {
     // The call to action still leads on.
     page.fireEvent.click(getByTestId(page, 'landing-apply'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 
   it('a visitor who cannot be logged in silently sees the page and is offered the login, not sent to it', async () => {
@@ -247,7 +242,7 @@ describe('landing pages', () => {
     expect(redirectTo).not.toHaveBeenCalled()
     page.fireEvent.click(getByTestId(page, 'landing-packages-login-action'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+    expect(navigateTo()).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
     expect(redirectTo).not.toHaveBeenCalled()
   })
 
@@ -301,7 +296,7 @@ describe('landing pages', () => {
     await settle(page)
     page.fireEvent.click(getByTestId(page, 'landing-service'))
     await settle(page)
-    expect(navigateTo.mock.calls.map(([options]) => (options as { url: string }).url)).toEqual([
+    expect(navigateTo().mock.calls.map(([options]) => (options as { url: string }).url)).toEqual([
       '/pages/order/order-list/index',
       '/pages/agreement/etc/index',
       '/pages/agreement/privacy/index',

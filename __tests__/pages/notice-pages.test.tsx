@@ -15,7 +15,7 @@ import type { TransportResponse } from '../../src/services/request/transport'
 import { API } from '../../types/api/paths'
 import type { OrderSummary } from '../../types/api/orders'
 import { STATUS_FIELDS, detail, summary } from '../support/order-fixtures'
-import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { openWith, ordersWorld, settle, spyNavigationEachTest } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { noticeOn } from '../support/notice-fixtures'
@@ -48,11 +48,7 @@ const listed = (page: Awaited<ReturnType<typeof mount>>, prefix: string): (strin
   )
 
 describe('map channel notice page (/apply/land/gaode-notice)', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   const GAODE = `/${ROUTES.gaodeNotice.page}`
 
@@ -110,11 +106,7 @@ describe('map channel notice page (/apply/land/gaode-notice)', () => {
 })
 
 describe('upgrade notice page (/pages/notice/upgrade)', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   const UPGRADE = `/${ROUTES.upgradeNotice.page}`
   const ORDERS = [

@@ -8,7 +8,7 @@ import { API } from '../../types/api/paths'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_FIELDS, detail } from '../support/order-fixtures'
-import { held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { held, mountLoggedIn, ordersWorld, settle, spyNavigationEachTest, tapAndSettle } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
 type Mounted = Awaited<ReturnType<typeof mountLoggedIn>>
@@ -28,8 +28,7 @@ const confirmWith = (confirm: boolean) =>
 async function chooseAndSubmit(mounted: Mounted, reasonIndex = 1): Promise<void> {
   mounted.fireEvent.click(getByTestId(mounted, `order-cancel-reason-${reasonIndex}`))
   await settle(mounted, 1)
-  mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-submit'))
-  await settle(mounted)
+  await tapAndSettle(mounted, 'order-cancel-submit')
 }
 
 const submitDisabled = (mounted: Mounted): boolean => {
@@ -40,11 +39,7 @@ const submitDisabled = (mounted: Mounted): boolean => {
 }
 
 describe('order cancel page', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it('asks for a reason before it can be submitted', async () => {
     const mounted = await mountCancel(cancellable())
@@ -65,11 +60,9 @@ describe('order cancel page', () => {
     expect(modal).toHaveBeenCalledTimes(1)
     expect(world.bodies(API.cancelOrder)).toEqual([{ orderId: 'O-1', reason: CANCEL_REASONS[1] }])
     expect(textOf(mounted, 'order-cancel-success')).toContain('订单已取消')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-success').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-success', '[role="button"]')
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-reapply'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-reapply')
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 
@@ -90,8 +83,7 @@ describe('order cancel page', () => {
     expect(byTestId(mounted, 'customer-service')).not.toBeNull()
     world.on(API.cancelOrder, () => envelope({ orderId: 'O-1', cancelState: CANCEL_STATE.SUCCESS }))
     world.advance(3000)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-failed').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-failed', '[role="button"]')
     expect(world.calls(API.cancelOrder)).toHaveLength(2)
     expect(byTestId(mounted, 'order-cancel-success')).not.toBeNull()
   })
@@ -115,8 +107,7 @@ describe('order cancel page', () => {
     mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-reason-0'))
     await settle(mounted, 1)
     mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-submit'))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-submit'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-submit')
     expect(submitDisabled(mounted)).toBe(true)
     mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-submit'))
     response.release()
@@ -148,8 +139,7 @@ describe('order cancel page', () => {
     const mounted = await mountCancel(world)
     expect(byTestId(mounted, 'order-cancel-unavailable')).not.toBeNull()
     expect(byTestId(mounted, 'order-cancel-submit')).toBeNull()
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-unavailable').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-unavailable', '[role="button"]')
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/order/detail/index?orderId=O-1' })
   })
 
@@ -176,8 +166,7 @@ describe('order cancel page', () => {
     expect(textOf(mounted, 'order-cancel-error')).toContain('订单加载失败')
     expect(world.ui.toasts).toEqual([])
     world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingAudit)))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-error').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-error', '[role="button"]')
     expect(byTestId(mounted, 'order-cancel-form')).not.toBeNull()
   })
 })

@@ -15,10 +15,10 @@ import { EARLY_ORDER_COPY_ID } from '../../src/config/first-screens'
 import { SEAL_PURPOSE, SEALED_FIELD } from '../../types/api/sealed'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, eventually, getByTestId, textOf } from '../support/page-test'
+import { byTestId, eventually, expectTexts, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_ACTIONS, STATUS_FIELDS, detail } from '../support/order-fixtures'
-import { answering, held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { answering, held, mountLoggedIn, ordersWorld, settle, spyNavigation, spyNavigationEachTest, tapAndSettle } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
 const mountDetail = (world: OrdersWorld, params: Record<string, string> = { orderId: 'O-1' }, Page = OrderPage) => mountLoggedIn(Page, world, params)
@@ -27,11 +27,7 @@ const notFound = () => envelope(null, BUSINESS_CODE.NOT_FOUND)
 const SUBMITTED = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true } as const
 
 describe('order detail page', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it.each(ORDER_STATUSES)('shows a %s order with its status, colour and exactly its actions', async (status) => {
     const mounted = await mountDetail(answering(detail(STATUS_FIELDS[status])))
@@ -54,8 +50,7 @@ describe('order detail page', () => {
     const mounted = await mountDetail(answering(order))
     expect(textOf(mounted, 'order-detail-next')).toBe(label)
     expect(textOf(mounted, 'order-detail-issuer-received')).toBe('支付完成后提交至发行方')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-next')
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
   })
 
@@ -82,8 +77,7 @@ describe('order detail page', () => {
     const mounted = await mountDetail(world)
     expect(textOf(mounted, 'order-detail-hint')).toBe('已支付，等待审核')
     world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingShipment)))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-refresh'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-refresh')
     expect(textOf(mounted, 'order-detail-status')).toBe('待发货')
     world.on(API.orderDetail, () => envelope(detail(STATUS_FIELDS.awaitingActivation)))
     lifecycle.pullDownRefresh()
@@ -108,17 +102,7 @@ describe('order detail page', () => {
       ],
     })
     const mounted = await mountDetail(answering(order))
-    expect(textOf(mounted, 'order-detail-plate')).toBe('京A12345')
-    expect(textOf(mounted, 'order-detail-package')).toBe('基础版ETC')
-    expect(textOf(mounted, 'order-detail-id')).toBe('O-1')
-    expect(textOf(mounted, 'order-detail-audit')).toBe('审核通过')
-    expect(textOf(mounted, 'order-detail-delivery-method')).toBe('邮寄到家')
-    expect(textOf(mounted, 'order-detail-tracking')).toBe('SF1234567890')
-    expect(textOf(mounted, 'order-detail-consignee')).toBe('张* 138****5678 北京市海淀区科技园路1号****')
-    expect(textOf(mounted, 'order-detail-issuer')).toBe('北京')
-    expect(textOf(mounted, 'order-detail-certificates')).toBe('身份证、行驶证、车头照')
-    expect(textOf(mounted, 'order-detail-pay-state')).toBe('已支付')
-    expect(textOf(mounted, 'order-detail-amount')).toBe('押金 ¥29.90')
+    expectTexts(mounted, { 'order-detail-plate': '京A12345', 'order-detail-package': '基础版ETC', 'order-detail-id': 'O-1', 'order-detail-audit': '审核通过', 'order-detail-delivery-method': '邮寄到家', 'order-detail-tracking': 'SF1234567890', 'order-detail-consignee': '张* 138****5678 北京市海淀区科技园路1号****', 'order-detail-issuer': '北京', 'order-detail-certificates': '身份证、行驶证、车头照', 'order-detail-pay-state': '已支付', 'order-detail-amount': '押金 ¥29.90' })
     expect(byTestId(mounted, 'order-detail-pickup-branch')).toBeNull()
     const steps = getByTestId(mounted, 'order-detail-timeline').querySelectorAll('[data-kind]')
     expect(Array.from(steps, (step) => step.getAttribute('data-kind'))).toEqual(['shipped', 'audited', 'paid', 'applied'])
@@ -164,8 +148,7 @@ describe('order detail page', () => {
     expect(textOf(mounted, 'order-detail-audit')).toBe('审核未通过')
     expect(textOf(mounted, 'order-detail-audit-reason')).toBe('行驶证照片不清晰，请重新上传')
     expect(textOf(mounted, 'order-detail-next')).toBe('重新申办')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-next')
     expect(world.calls(API.checkApplyPlate).map((request) => new URL(request.url).searchParams.get('plateNumber'))).toEqual(['京A12345'])
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=O-1&reapplyType=2' })
   })
@@ -192,8 +175,7 @@ describe('order detail page', () => {
     const world = answering(detail(STATUS_FIELDS.rejected))
     world.on(API.checkApplyPlate, () => ({ statusCode: 500, data: null, header: {} }))
     const mounted = await mountDetail(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-next')
     // Once: the action's toast, not the request layer's as well.
     expect(toast.mock.calls.map(([options]) => options?.title)).toEqual([MESSAGES.serverBusy])
     expect(world.ui.toasts).toEqual([])
@@ -207,8 +189,7 @@ describe('order detail page', () => {
     expect(textOf(mounted, 'order-not-found')).toContain('订单不存在')
     expect(getByTestId(mounted, 'order-not-found').getAttribute('role')).toBe('alert')
     expect(byTestId(mounted, 'order-detail')).toBeNull()
-    mounted.fireEvent.click(getByTestId(mounted, 'order-not-found').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-not-found', '[role="button"]')
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
   })
 
@@ -248,8 +229,7 @@ describe('order detail page', () => {
     expect(textOf(mounted, 'order-detail-error')).toContain('服务器繁忙，请稍后重试')
     expect(world.ui.toasts).toEqual([])
     world.on(API.orderDetail, () => envelope(detail()))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-error').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-error', '[role="button"]')
     expect(byTestId(mounted, 'order-detail')).not.toBeNull()
   })
 
@@ -287,8 +267,7 @@ describe('order detail page', () => {
     }
     const mounted = await mountDetail(world)
     expect(textOf(mounted, 'order-detail-next')).toBe('继续办理')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-next'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-next')
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url })
     expect(world.services.store.apply.orderId).toBe('O-1')
   })
@@ -315,8 +294,7 @@ describe('order detail page', () => {
 
   it('opens the cancel page', async () => {
     const mounted = await mountDetail(answering(detail(STATUS_FIELDS.awaitingAudit)))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-detail-cancel'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-detail-cancel')
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/order/cancel/index?orderId=O-1' })
   })
 
@@ -326,8 +304,7 @@ describe('order detail page', () => {
       world.on(API.promoterChannelEffective, () => envelope({ promotionSubject: '银行ETC', call_link: 'https://kf.example.com/hall' }))
       const mounted = await mountDetail(world)
       mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
-      mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
-      await settle(mounted)
+      await tapAndSettle(mounted, 'customer-service')
       expect(world.calls(API.promoterChannelEffective)).toHaveLength(1)
       expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
       expect(navigation.navigateTo).toHaveBeenCalledWith({
@@ -342,8 +319,7 @@ describe('order detail page', () => {
       world.on(API.promoterChannelEffective, () => envelope({ promotionSubject: '银行ETC', call_link: null }))
       const mounted = await mountDetail(world)
       expect(getByTestId(mounted, 'customer-service').getAttribute('aria-label')).toBe(`拨打客服电话 ${HOTLINE}`)
-      mounted.fireEvent.click(getByTestId(mounted, 'customer-service'))
-      await settle(mounted)
+      await tapAndSettle(mounted, 'customer-service')
       expect(call).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
     })
   })
@@ -391,8 +367,7 @@ describe('province order page (orderJh)', () => {
     world.on(API.offlineToOnline, () => envelope({ orderId: 'O-online' }))
     world.on(API.orderDetail, () => envelope(detail({ orderId: 'O-online' })))
     world.advance(3000)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-handover-error').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-handover-error', '[role="button"]')
     expect(textOf(mounted, 'order-detail-id')).toBe('O-online')
   })
 
@@ -409,8 +384,7 @@ describe('province order page (orderJh)', () => {
       input.value = code
       mounted.fireEvent.input(input)
       await settle(mounted)
-      mounted.fireEvent.click(getByTestId(mounted, 'order-handover-submit'))
-      await settle(mounted)
+      await tapAndSettle(mounted, 'order-handover-submit')
     }
     // The code field's input renders once the form's UI library has loaded.
     await eventually(mounted, () => Boolean(byTestId(mounted, 'order-handover-code')?.querySelector('input')))

@@ -13,7 +13,7 @@ import type { OrderSummary } from '../../types/api/orders'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_FIELDS, summary } from '../support/order-fixtures'
-import { capturePullDown, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { capturePullDown, mountLoggedIn, ordersWorld, spyNavigationEachTest, tapAndSettle } from '../support/order-world'
 
 const page = (list: OrderSummary[]) => envelope({ list, total: list.length, pageNo: 1, pageSize: 100 })
 const WAITING = summary({ orderId: 'O-7', plateNumber: '京A12345', ...STATUS_FIELDS.awaitingActivation })
@@ -26,12 +26,10 @@ function listing(list: OrderSummary[], raw = new Map<string, string>()) {
 }
 
 describe('the order list popup', () => {
-  let navigation: ReturnType<typeof spyNavigation>
+  const navigation = spyNavigationEachTest()
   beforeEach(() => {
-    navigation = spyNavigation()
     capturePullDown()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('reminds of a device waiting to be activated once the list has loaded', async () => {
     const mounted = await mountLoggedIn(OrderListPage, listing([WAITING]))
@@ -55,19 +53,16 @@ describe('the order list popup', () => {
   it('closes, and stays closed on a refresh', async () => {
     const world = listing([WAITING])
     const mounted = await mountLoggedIn(OrderListPage, world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-popup-close'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-popup-close')
     expect(byTestId(mounted, 'order-popup')).toBeNull()
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-refresh'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-refresh')
     expect(world.calls(API.searchOrders).length).toBeGreaterThan(1)
     expect(byTestId(mounted, 'order-popup')).toBeNull()
   })
 
   it('opens the activation tutorial', async () => {
     const mounted = await mountLoggedIn(OrderListPage, listing([WAITING]))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-popup-guide'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-popup-guide')
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/long-pay-guide/index' })
     expect(byTestId(mounted, 'order-popup')).toBeNull()
   })

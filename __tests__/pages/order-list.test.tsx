@@ -10,7 +10,7 @@ import { lifecycle } from '../support/page-lifecycle'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
 import { envelope } from '../support/test-services'
 import { STATUS_ACTIONS, STATUS_FIELDS, detail, summary } from '../support/order-fixtures'
-import { capturePullDown, held, mountLoggedIn, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { capturePullDown, held, mountLoggedIn, ordersWorld, settle, spyNavigationEachTest, tapAndSettle } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
 const page = (list: OrderSummary[]) => envelope({ list, total: list.length, pageNo: 1, pageSize: 100 })
@@ -21,13 +21,11 @@ const buttonsOf = (mounted: Awaited<ReturnType<typeof mountLoggedIn>>, orderId: 
   ['qr', 'cancel'].filter((action) => byTestId(mounted, `order-${action}-${orderId}`))
 
 describe('order list page', () => {
-  let navigation: ReturnType<typeof spyNavigation>
+  const navigation = spyNavigationEachTest()
   let pullDown: ReturnType<typeof capturePullDown>
   beforeEach(() => {
-    navigation = spyNavigation()
     pullDown = capturePullDown()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it.each(ORDER_STATUSES)('shows a %s order with its label, colour and exactly its buttons', async (status) => {
     const world = ordersWorld()
@@ -57,8 +55,7 @@ describe('order list page', () => {
     const mounted = await mountList(world)
     expect(textOf(mounted, 'order-hint-O-1')).toBe(hint)
     expect(textOf(mounted, 'order-next-O-1')).toBe(label)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-next-O-1')
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O-1' })
   })
 
@@ -107,8 +104,7 @@ describe('order list page', () => {
     world.on(API.searchOrders, () => page([]))
     const mounted = await mountList(world)
     expect(textOf(mounted, 'order-list-empty')).toContain('暂无订单')
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-empty').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-empty', '[role="button"]')
     expect(navigation.reLaunch).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 
@@ -149,8 +145,7 @@ describe('order list page', () => {
     expect(getByTestId(mounted, 'order-list-error').getAttribute('role')).toBe('alert')
     expect(world.ui.toasts).toEqual([])
     world.on(API.searchOrders, () => page([summary()]))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-error').querySelector('[role="button"]') as Element)
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-error', '[role="button"]')
     expect(byTestId(mounted, 'order-row-O-1')).not.toBeNull()
   })
 
@@ -164,8 +159,7 @@ describe('order list page', () => {
     rows = [...rows, summary({ orderId: 'O-2' })]
     // Identical calls within the dedupe window share one answer: a refresh comes later.
     world.advance(3000)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-refresh'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-refresh')
     expect(byTestId(mounted, 'order-row-O-2')).not.toBeNull()
 
     world.advance(3000)
@@ -187,8 +181,7 @@ describe('order list page', () => {
     world.on(API.searchOrders, () => page(rows))
     const mounted = await mountList(world)
     rows = [...rows, summary({ orderId: 'O-2' })]
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-refresh'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-refresh')
     expect(byTestId(mounted, 'order-row-O-2')).not.toBeNull()
     pullDown.pull()
     await settle(mounted)
@@ -202,8 +195,7 @@ describe('order list page', () => {
     const response = held(page([summary()]))
     world.on(API.searchOrders, response.handler)
     world.advance(3000)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-list-refresh'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-list-refresh')
     expect(textOf(mounted, 'order-list-refreshing')).toBe('正在刷新…')
     expect(byTestId(mounted, 'order-row-O-1')).not.toBeNull()
     response.release()
@@ -215,14 +207,11 @@ describe('order list page', () => {
     const world = ordersWorld()
     world.on(API.searchOrders, () => page([summary(), summary({ orderId: 'O-P', orderSource: ORDER_SOURCE.PROVINCE, ...STATUS_FIELDS.awaitingAudit })]))
     const mounted = await mountList(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-open-O-1'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-open-O-1')
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/detail/index?orderId=O-1' })
-    mounted.fireEvent.click(getByTestId(mounted, 'order-open-O-P'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-open-O-P')
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/detail-jh/index?orderId=O-P' })
-    mounted.fireEvent.click(getByTestId(mounted, 'order-cancel-O-1'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-cancel-O-1')
     expect(navigation.navigateTo).toHaveBeenLastCalledWith({ url: '/pages/order/cancel/index?orderId=O-1' })
   })
 
@@ -235,8 +224,7 @@ describe('order list page', () => {
     const mounted = await mountList(world)
     expect(textOf(mounted, 'order-next-O-1')).toBe('继续办理')
     mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
-    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-next-O-1')
     expect(world.calls(API.orderDetail)).toHaveLength(1)
     expect(navigation.navigateTo).toHaveBeenCalledTimes(1)
     expect(navigation.navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/select-land/index' })
@@ -249,8 +237,7 @@ describe('order list page', () => {
     world.on(API.searchOrders, () => page([summary({ depositPayState: null })]))
     world.on(API.orderDetail, () => ({ statusCode: 500, data: { code: 500, msg: '服务器繁忙，请稍后重试', data: null }, header: {} }))
     const mounted = await mountList(world)
-    mounted.fireEvent.click(getByTestId(mounted, 'order-next-O-1'))
-    await settle(mounted)
+    await tapAndSettle(mounted, 'order-next-O-1')
     expect(toast.mock.calls.map(([options]) => options?.title)).toEqual(['服务器繁忙，请稍后重试'])
     expect(world.ui.toasts).toEqual([])
     expect(navigation.navigateTo).not.toHaveBeenCalled()

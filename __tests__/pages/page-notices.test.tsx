@@ -5,7 +5,6 @@
  * until closed), and "查看详情" opens the redirect path through the link helper: a page, a web
  * page, a PDF, else "未知类型".
  */
-import Taro from '@tarojs/taro'
 import PayPage from '../../src/pages/apply/pay/index'
 import OrderListPage from '../../src/pages/order/order-list/index'
 import LoginPage from '../../src/pages/entry/login/index'
@@ -17,7 +16,7 @@ import { NOTICE_TYPE } from '../../src/domain/enums'
 import type { Notice } from '../../src/domain/notice'
 import type { NavigationHost } from '../../src/platform/navigator'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import { openWith, settle } from '../support/order-world'
+import { openWith, settle, spyNavigationEachTest } from '../support/order-world'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { noticeOn } from '../support/notice-fixtures'
 import { envelope, testWorld } from '../support/test-services'
@@ -66,12 +65,7 @@ const shownIds = (page: Awaited<ReturnType<typeof open>>, route: 'pay' | 'orderL
   Array.from(page.queries.querySelectorAll(`[data-testid="page-${route}"] [data-testid="notices"] .notice-bar__item`), (item) => item.getAttribute('data-testid'))
 
 describe('notices on every page', () => {
-  let navigateTo: jest.SpyInstance
-  beforeEach(() => {
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-    jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it('shows the seeded /apply/pay notice on the pay page, and not the entry pages\' one', async () => {
     const payNotice = SEED_NOTICES.bank.find((item) => item.noticeScene?.effectRange?.split(',').includes('/apply/pay'))
@@ -181,20 +175,20 @@ describe('notices on every page', () => {
 
     it('opens an app page, tracked as a click on the page', async () => {
       const { click } = await openDetails('/apply/order?orderId=O-9')
-      expect(navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.order.page}?orderId=O-9` })
+      expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.order.page}?orderId=O-9` })
       expect(click).toHaveBeenCalledWith(ROUTES.orderList.urls[0], 'noticeOpen', { noticeId: 'x' })
     })
 
     it('opens a web page in the web view', async () => {
       await openDetails('https://example.com/activity?id=1')
-      expect(navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.webview.page}?src=${encodeURIComponent('https://example.com/activity?id=1')}` })
+      expect(navigation.navigateTo).toHaveBeenCalledWith({ url: `/${ROUTES.webview.page}?src=${encodeURIComponent('https://example.com/activity?id=1')}` })
     })
 
     it('downloads and opens a PDF', async () => {
       const { downloadFile, openDocument } = await openDetails('https://example.com/rules.pdf')
       expect(downloadFile).toHaveBeenCalledWith('https://example.com/rules.pdf')
       expect(openDocument).toHaveBeenCalledWith('/tmp/notice.pdf')
-      expect(navigateTo).not.toHaveBeenCalled()
+      expect(navigation.navigateTo).not.toHaveBeenCalled()
     })
 
     it('says "未知类型" once for an address it cannot open', async () => {
@@ -202,7 +196,7 @@ describe('notices on every page', () => {
       expect(toast).toHaveBeenCalledWith('未知类型')
       expect(toast).toHaveBeenCalledTimes(1)
       expect(uiToast).not.toHaveBeenCalled()
-      expect(navigateTo).not.toHaveBeenCalled()
+      expect(navigation.navigateTo).not.toHaveBeenCalled()
     })
 
     it('says so once when a PDF fails to download', async () => {

@@ -9,8 +9,8 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import type { PayOrderInfo, WechatPayParams } from '../../types/api/payment'
 import { settle } from '../unit/services/fakes'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, textOf } from '../support/page-test'
-import { applicationDetail, loggedInWorld, never, openAt, serverError } from '../support/journey-fixtures'
+import { byTestId, expectTexts, getByTestId, textOf } from '../support/page-test'
+import { applicationDetail, loggedInWorld, never, openAt, retryAfterErrorInPlace, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
 
 jest.mock('../../src/platform/open-cashier', () => ({
@@ -65,6 +65,13 @@ function fakeIntersection() {
 
 const open = (world: World, params: Record<string, string> = { orderId: 'O1' }) => openAt(PayPage, world, '/pages/apply/pay/index', params)
 
+/** The pay page of a logged-in person whose order's pay information is INFO with `fields` over it. */
+async function openWithInfo(fields: Partial<PayOrderInfo>) {
+  const world = loggedInWorld()
+  serve(world, { info: () => world.ok({ ...INFO, ...fields }) })
+  return open(world)
+}
+
 const WECHAT_PAY: WechatPayParams = { timeStamp: '1772352000', nonceStr: 'n'.repeat(32), package: 'prepay_id=P1', signType: 'RSA', paySign: 'c2lnbg==' }
 
 /** A world whose app was built for a mini-program (its API asks for that platform's payment). */
@@ -113,12 +120,7 @@ describe('pay page', () => {
     let fail = true
     serve(world, { info: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(INFO)) })
     const page = await open(world)
-    expect(getByTestId(page, 'pay-error').getAttribute('role')).toBe('alert')
-    expect(textOf(page, 'pay-error')).toContain('服务器繁忙，请稍后重试')
-    expect(world.ui.toasts).toEqual([])
-    fail = false
-    page.fireEvent.click(getByTestId(page, 'pay-error').querySelector('[role="button"]') as Element)
-    await page.act(async () => settle(80))
+    await retryAfterErrorInPlace(page, world, 'pay-error', () => (fail = false))
     expect(textOf(page, 'pay-amount')).toBe('¥29.90')
   })
 
@@ -126,11 +128,7 @@ describe('pay page', () => {
     const world = loggedInWorld()
     serve(world)
     const page = await open(world)
-    expect(textOf(page, 'pay-plate')).toBe('京A12345（蓝牌）')
-    expect(textOf(page, 'pay-package')).toBe('基础版ETC套餐')
-    expect(textOf(page, 'pay-order-id')).toBe('O1')
-    expect(textOf(page, 'pay-mode')).toBe('押金')
-    expect(textOf(page, 'pay-amount')).toBe('¥29.90')
+    expectTexts(page, { 'pay-plate': '京A12345（蓝牌）', 'pay-package': '基础版ETC套餐', 'pay-order-id': 'O1', 'pay-mode': '押金', 'pay-amount': '¥29.90' })
     expect(textOf(page, 'pay-tips')).toContain('温馨提示')
     expect(textOf(page, 'pay-tips')).toContain('押金在设备激活后原路退还')
     expect(textOf(page, 'pay-issuer')).toContain('发行方信息')
@@ -142,30 +140,19 @@ describe('pay page', () => {
   })
 
   it('shows the price, the write-off code and its discount, and pays what is left', async () => {
-    const world = loggedInWorld()
-    serve(world, { info: () => world.ok({ ...INFO, amountCents: 990, priceCents: 2990, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } }) })
-    const page = await open(world)
-    expect(textOf(page, 'pay-price')).toBe('¥29.90')
-    expect(textOf(page, 'pay-voucher')).toBe('核销码优惠ETC-DEMO-01 -¥20.00')
-    expect(textOf(page, 'pay-voucher-code')).toBe('ETC-DEMO-01')
-    expect(textOf(page, 'pay-voucher-discount')).toBe('-¥20.00')
-    expect(textOf(page, 'pay-amount')).toBe('¥9.90')
-    expect(textOf(page, 'pay-submit')).toBe('支付押金 ¥9.90')
+    const page = await openWithInfo({ amountCents: 990, priceCents: 2990, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })
+    expectTexts(page, { 'pay-price': '¥29.90', 'pay-voucher': '核销码优惠ETC-DEMO-01 -¥20.00', 'pay-voucher-code': 'ETC-DEMO-01', 'pay-voucher-discount': '-¥20.00', 'pay-amount': '¥9.90', 'pay-submit': '支付押金 ¥9.90' })
   })
 
   it('shows the discount the voucher really took off when the least payment cuts it short, so the lines add up', async () => {
-    const world = loggedInWorld()
-    serve(world, { info: () => world.ok({ ...INFO, amountCents: 1, priceCents: 1500, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } }) })
-    const page = await open(world)
+    const page = await openWithInfo({ amountCents: 1, priceCents: 1500, voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })
     expect(textOf(page, 'pay-price')).toBe('¥15.00')
     expect(textOf(page, 'pay-voucher-discount')).toBe('-¥14.99')
     expect(textOf(page, 'pay-amount')).toBe('¥0.01')
   })
 
   it('asks for the service fee in fee mode', async () => {
-    const world = loggedInWorld()
-    serve(world, { info: () => world.ok({ ...INFO, amountCents: 3990, priceCents: 3990, businessMode: BUSINESS_MODE.FEE }) })
-    const page = await open(world)
+    const page = await openWithInfo({ amountCents: 3990, priceCents: 3990, businessMode: BUSINESS_MODE.FEE })
     expect(textOf(page, 'pay-mode')).toBe('服务费')
     expect(textOf(page, 'pay-tips')).toContain('服务费为一次性费用')
     expect(textOf(page, 'pay-submit')).toBe('支付服务费 ¥39.90')

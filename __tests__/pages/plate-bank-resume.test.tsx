@@ -5,7 +5,6 @@
  * a session (opening the page logs no one in), never on other channels or the mini-programs; a
  * failed lookup leaves the page as it is. 继续办理 goes on where the order list would.
  */
-import Taro from '@tarojs/taro'
 import { CHANNELS } from '../../src/config/channel'
 import type { ChannelProfile } from '../../src/config/channel'
 import { DEDUPE_WINDOW_MS } from '../../src/domain/constants'
@@ -18,7 +17,7 @@ import type { OrderDetail } from '../../types/api/orders'
 import { deferred } from '../unit/services/fakes'
 import { STATUS_FIELDS, detail } from '../support/order-fixtures'
 import { lifecycle } from '../support/page-lifecycle'
-import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { byTestId, getByTestId, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { boxes, press } from '../support/plate-keys'
 import { PERSON_GRANT, PLATE_PAGE_REPLIES } from '../support/plate-replies'
 import { mountPlatePage, plateWorld, requestsTo, settle } from '../support/plate-page-world'
@@ -78,13 +77,7 @@ async function continueOrder(page: Page) {
 }
 
 describe('entry page on the bank app: the order under way', () => {
-  let navigateTo: jest.SpyInstance
-
-  beforeEach(() => {
-    localStorage.clear()
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest({ clearStorage: true })
 
   it('shows the order (plate and status) to a person logged in by the page token, asked once', async () => {
     const world = await loggedIn({ current: UNDER_WAY })
@@ -113,7 +106,7 @@ describe('entry page on the bank app: the order under way', () => {
     const click = jest.spyOn(world.services.tracker, 'click')
     const page = await open(world)
     await continueOrder(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     expect(world.services.store.apply.orderId).toBe('order-7')
     expect(world.services.store.apply.plateNumber).toBe('粤B54321')
     expect(requestsTo(world, 'handleOrders')).toHaveLength(0)
@@ -126,7 +119,7 @@ describe('entry page on the bank app: the order under way', () => {
     world.services.store.apply.acceptAgreements()
     const page = await open(world)
     await continueOrder(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
   it('查看进度 opens the detail of a paid order waiting for its audit, as the order list does', async () => {
@@ -137,7 +130,7 @@ describe('entry page on the bank app: the order under way', () => {
     expect(textOf(page, 'plate-current-order-hint')).toBe('已支付，等待审核')
     expect(getByTestId(page, 'plate-current-order-continue').getAttribute('aria-label')).toBe(NEXT_ACTION_LABEL.track)
     await continueOrder(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/detail/index?orderId=order-8' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/order/detail/index?orderId=order-8' })
     expect(world.services.store.apply.orderId).toBeUndefined()
   })
 
@@ -145,7 +138,7 @@ describe('entry page on the bank app: the order under way', () => {
     const world = await loggedIn({ current: detail({ orderId: 'order-9', orderSource: ORDER_SOURCE.PROVINCE, ...STATUS_FIELDS.awaitingShipment }) })
     const page = await open(world)
     await continueOrder(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/detail-jh/index?orderId=order-9' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/order/detail-jh/index?orderId=order-9' })
   })
 
   it('shows no card when the person has no order under way', async () => {
@@ -192,7 +185,7 @@ describe('entry page on the bank app: the order under way', () => {
     page.fireEvent.click(getByTestId(page, 'plate-submit'))
     await settle(page)
     expect(world.services.store.user.uid()).toBe(PERSON_GRANT.uid)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     expect(currentProcessCalls(world)).toHaveLength(1)
     expect(textOf(page, 'plate-current-order-plate')).toBe('粤B54321')
   })
@@ -210,7 +203,7 @@ describe('entry page on the bank app: the order under way', () => {
     expect(currentProcessCalls(world)).toHaveLength(0)
     unique.resolve(envelope(PLATE_PAGE_REPLIES.checkPlateNumberUnique))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     const urls = world.requests.map((request) => request.url)
     expect(urls.findIndex((url) => url.includes(BY_UID))).toBeGreaterThan(urls.findIndex((url) => url.includes('/vehicles/h5/apply')))
     expect(currentProcessCalls(world)).toHaveLength(1)
@@ -259,7 +252,7 @@ describe('entry page on the bank app: the order under way', () => {
     expect(boxes(page)).toBe('京A12345')
     page.fireEvent.click(getByTestId(page, 'plate-submit'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('the keyboard works while the lookup is under way, and the card joins it when the answer comes', async () => {

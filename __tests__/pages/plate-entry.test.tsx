@@ -12,7 +12,7 @@ import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
-import { byTestId, flush, getByTestId, textOf } from '../support/page-test'
+import { byTestId, expectEntryLinks, flush, getByTestId, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { boxes, press } from '../support/plate-keys'
 import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
@@ -29,13 +29,7 @@ const OWN_DRAFT = detail({ orderId: 'order-5', plateNumber: '京A12345', certifi
 const entryWorld = (replies: Record<string, Reply> = {}, raw?: Map<string, string>) => plateWorld({ replies, ...(raw ? { raw } : {}) })
 
 describe('plate entry page', () => {
-  let navigateTo: jest.SpyInstance
-
-  beforeEach(() => {
-    localStorage.clear()
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest({ clearStorage: true })
 
   it('empty: explains the steps, shows 7 empty boxes with the keyboard open, and asks for a plate on submit', async () => {
     const world = entryWorld()
@@ -51,7 +45,7 @@ describe('plate entry page', () => {
     await submitPlate(page)
     expect(textOf(page, 'plate-error')).toBe(PLATE_REASON.empty)
     expect(requestsTo(world, 'checkPlateNumberUnique')).toHaveLength(0)
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
   })
 
   it('filled: a typed plate is kept in the application and restored after a reload', async () => {
@@ -100,7 +94,7 @@ describe('plate entry page', () => {
     await settle(page)
     expect(getByTestId(page, 'plate-submit').textContent).toBe('下一步')
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
-    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigateTo()).toHaveBeenCalledTimes(1)
   })
 
   it('server error: the catalogue message is kept on the page (and not toasted too), the plate stays, and a retry goes through', async () => {
@@ -116,12 +110,12 @@ describe('plate entry page', () => {
     expect(world.ui.toasts).toEqual([])
     expect(textOf(page, 'plate-submit-error')).toContain(SUBMIT_RETRY_HINT)
     expect(boxes(page)).toBe('京A12345')
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
 
     failing = false
     await submitPlate(page)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('network failure: said once, on the page, and every check that failed together says it once', async () => {
@@ -151,7 +145,7 @@ describe('plate entry page', () => {
     const world = testWorld({ navigationHost: createTaroNavigationHost(), requestUi: createRequestUi })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    const logins = navigateTo.mock.calls.filter(([options]) => (options as { url: string }).url.startsWith('/pages/entry/login/index'))
+    const logins = navigateTo().mock.calls.filter(([options]) => (options as { url: string }).url.startsWith('/pages/entry/login/index'))
     expect(logins).toHaveLength(1)
     expect(textOf(page, 'plate-submit-error')).toContain(MESSAGES.loginRequired)
     expect(toast).not.toHaveBeenCalled()
@@ -165,7 +159,7 @@ describe('plate entry page', () => {
     expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_MESSAGE)
     expect(textOf(page, 'plate-taken')).toContain(PLATE_TAKEN_HINT)
     expect(getByTestId(page, 'plate-taken').getAttribute('role')).toBe('alert')
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
 
     page.fireEvent.click(getByTestId(page, 'plate-taken-service'))
     await settle(page)
@@ -228,7 +222,7 @@ describe('plate entry page', () => {
     await submitPlate(page)
     page.fireEvent.click(getByTestId(page, 'plate-taken-service'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: `/pages/jump/webview/index?src=${encodeURIComponent('https://hall.test/kf')}` })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: `/pages/jump/webview/index?src=${encodeURIComponent('https://hall.test/kf')}` })
   })
 
   it('intercepted: shows the reason inline and stays', async () => {
@@ -238,7 +232,7 @@ describe('plate entry page', () => {
     expect(textOf(page, 'plate-intercepted-reason')).toBe('该车辆存在未结清的通行费，请结清后再办理')
     // As for a plate that has ETC already: the way on is customer service.
     expect(getByTestId(page, 'plate-intercepted-service').getAttribute('aria-label')).toBe('联系客服')
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
   })
 
@@ -246,7 +240,7 @@ describe('plate entry page', () => {
     const world = entryWorld({ handleProcess: { orderId: 'order-9', plateNumber: '京A12345', stockInterceptionFlag: true } })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=order-9&reapplyType=2' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/order/guide-reapply/index?orderId=order-9&reapplyType=2' })
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
   })
 
@@ -258,7 +252,7 @@ describe('plate entry page', () => {
     expect(requestsTo(world, 'contractUserInterception')).toHaveLength(1)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
     expect(world.services.store.apply.orderId).toBe('order-1')
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('resume: an open order of the user for this plate is continued, not opened again', async () => {
@@ -267,7 +261,7 @@ describe('plate entry page', () => {
     await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(world.services.store.apply.orderId).toBe('order-5')
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   // Issue 25: with the window switches on, the person's own draft was sent to 历史订单处理.
@@ -280,8 +274,8 @@ describe('plate entry page', () => {
     const world = entryWorld({ handleProcess: order, checkApplyPlateNumber: { isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true } })
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url })
-    expect(navigateTo).not.toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('guide-reapply') }))
+    expect(navigateTo()).toHaveBeenCalledWith({ url })
+    expect(navigateTo()).not.toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('guide-reapply') }))
   })
 
   it('created: asks for consent to the new order, whatever was accepted for an earlier one', async () => {
@@ -289,7 +283,7 @@ describe('plate entry page', () => {
     world.services.store.apply.acceptAgreements()
     const page = await mountPlatePage(world, '粤B12345')
     await submitPlate(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('resume: goes straight to the form once the agreements were accepted for this order', async () => {
@@ -298,7 +292,7 @@ describe('plate entry page', () => {
     world.services.store.apply.acceptAgreements()
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
   it('shows the notices for this route, and a dismissed one goes away', async () => {
@@ -317,7 +311,7 @@ describe('plate entry page', () => {
 
     page.fireEvent.click(getByTestId(page, 'notice-open-9'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/notice/upgrade/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/notice/upgrade/index' })
 
     page.fireEvent.click(getByTestId(page, 'notice-dismiss-7'))
     await settle(page)
@@ -338,12 +332,7 @@ describe('plate entry page', () => {
     const world = testWorld({ navigationHost: createTaroNavigationHost() })
     const click = jest.spyOn(world.services.tracker, 'click')
     const page = await mountPlatePage(world)
-    page.fireEvent.click(getByTestId(page, 'entry-orders'))
-    await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
-    page.fireEvent.click(getByTestId(page, 'entry-service'))
-    await settle(page)
-    expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
+    await expectEntryLinks(page, () => settle(page), { navigateTo: navigateTo(), makePhoneCall })
     expect(world.ui.logins).toBe(0)
     expect(click.mock.calls.map((call) => call.slice(0, 2))).toEqual([
       ['/apply/basic', 'orders'],

@@ -8,7 +8,7 @@ import { DEDUPE_WINDOW_MS, HOTLINE } from '../../src/domain/constants'
 import { NEW_APPLY_PAUSED, RISK_REFUSED } from '../../src/domain/apply-checks'
 import { MESSAGES } from '../../src/services/request/errors'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
-import { byTestId, getByTestId, textOf } from '../support/page-test'
+import { byTestId, getByTestId, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { press } from '../support/plate-keys'
 import { mountPlatePage, plateWorld, requestsTo, settle, submitPlate } from '../support/plate-page-world'
 import type { Reply } from '../support/plate-page-world'
@@ -22,13 +22,7 @@ const REFUSED = { required: true, reason: '该车辆暂未通过风险审核，�
 const entryWorld = (replies: Record<string, Reply> = {}) => plateWorld({ replies })
 
 describe('plate page: new applications switched off', () => {
-  let navigateTo: jest.SpyInstance
-
-  beforeEach(() => {
-    localStorage.clear()
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest({ clearStorage: true })
 
   it('opening the page logs no one in: a visitor learns of the pause on 下一步, after the login', async () => {
     const world = entryWorld({ restNewApplySwitch: PAUSED })
@@ -63,7 +57,7 @@ describe('plate page: new applications switched off', () => {
     await world.services.store.user.login()
     const page = await mountPlatePage(world, '京A12345')
     await submitPlate(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
     const asked = requestsTo(world, 'getSupplierProtocol').map((request) => Number(new URL(request.url, 'http://app.test').searchParams.get('issuerId')))
     expect(asked.sort()).toEqual([11, 12])
     expect(world.services.store.issuerAgreements.statusFor(world.services.store.promotion.current.promotionChannelId)).toMatchObject({ status: 'ready' })
@@ -81,7 +75,7 @@ describe('plate page: new applications switched off', () => {
 
     page.fireEvent.click(getByTestId(page, 'plate-new-apply-orders'))
     await settle(page)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
   })
 
   it('gives the default reason when the operator gave none', async () => {
@@ -98,7 +92,7 @@ describe('plate page: new applications switched off', () => {
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(requestsTo(world, 'requiredRisk')).toHaveLength(1)
     expect(byTestId(page, 'plate-risk-refused')).toBeNull()
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
     expect(textOf(page, 'plate-new-apply-paused-reason')).toBe(PAUSED.reason)
     expect(byTestId(page, 'plate-submit-error')).toBeNull()
     expect(world.services.store.apply.orderId).toBeUndefined()
@@ -113,7 +107,7 @@ describe('plate page: new applications switched off', () => {
     await submitPlate(page)
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
     expect(world.services.store.apply.orderId).toBe('order-5')
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('reads the switch again at 下一步: switched off since the page opened, it stops the new order then', async () => {
@@ -134,7 +128,7 @@ describe('plate page: new applications switched off', () => {
     await submitPlate(page)
     expect(byTestId(page, 'plate-new-apply-paused')).toBeNull()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('switched on, shows no notice and opens the order after the risk review', async () => {

@@ -14,7 +14,8 @@ import { CODE_BUTTON_TEXT, LOGIN_REASON } from '../../src/domain/verify-code'
 import { API } from '../../types/api/paths'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
 import { detail } from '../support/order-fixtures'
-import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, eventually, flush, getByTestId, inputIn, mountPage, textOf, typeInto } from '../support/page-test'
+import { spyNavigationEachTest } from '../support/order-world'
 import { SUBMITTED, applicationDetail, applyCalls, commodity, loggedInWorld, routeTo } from '../support/journey-fixtures'
 import { settle } from '../unit/services/fakes'
 import SelectLandPage from '../../src/pages/apply/select-land/index'
@@ -78,16 +79,10 @@ async function open(world: World): Promise<Page> {
   return page
 }
 
-async function inputOf(page: Page, field: string): Promise<HTMLInputElement> {
-  const find = () => byTestId(page, `province-${field}`)?.querySelector('input') ?? null
-  await eventually(page, () => find() !== null)
-  return find() as HTMLInputElement
-}
+const inputOf = (page: Page, field: string): Promise<HTMLInputElement> => inputIn(page, `province-${field}`)
 
 async function type(page: Page, field: string, value: string): Promise<void> {
-  const input = await inputOf(page, field)
-  input.value = value
-  page.fireEvent.input(input)
+  await typeInto(page, `province-${field}`, value)
   await flush(page)
 }
 
@@ -101,12 +96,7 @@ const commits = (world: World) =>
   world.requests.filter((request) => /\/vehicles\/h5\/apply$/.test(request.url))
 
 describe('province verification page', () => {
-  let redirect: jest.SpyInstance
-  beforeEach(() => {
-    redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
-    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it("shows the issuer and the plate, with the owner's mobile filled in and no commit yet", async () => {
     const world = await provinceWorld()
@@ -173,7 +163,7 @@ describe('province verification page', () => {
     // Reported once: on the page, not by a toast as well.
     expect(world.ui.toasts).toEqual([])
     expect(commits(world)).toHaveLength(0)
-    expect(redirect).not.toHaveBeenCalled()
+    expect(navigation.redirectTo).not.toHaveBeenCalled()
   })
 
   it('cuts the inputs to the domain lengths (mobile 11, code 6), digits only', async () => {
@@ -190,10 +180,10 @@ describe('province verification page', () => {
     await press(page, 'province-send-code')
     await type(page, 'code', RIGHT_CODE)
     await press(page, 'province-submit')
-    await eventually(page, () => redirect.mock.calls.length > 0)
+    await eventually(page, () => navigation.redirectTo.mock.calls.length > 0)
     expect(bodyOf(requestsTo(world, API.provinceLogin.path)[0]!)).toEqual({ mobile: '13800138000', code: RIGHT_CODE, orderId: 'order-1' })
     expect(commits(world)).toHaveLength(1)
-    expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
     expect(world.services.store.province.mustVerify(PLATE, 'order-1')).toBe(false)
     expect(world.services.store.apply.submitted).toBe(true)
   })
@@ -205,16 +195,16 @@ describe('province verification page', () => {
     await press(page, 'province-submit')
     await eventually(page, () => byTestId(page, 'province-missing') !== null)
     expect(textOf(page, 'province-missing')).toContain('行驶证照片')
-    expect(redirect).not.toHaveBeenCalled()
+    expect(navigation.redirectTo).not.toHaveBeenCalled()
   })
 
   it('is skipped when the issuer switch is off: the application is committed at once', async () => {
     const world = await provinceWorld({ open: false, missing: [] })
     const page = await open(world)
-    await eventually(page, () => redirect.mock.calls.length > 0)
+    await eventually(page, () => navigation.redirectTo.mock.calls.length > 0)
     expect(requestsTo(world, API.provinceLogin.path)).toHaveLength(0)
     expect(commits(world)).toHaveLength(1)
-    expect(redirect).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
+    expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
     expect(world.services.store.province.verifiedOrderId).toBeUndefined()
   })
 })

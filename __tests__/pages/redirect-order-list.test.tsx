@@ -5,7 +5,7 @@ import { CHANNELS } from '../../src/config/channel'
 import { envelope } from '../support/test-services'
 import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
 import { lifecycle } from '../support/page-lifecycle'
-import { openWith, ordersWorld, settle, spyNavigation } from '../support/order-world'
+import { openWith, ordersWorld, settle, spyNavigationEachTest } from '../support/order-world'
 import type { OrdersWorld } from '../support/order-world'
 
 const ORDER_LIST_URL = `/${ROUTES.orderList.page}`
@@ -19,11 +19,7 @@ async function mountRedirect(world: OrdersWorld) {
 }
 
 describe('redirect to the order list', () => {
-  let navigation: ReturnType<typeof spyNavigation>
-  beforeEach(() => {
-    navigation = spyNavigation()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigation = spyNavigationEachTest()
 
   it('replaces itself with the order list when the user is logged in', async () => {
     const world = ordersWorld()

@@ -4,7 +4,7 @@ import type { TransportResponse } from '../../src/services/request/transport'
 import type { Commodity } from '../../types/api/catalogue'
 import { settle } from '../unit/services/fakes'
 import { byTestId, getByTestId, textOf } from '../support/page-test'
-import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, openAt, serverError } from '../support/journey-fixtures'
+import { SUBMITTED, applicationDetail, applyCalls, commodity, loggedInWorld, never, openAt, retryAfterErrorInPlace, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
 
 const LIST: Commodity[] = [
@@ -87,12 +87,7 @@ describe('select-detail page', () => {
     let fail = true
     serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
     const page = await open(world, 'BASIC')
-    expect(getByTestId(page, 'package-detail-error').getAttribute('role')).toBe('alert')
-    expect(textOf(page, 'package-detail-error')).toContain('服务器繁忙，请稍后重试')
-    expect(world.ui.toasts).toEqual([])
-    fail = false
-    page.fireEvent.click(getByTestId(page, 'package-detail-error').querySelector('[role="button"]') as Element)
-    await page.act(async () => settle(80))
+    await retryAfterErrorInPlace(page, world, 'package-detail-error', () => (fail = false))
     expect(textOf(page, 'package-detail-name')).toBe('基础版ETC套餐')
   })
 

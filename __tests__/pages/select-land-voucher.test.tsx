@@ -16,7 +16,7 @@ import type { Commodity } from '../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
-import { byTestId, eventually, getBySelector, getByTestId, mountPage, textOf } from '../support/page-test'
+import { byTestId, eventually, expectTexts, getBySelector, getByTestId, mountPage, textOf, typeInto } from '../support/page-test'
 import { applicationDetail, commodity, loggedInWorld, never, openAt, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
 
@@ -93,10 +93,7 @@ const codeInput = (page: Page): HTMLInputElement => getBySelector(page, '[data-t
 const codeButton = (page: Page): Element => getBySelector(page, '[data-testid="voucher-entry"] [role="button"][aria-label="使用"]')
 
 async function typeCode(page: Page, text: string): Promise<void> {
-  await eventually(page, () => (byTestId(page, 'voucher-code')?.querySelector('input') ?? null) !== null)
-  const input = codeInput(page)
-  input.value = text
-  page.fireEvent.input(input)
+  await typeInto(page, 'voucher-code', text)
   await page.act(async () => settle(20))
 }
 
@@ -104,6 +101,17 @@ async function useCode(page: Page, text: string): Promise<void> {
   await typeCode(page, text)
   page.fireEvent.click(codeButton(page))
   await page.act(async () => settle(120))
+}
+
+/** The package page with ETC-DEMO-01 typed and 使用 tapped, its eligibility check waiting for the test's `answer`. */
+async function openCheckingCode(): Promise<{ world: World; page: Page; answer: (response: TransportResponse) => void }> {
+  let answer: (response: TransportResponse) => void = () => undefined
+  const world = writeOffWorld({ verify: () => new Promise((resolve) => (answer = resolve)) })
+  const page = await open(world)
+  await typeCode(page, 'ETC-DEMO-01')
+  page.fireEvent.click(codeButton(page))
+  await page.act(async () => settle(40))
+  return { world, page, answer: (response) => answer(response) }
 }
 
 describe('package page under a write-off campaign', () => {
@@ -199,10 +207,7 @@ describe('package page under a write-off campaign', () => {
     expect(textOf(page, 'voucher-claimed')).toBe('已使用核销码 ETC-DEMO-01，立减¥20.00')
     expect(byTestId(page, 'voucher-code')).toBeNull()
     // The price stays, with the price after the voucher next to it; never below one cent.
-    expect(textOf(page, 'package-BASIC-price')).toBe('¥29.90')
-    expect(textOf(page, 'package-BASIC-voucher-price')).toBe('券后¥9.90')
-    expect(textOf(page, 'package-VIP-voucher-price')).toBe('券后¥29.90')
-    expect(textOf(page, 'package-LITE-voucher-price')).toBe('券后¥0.01')
+    expectTexts(page, { 'package-BASIC-price': '¥29.90', 'package-BASIC-voucher-price': '券后¥9.90', 'package-VIP-voucher-price': '券后¥29.90', 'package-LITE-voucher-price': '券后¥0.01' })
     expect(world.ui.toasts).toEqual([])
   })
 
@@ -228,12 +233,7 @@ describe('package page under a write-off campaign', () => {
   })
 
   it('is busy while the code is checked, and a second tap sends nothing more', async () => {
-    let answer: (response: TransportResponse) => void = () => undefined
-    const world = writeOffWorld({ verify: () => new Promise((resolve) => (answer = resolve)) })
-    const page = await open(world)
-    await typeCode(page, 'ETC-DEMO-01')
-    page.fireEvent.click(codeButton(page))
-    await page.act(async () => settle(40))
+    const { world, page, answer } = await openCheckingCode()
     expect(codeButton(page).getAttribute('aria-disabled')).toBe('true')
     expect(codeButton(page).getAttribute('aria-busy')).toBe('true')
     page.fireEvent.click(codeButton(page))
@@ -255,12 +255,7 @@ describe('package page under a write-off campaign', () => {
   })
 
   it('keeps the field read-only and every package unchosen while a code is checked', async () => {
-    let answer: (response: TransportResponse) => void = () => undefined
-    const world = writeOffWorld({ verify: () => new Promise((resolve) => (answer = resolve)) })
-    const page = await open(world)
-    await typeCode(page, 'ETC-DEMO-01')
-    page.fireEvent.click(codeButton(page))
-    await page.act(async () => settle(40))
+    const { world, page, answer } = await openCheckingCode()
     await eventually(page, () => codeInput(page).disabled)
     for (const id of ['VIP', 'BASIC', 'LITE']) expect(getByTestId(page, `package-${id}-choose`).getAttribute('aria-disabled')).toBe('true')
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))

@@ -6,8 +6,8 @@ import type { TransportResponse } from '../../src/services/request/transport'
 import type { Commodity } from '../../types/api/catalogue'
 import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
-import { byTestId, getByTestId, mountPage, textOf } from '../support/page-test'
-import { SUBMITTED, applyCalls, applicationDetail, commodity, loggedInWorld, never, serverError } from '../support/journey-fixtures'
+import { byTestId, expectTexts, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
+import { SUBMITTED, applicationDetail, applyCalls, commodity, loggedInWorld, never, retryAfterErrorInPlace, serverError } from '../support/journey-fixtures'
 import type { JourneyWorld as World } from '../support/journey-fixtures'
 import { PACKAGE_LOCK_NOTE } from '../../src/config/payment'
 import { MISSING_ISSUER_AGREEMENT } from '../../types/api/apply'
@@ -56,11 +56,7 @@ async function open(world: World) {
 }
 
 describe('select-land page', () => {
-  let navigateTo: jest.SpyInstance
-  beforeEach(() => {
-    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-  })
-  afterEach(() => jest.restoreAllMocks())
+  const navigateTo = spyNavigateToEachTest()
 
   it('shows a loading state while the packages load', async () => {
     const world = loggedInWorld()
@@ -81,16 +77,10 @@ describe('select-land page', () => {
     expect(textOf(page, 'package-BASIC-name')).toBe('基础版ETC套餐')
     expect(textOf(page, 'package-BASIC-price')).toBe('¥29.90')
     // Deposits: what the money is comes first, and the device's value is no struck-through price.
-    expect(textOf(page, 'package-BASIC-mode')).toBe('押金')
-    expect(textOf(page, 'package-BASIC-original')).toBe('设备价值¥180.00')
-    expect(textOf(page, 'package-EXISTING-original')).toBe('设备价值¥199.00')
-    expect(textOf(page, 'package-FEE-mode')).toBe('服务费')
-    expect(textOf(page, 'package-lock-note')).toBe(PACKAGE_LOCK_NOTE)
+    expectTexts(page, { 'package-BASIC-mode': '押金', 'package-BASIC-original': '设备价值¥180.00', 'package-EXISTING-original': '设备价值¥199.00', 'package-FEE-mode': '服务费', 'package-lock-note': PACKAGE_LOCK_NOTE })
     // No original price above the price: nothing struck through.
     expect(byTestId(page, 'package-FEE-original')).toBeNull()
-    expect(textOf(page, 'package-BASIC-tier')).toBe('基础版')
-    expect(textOf(page, 'package-VIP-tier')).toBe('VIP版')
-    expect(textOf(page, 'package-EXISTING-tier')).toBe('老用户专享')
+    expectTexts(page, { 'package-BASIC-tier': '基础版', 'package-VIP-tier': 'VIP版', 'package-EXISTING-tier': '老用户专享' })
     expect(textOf(page, 'package-FEE')).toContain('服务费')
     expect(textOf(page, 'package-BASIC')).toContain('押金')
     expect(textOf(page, 'package-plate')).toContain('京A12345')
@@ -112,12 +102,7 @@ describe('select-land page', () => {
     let fail = true
     serve(world, { list: () => (fail ? serverError('服务器繁忙，请稍后重试') : world.ok(LIST)) })
     const page = await open(world)
-    expect(getByTestId(page, 'packages-error').getAttribute('role')).toBe('alert')
-    expect(textOf(page, 'packages-error')).toContain('服务器繁忙，请稍后重试')
-    expect(world.ui.toasts).toEqual([])
-    fail = false
-    page.fireEvent.click(getByTestId(page, 'packages-error').querySelector('[role="button"]') as Element)
-    await page.act(async () => settle(60))
+    await retryAfterErrorInPlace(page, world, 'packages-error', () => (fail = false), 60)
     expect(byTestId(page, 'packages-error')).toBeNull()
     expect(byTestId(page, 'package-BASIC')).not.toBeNull()
   })
@@ -128,7 +113,7 @@ describe('select-land page', () => {
     const page = await open(world)
     page.fireEvent.click(getByTestId(page, 'package-VIP-details'))
     await page.act(async () => settle(10))
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/select-detail/index?commodityId=VIP' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/select-detail/index?commodityId=VIP' })
   })
 
   it('chooses a package: saves it, submits once even on a double tap, then opens the payment', async () => {
@@ -143,8 +128,8 @@ describe('select-land page', () => {
     expect(applyCalls(world)).toHaveLength(1)
     expect(world.services.store.apply.commodityId).toBe('BASIC')
     expect(world.services.store.apply.submitted).toBe(true)
-    expect(navigateTo).toHaveBeenCalledTimes(1)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+    expect(navigateTo()).toHaveBeenCalledTimes(1)
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
   })
 
   it('shows what the application still lacks and leads to the form', async () => {
@@ -162,11 +147,11 @@ describe('select-land page', () => {
       '行驶证照片',
       '车头照片',
     ])
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
     expect(world.services.store.apply.submitted).toBe(false)
     page.fireEvent.click(getByTestId(page, 'package-missing-go'))
     await page.act(async () => settle(10))
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/upinfo/index' })
   })
 
   it("leads to the consent page when the issuer's agreement is what the application lacks", async () => {
@@ -181,7 +166,7 @@ describe('select-land page', () => {
     await page.act(async () => settle(120))
     page.fireEvent.click(getByTestId(page, 'package-missing-go'))
     await page.act(async () => settle(10))
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/agree/index' })
   })
 
   it('keeps the page as it was when submitting fails, says why once, on the page, and can be tried again', async () => {
@@ -201,12 +186,12 @@ describe('select-land page', () => {
     // Reported once: on the page, not by a toast as well.
     expect(world.ui.toasts).toEqual([])
     expect(getByTestId(page, 'package-BASIC-choose').getAttribute('aria-disabled')).toBe('false')
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(navigateTo()).not.toHaveBeenCalled()
     fail = false
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     await page.act(async () => settle(120))
     expect(byTestId(page, 'package-error')).toBeNull()
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
   })
 
   it('once submitted, the chosen package goes on to payment and the others cannot be chosen', async () => {
@@ -221,7 +206,7 @@ describe('select-land page', () => {
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     await page.act(async () => settle(20))
     expect(applyCalls(world)).toHaveLength(0)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=O1' })
   })
 
   it('without an application, choosing starts one from the plate', async () => {
@@ -231,6 +216,6 @@ describe('select-land page', () => {
     page.fireEvent.click(getByTestId(page, 'package-BASIC-choose'))
     await page.act(async () => settle(20))
     expect(applyCalls(world)).toHaveLength(0)
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+    expect(navigateTo()).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
   })
 })

@@ -13,7 +13,7 @@ import { FOLLOW_UP_CONSENT } from '../../types/api/auth'
 import { API } from '../../types/api/paths'
 import { lifecycle } from '../support/page-lifecycle'
 import { eventually, flush, getByTestId, mountPage } from '../support/page-test'
-import { openOrderWorld, spyNavigation } from '../support/journey-fixtures'
+import { VALID_FORM, openOrderWorld, spyNavigation } from '../support/journey-fixtures'
 import { ALL_PHOTOS } from '../support/order-fixtures'
 import { envelope } from '../support/test-services'
 
@@ -21,14 +21,7 @@ type World = Awaited<ReturnType<typeof openOrderWorld>>
 type Page = Awaited<ReturnType<typeof mountPage>>
 
 const MOBILE = '13912345678'
-const VALID = {
-  ownerName: '张三',
-  idNumber: '11010519491231002X',
-  mobile: MOBILE,
-  vehicleInfo: '大众汽车牌FV7152FBDBG',
-  vin: 'WVWZZZ1JZXW000001',
-  engineNo: 'EA211-123',
-} as const
+const VALID = { ...VALID_FORM, mobile: MOBILE } as const
 
 const followUpCalls = (world: World): TransportRequest[] => world.requests.filter((request) => request.url.includes(API.saveFollowUpPhone.path))
 const queryOf = (request: TransportRequest | undefined): Record<string, string> =>

@@ -8,8 +8,8 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
-import { byTestId, eventually, flush, getByTestId, mountPage, textOf } from '../support/page-test'
-import { openOrderWorld, routeTo, spyNavigation } from '../support/journey-fixtures'
+import { byTestId, eventually, flush, getByTestId, mountPage, textOf, typeInto } from '../support/page-test'
+import { VALID_FORM, expectSentToPlatePage, openOrderWorld, routeTo, spyNavigation } from '../support/journey-fixtures'
 import { ALL_PHOTOS, detail } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
 import { heldUploads, uploaded } from '../support/upload-fakes'
@@ -21,27 +21,10 @@ type Page = Awaited<ReturnType<typeof mountPage>>
 
 const APPLY_PATH = '/h5/apply'
 
-const VALID = {
-  ownerName: '张三',
-  idNumber: '11010519491231002X',
-  mobile: '13800138000',
-  vehicleInfo: '大众汽车牌FV7152FBDBG',
-  vin: 'WVWZZZ1JZXW000001',
-  engineNo: 'EA211-123',
-} as const
+const VALID = VALID_FORM
 
-/** The field's input; a field that just appeared (the consignee's) renders its input a little later. */
-async function inputOf(page: Page, field: string): Promise<HTMLInputElement> {
-  const find = () => byTestId(page, `field-${field}`)?.querySelector('input') ?? null
-  await eventually(page, () => find() !== null)
-  return find() as HTMLInputElement
-}
-
-async function type(page: Page, field: string, value: string): Promise<void> {
-  const input = await inputOf(page, field)
-  input.value = value
-  page.fireEvent.input(input)
-}
+/** Types into the field's input (a field that just appeared, the consignee's, renders its input a little later). */
+const type = (page: Page, field: string, value: string): Promise<void> => typeInto(page, `field-${field}`, value)
 
 function leave(page: Page, field: string): void {
   const input = getByTestId(page, `field-${field}`).querySelector('input')
@@ -74,12 +57,7 @@ describe('information page', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('sends the user to the plate page without an order', async () => {
-    const { redirect } = spyNavigation()
-    const page = await mountPage(UpinfoPage)
-    await flush(page)
-    expect(textOf(page, 'upinfo-redirect')).toContain('请先填写车牌号')
-    expect(redirect).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
-    expect(byTestId(page, 'field-ownerName')).toBeNull()
+    await expectSentToPlatePage(UpinfoPage, 'upinfo-redirect', 'field-ownerName')
   })
 
   it('sends the user to the agreements when they have not been accepted', async () => {

@@ -17,7 +17,7 @@ import type { Commodity } from '../../types/api/catalogue'
 import type { OrderDetail } from '../../types/api/orders'
 import { settle } from '../unit/services/fakes'
 import { detail } from './order-fixtures'
-import { mountPage } from './page-test'
+import { byTestId, flush, getByTestId, mountPage, textOf } from './page-test'
 import { pageTestWorld } from './test-app'
 import { envelope, testWorld } from './test-services'
 
@@ -103,12 +103,49 @@ export async function openAt(Page: ComponentType, world: JourneyWorld, path: str
   return page
 }
 
+/**
+ * The page's error view `errorId` says the server's 服务器繁忙 in place, as an alert and with no
+ * toast too; then, once `recover` has the server answer, its retry button is tapped and the page
+ * settles (for `settleMs`).
+ */
+export async function retryAfterErrorInPlace(page: TestUtils, world: JourneyWorld, errorId: string, recover: () => void, settleMs = 80): Promise<void> {
+  expect(getByTestId(page, errorId).getAttribute('role')).toBe('alert')
+  expect(textOf(page, errorId)).toContain('服务器繁忙，请稍后重试')
+  expect(world.ui.toasts).toEqual([])
+  recover()
+  page.fireEvent.click(getByTestId(page, errorId).querySelector('[role="button"]') as Element)
+  await page.act(async () => settle(settleMs))
+}
+
+/** A complete, valid owner and vehicle for the information form, by field. */
+export const VALID_FORM = {
+  ownerName: '张三',
+  idNumber: '11010519491231002X',
+  mobile: '13800138000',
+  vehicleInfo: '大众汽车牌FV7152FBDBG',
+  vin: 'WVWZZZ1JZXW000001',
+  engineNo: 'EA211-123',
+} as const
+
 /** Spies on Taro's redirect (the page sending the user elsewhere) and navigate (opening the next page). */
 export function spyNavigation() {
   return {
     redirect: jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' }),
     open: jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' }),
   }
+}
+
+/**
+ * Opened with no order, the page `Page` says (in `noticeId`) that the plate comes first and sends
+ * the user to the plate page, showing nothing of its own (no `formId`).
+ */
+export async function expectSentToPlatePage(Page: ComponentType, noticeId: string, formId: string): Promise<void> {
+  const { redirect } = spyNavigation()
+  const page = await mountPage(Page)
+  await flush(page)
+  expect(textOf(page, noticeId)).toContain('请先填写车牌号')
+  expect(redirect).toHaveBeenCalledWith({ url: '/pages/entry/plate/index' })
+  expect(byTestId(page, formId)).toBeNull()
 }
 
 /** The journey's state after the plate step: an open order for 京A12345 with `certificates` photos sent. */

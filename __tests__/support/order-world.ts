@@ -9,7 +9,7 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import type { OrderDetail } from '../../types/api/orders'
-import { flush, mountPage } from './page-test'
+import { flush, getByTestId, mountPage } from './page-test'
 import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { envelope, testWorld } from './test-services'
 import type { TestWorldOptions } from './test-services'
@@ -80,6 +80,13 @@ export async function settle(page: TestUtils, rounds = 6): Promise<void> {
   }
 }
 
+/** Taps the element of test id `id` (with `inside`, the first element it matches within that one) and lets the page settle. */
+export async function tapAndSettle(page: TestUtils, id: string, inside?: string): Promise<void> {
+  const element = getByTestId(page, id)
+  page.fireEvent.click(inside ? (element.querySelector(inside) as Element) : element)
+  await settle(page)
+}
+
 /** Logs the user in and mounts `Page` (opened with `params` when given), letting it settle. */
 export async function mountLoggedIn(Page: ComponentType, world: OrdersWorld, params?: Record<string, string>): Promise<TestUtils> {
   if (params) openWith(params)
@@ -103,4 +110,17 @@ export function spyNavigation() {
     redirectTo: jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' }),
     reLaunch: jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' }),
   }
+}
+
+/**
+ * The navigation spies, made afresh before each test of the enclosing describe block (the same
+ * object, its spies replaced); every mock is restored after each test.
+ */
+export function spyNavigationEachTest(): ReturnType<typeof spyNavigation> {
+  const navigation = {} as ReturnType<typeof spyNavigation>
+  beforeEach(() => {
+    Object.assign(navigation, spyNavigation())
+  })
+  afterEach(() => jest.restoreAllMocks())
+  return navigation
 }

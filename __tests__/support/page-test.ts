@@ -3,10 +3,12 @@
  * test (the utils' queries search the whole document). Pages are mounted inside the app's
  * providers (a RootStore and app services over fakes, see test-app.tsx), as src/app.tsx does.
  */
+import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { createElement, useState } from 'react'
 import type { ComponentType } from 'react'
 import type { AppServices } from '../../src/bootstrap/create-app-services'
+import { HOTLINE } from '../../src/domain/constants'
 import { AppServicesProvider } from '../../src/components/app-services/app-services'
 import { StoreProvider } from '../../src/stores/store-context'
 import './page-lifecycle'
@@ -76,6 +78,11 @@ export function textOf(testUtils: TestUtils, id: string): string {
   return byTestId(testUtils, id)?.textContent ?? ''
 }
 
+/** Expects the text of each element named (by test id) in `texts` to be exactly the one given for it. */
+export function expectTexts(testUtils: TestUtils, texts: Record<string, string>): void {
+  expect(Object.fromEntries(Object.keys(texts).map((id) => [id, textOf(testUtils, id)]))).toEqual(texts)
+}
+
 /** Lets pending promise callbacks (and the React updates they cause) run. */
 export async function flush(testUtils: TestUtils): Promise<void> {
   await testUtils.act(async () => {
@@ -94,4 +101,69 @@ export async function eventually(testUtils: TestUtils, done: () => boolean, time
     await testUtils.act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
   }
   expect(done()).toBe(true)
+}
+
+/** The input inside the element of test id `id`, waited for (a field that just appeared renders its input a little later). */
+export async function inputIn(testUtils: TestUtils, id: string): Promise<HTMLInputElement> {
+  const find = () => byTestId(testUtils, id)?.querySelector('input') ?? null
+  await eventually(testUtils, () => find() !== null)
+  return find() as HTMLInputElement
+}
+
+/** Types `value` into the input inside the element of test id `id` (its value set, then an input event). */
+export async function typeInto(testUtils: TestUtils, id: string, value: string): Promise<void> {
+  const input = await inputIn(testUtils, id)
+  input.value = value
+  testUtils.fireEvent.input(input)
+}
+
+/**
+ * Runs `test` with `window.location[method]` a mock (jsdom's location cannot be spied on, nor
+ * configured per test; the H5 branches call these through window), the real location put back
+ * afterwards whatever happens.
+ */
+export async function withLocationMock(method: 'reload' | 'replace', test: (mock: jest.Mock) => Promise<void>): Promise<void> {
+  const mock = jest.fn()
+  const original = window.location
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, [method]: mock } })
+  try {
+    await test(mock)
+  } finally {
+    Object.defineProperty(window, 'location', { configurable: true, value: original })
+  }
+}
+
+/**
+ * Before each test of the enclosing describe block, Taro's navigateTo spied on (answering ok), and
+ * localStorage cleared first when `clearStorage`; every mock restored after each test. Answers the
+ * running test's spy.
+ */
+export function spyNavigateToEachTest({ clearStorage = false } = {}): () => jest.SpyInstance {
+  let navigateTo: jest.SpyInstance | undefined
+  beforeEach(() => {
+    if (clearStorage) localStorage.clear()
+    navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  })
+  afterEach(() => jest.restoreAllMocks())
+  return () => {
+    if (!navigateTo) throw new Error('navigateTo is spied on in a test only')
+    return navigateTo
+  }
+}
+
+/**
+ * Taps the entry links 我的订单 and 客服 in turn, `settle` after each: the order list opens
+ * (`navigateTo`), then the hotline is called (`makePhoneCall`).
+ */
+export async function expectEntryLinks(
+  testUtils: TestUtils,
+  settle: () => Promise<void>,
+  { navigateTo, makePhoneCall }: { navigateTo: jest.SpyInstance; makePhoneCall: jest.SpyInstance },
+): Promise<void> {
+  testUtils.fireEvent.click(getByTestId(testUtils, 'entry-orders'))
+  await settle()
+  expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/order/order-list/index' })
+  testUtils.fireEvent.click(getByTestId(testUtils, 'entry-service'))
+  await settle()
+  expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
 }

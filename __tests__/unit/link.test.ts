@@ -22,21 +22,16 @@ describe('linkOf', () => {
   })
 
   it.each([
-    ['https://example.com/doc/rules.pdf', 'https://example.com/doc/rules.pdf'],
-    ['http://example.com/RULES.PDF', 'http://example.com/RULES.PDF'],
-    ['https://example.com/a.pdf?sign=1#page=2', 'https://example.com/a.pdf?sign=1#page=2'],
-    ['https%3A%2F%2Fexample.com%2Fa.pdf', 'https://example.com/a.pdf'],
-  ])('maps the PDF address %s to a pdf link', (path, url) => {
-    expect(linkOf(path)).toEqual({ type: 'pdf', url })
-  })
-
-  it.each([
-    ['https://example.com/activity', 'https://example.com/activity'],
-    ['http://example.com/a.pdf.html', 'http://example.com/a.pdf.html'],
-    ['https://example.com/page?file=a.pdf', 'https://example.com/page?file=a.pdf'],
-    ['https%3A%2F%2Fexample.com%2Fx%3Fa%3D1', 'https://example.com/x?a=1'],
-  ])('maps the web address %s to a web view', (path, url) => {
-    expect(linkOf(path)).toEqual({ type: 'webview', url })
+    ['https://example.com/doc/rules.pdf', 'pdf', 'https://example.com/doc/rules.pdf'],
+    ['http://example.com/RULES.PDF', 'pdf', 'http://example.com/RULES.PDF'],
+    ['https://example.com/a.pdf?sign=1#page=2', 'pdf', 'https://example.com/a.pdf?sign=1#page=2'],
+    ['https%3A%2F%2Fexample.com%2Fa.pdf', 'pdf', 'https://example.com/a.pdf'],
+    ['https://example.com/activity', 'webview', 'https://example.com/activity'],
+    ['http://example.com/a.pdf.html', 'webview', 'http://example.com/a.pdf.html'],
+    ['https://example.com/page?file=a.pdf', 'webview', 'https://example.com/page?file=a.pdf'],
+    ['https%3A%2F%2Fexample.com%2Fx%3Fa%3D1', 'webview', 'https://example.com/x?a=1'],
+  ])('maps the address %s to a %s link (a PDF, or else a web view)', (path, type, url) => {
+    expect(linkOf(path)).toEqual({ type, url })
   })
 
   it.each([

@@ -1,17 +1,13 @@
 import { createSecureStorage } from '../../src/platform/secure-storage'
-import type { StringStorage } from '../../src/platform/secure-storage'
+import { memoryBackend } from '../support/memory-storage'
 import { TRACK_UID_PATTERN, TRACK_UID_STORAGE, createTrackUid } from '../../src/platform/tracking-uid'
 
 const KEY_HEX = 'a'.repeat(64)
 const PREFIX = 'prod_test_'
 
 function device() {
-  const raw = new Map<string, string>()
-  const backend: StringStorage = {
-    getString: (key) => raw.get(key),
-    setString: (key, value) => void raw.set(key, value),
-    remove: (key) => void raw.delete(key),
-  }
+  const backend = memoryBackend()
+  const { raw } = backend
   let calls = 0
   // Distinct, predictable bytes per call, so two ids made in one test differ.
   const randomBytes = (count: number) => {

@@ -11,3 +11,12 @@ export async function holdScripts(page: Page, except?: RegExp): Promise<() => vo
   })
   return release
 }
+
+/** Collects, from now on, what the console of `page` says of the Content Security Policy refusing something. */
+export function cspRefusals(page: Page): string[] {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  return refused
+}

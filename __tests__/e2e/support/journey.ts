@@ -5,6 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { PAGE_TOKEN_PARAM } from '../../../src/platform/authorization'
 import { appUrl } from './app-url'
+import { sharedBrowser } from './browser'
 import { freshPhone, screenshot, smsCode, testJpeg } from './world'
 
 /** The app opened as a person of their own (a simulated bank page token: no SMS code to wait for). */
@@ -85,6 +86,25 @@ export async function photoFiles(browser: Browser): Promise<Record<string, Buffe
     idCardBack: await testJpeg(browser, '身份证国徽面'),
     drivingLicense: await testJpeg(browser, '行驶证'),
     vehicleFront: await testJpeg(browser, '车头照片'),
+  }
+}
+
+/**
+ * One Chromium for the enclosing describe block (`sharedBrowser`) and the four test photos, made in
+ * it once before the block's tests.
+ */
+export function sharedBrowserWithPhotos(): { browser: () => Browser; files: () => Record<string, Buffer> } {
+  const browser = sharedBrowser()
+  let files: Record<string, Buffer> | undefined
+  beforeAll(async () => {
+    files = await photoFiles(browser())
+  })
+  return {
+    browser,
+    files: () => {
+      if (!files) throw new Error('the test photos are not made')
+      return files
+    },
   }
 }
 
@@ -177,6 +197,14 @@ export async function payOnCashier(page: Page, outcome: '支付成功' | '支付
   await onPage(page, 'payResult')
 }
 
+/** On the pay page: 支付押金 (the button found by its words), 支付成功 on the cashier, and the success on the result page. */
+export async function payDepositSuccessfully(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^支付押金/ }).click()
+  await page.getByRole('button', { name: '支付成功' }).click()
+  await onPage(page, 'payResult')
+  await byTestId(page, 'pay-result-success').waitFor()
+}
+
 export async function orderIdOfPayPage(page: Page): Promise<string> {
   const text = (await byTestId(page, 'pay-order-id').textContent()) ?? ''
   return text.trim()
@@ -201,7 +229,15 @@ export async function applyAndPay(page: Page, files: Record<string, Buffer>, pla
 
 /** A new order of `who` for `plate`, picked up on site, up to the package list (photos sent, 下一步 tapped). */
 export async function toPackages(page: Page, files: Record<string, Buffer>, plate: string, who: string): Promise<void> {
-  await startWithPlate(page, plate, freshPhone(), asPerson(who))
+  await onSiteToPackages(page, files, plate, asPerson(who))
+}
+
+/**
+ * A new order for `plate` opened at `entry` (logging in with a fresh phone when asked), picked up on
+ * site, up to the package list (photos sent, 下一步 tapped).
+ */
+export async function onSiteToPackages(page: Page, files: Record<string, Buffer>, plate: string, entry = '/'): Promise<void> {
+  await startWithPlate(page, plate, freshPhone(), entry)
   await acceptAgreements(page)
   await fillInformation(page, 'onSite')
   await uploadPhotos(page, files)

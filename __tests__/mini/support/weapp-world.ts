@@ -170,40 +170,9 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
     state.console?.restore()
   })
 
-  return {
-    get database() {
-      return need('database')
-    },
-    get test() {
-      return need('test')
-    },
-    get stack() {
-      return need('stack')
-    },
-    get storage() {
-      return need('storage')
-    },
-    get server() {
-      return need('server')
-    },
-    get device() {
-      return need('device')
-    },
-    get navigations() {
-      return need('navigations')
-    },
-    get pay() {
-      return need('pay')
-    },
-    get random() {
-      return need('random')
-    },
-    get privacy() {
-      return need('privacy')
-    },
-    get console() {
-      return need('console')
-    },
+  // The parts the hooks set up, each read through `need` (a getter on the world, below).
+  const parts = ['database', 'test', 'stack', 'storage', 'server', 'device', 'navigations', 'pay', 'random', 'privacy', 'console'] as const
+  const methods: Omit<WeappWorld, (typeof parts)[number]> = {
     app: () => need('launch').app(),
     launchedAt: () => need('launch').at,
     useDevice(deviceOptions) {
@@ -220,4 +189,7 @@ export function weappWorld(options: WeappWorldOptions = {}): WeappWorld {
       return [...need('console').problems(), ...pageErrors, ...need('server').failures]
     },
   }
+  const world = methods as WeappWorld
+  for (const part of parts) Object.defineProperty(world, part, { get: () => need(part), enumerable: true })
+  return world
 }

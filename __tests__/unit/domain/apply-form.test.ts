@@ -1,14 +1,11 @@
 import { EMPTY_APPLY_FORM, DELIVERY_REQUIRED, REGION_REQUIRED, fieldApplies, fieldError, formErrors, nextApplyStep, normaliseForm, withField } from '../../../src/domain/apply-form'
 import { DELIVERY_METHOD } from '../../../src/domain/enums'
 import type { ApplyForm, ApplyProgress } from '../../../src/domain/apply-form'
+import { form } from '../stores/apply-setup'
 
+/** The apply stores' owner and vehicle (lower-case ID and VIN, for the normalising), mailed. */
 const valid: ApplyForm = {
-  ownerName: '张三',
-  idNumber: '11010519491231002x',
-  mobile: '13800138000',
-  vehicleInfo: '大众汽车牌FV7152FBDBG',
-  vin: 'lfv2a21k157402375',
-  engineNo: 'EA211-123456',
+  ...form,
   deliveryMethod: '3',
   consigneeName: '李四',
   consigneeMobile: '13900139000',

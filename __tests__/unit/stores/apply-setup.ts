@@ -2,7 +2,7 @@
 import { CHANNELS } from '../../../src/config/channel'
 import { EMPTY_APPLY_FORM } from '../../../src/domain/apply-form'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
-import type { StringStorage } from '../../../src/platform/secure-storage'
+import { memoryBackend } from '../../support/memory-storage'
 import { ApplyStore } from '../../../src/stores/apply-store'
 import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
 import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
@@ -10,10 +10,7 @@ import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
 export const STORAGE_KEY = 'b'.repeat(64)
 export const STORAGE_PREFIX = 'etc_bank_'
 
-export function memoryBackend(): StringStorage & { raw: Map<string, string> } {
-  const raw = new Map<string, string>()
-  return { raw, getString: (k) => raw.get(k), setString: (k, v) => void raw.set(k, v), remove: (k) => void raw.delete(k) }
-}
+export { memoryBackend }
 
 export const form = {
   ...EMPTY_APPLY_FORM,

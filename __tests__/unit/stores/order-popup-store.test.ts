@@ -1,6 +1,6 @@
 import { DAY_MS } from '../../../src/domain/constants'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
-import type { StringStorage } from '../../../src/platform/secure-storage'
+import { memoryBackend } from '../../support/memory-storage'
 import { ORDER_POPUP_STORAGE, OrderPopupStore } from '../../../src/stores/order-popup-store'
 import { STATUS_FIELDS, summary } from '../../support/order-fixtures'
 
@@ -8,12 +8,8 @@ const PREFIX = 'prod_test_'
 const NOW = 1_800_000_000_000
 
 function device() {
-  const raw = new Map<string, string>()
-  const backend: StringStorage = {
-    getString: (key) => raw.get(key),
-    setString: (key, value) => void raw.set(key, value),
-    remove: (key) => void raw.delete(key),
-  }
+  const backend = memoryBackend()
+  const { raw } = backend
   let now = NOW
   const store = () => new OrderPopupStore(createSecureStorage({ backend, keyHex: 'b'.repeat(64), prefix: PREFIX }), () => now)
   return { raw, store, advance: (ms: number) => void (now += ms) }
