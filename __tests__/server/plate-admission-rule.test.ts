@@ -6,7 +6,7 @@
 import * as rule from '../../src/domain/plate-admission'
 import type { PlateAdmissionChecks } from '../../src/domain/plate-admission'
 import { checkPlate } from '../../src/stores/plate-decision'
-import type { PlateChecks } from '../../src/stores/plate-decision'
+import { FREE_PLATE_CHECKS } from '../support/free-plate-checks'
 import { BANK } from './support/api'
 import { createOrder, login, orderWorld, OTHER_PLATE, PHONES, PLATE, submittedOrder } from './support/orders'
 import { describeDb } from './support/test-database'
@@ -18,22 +18,12 @@ function spyOnRule() {
   return { spy, checksGiven }
 }
 
-/** The app's check calls, each answering that the plate may go on. */
-const freePlate: PlateChecks = {
-  plateUnique: async () => ({ data: { resultType: 1 } }),
-  contractInterception: async () => ({ intercept: false, reason: '' }),
-  checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
-  currentProcessByPlate: async () => null,
-  newApplySwitch: async () => ({ allowNewApply: true, reason: '' }),
-  requiredRisk: async () => ({ required: false, reason: '' }),
-}
-
 afterEach(() => jest.restoreAllMocks())
 
 describe('the plate page', () => {
   it('decides through the rule, with every check it reads', async () => {
     const { checksGiven } = spyOnRule()
-    await expect(checkPlate(freePlate, { plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId, orderId: undefined })).resolves.toEqual({ kind: 'free' })
+    await expect(checkPlate(FREE_PLATE_CHECKS, { plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId, orderId: undefined })).resolves.toEqual({ kind: 'free' })
     expect(checksGiven()).toEqual([[...rule.PLATE_ADMISSION_ORDER]])
   })
 })

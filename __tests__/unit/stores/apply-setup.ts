@@ -6,6 +6,7 @@ import { memoryBackend } from '../../support/memory-storage'
 import { ApplyStore } from '../../../src/stores/apply-store'
 import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
 import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
+import { FREE_PLATE_CHECKS } from '../../support/free-plate-checks'
 
 export const STORAGE_KEY = 'b'.repeat(64)
 export const STORAGE_PREFIX = 'etc_bank_'
@@ -29,12 +30,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
   /** The orders handed to their issuer (apply/push). */
   const pushes: string[] = []
   const api: ApplyStoreApi = {
-    plateUnique: async () => ({ data: { resultType: 1 } }),
-    contractInterception: async () => ({ intercept: false, reason: '' }),
-    checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: false, windowSwitchTwoZs: false }),
-    currentProcessByPlate: async () => null,
-    newApplySwitch: async () => ({ allowNewApply: true, reason: '' }),
-    requiredRisk: async () => ({ required: false, reason: '' }),
+    ...FREE_PLATE_CHECKS,
     phoneByCode: async (code) => ({ mobile: code === 'PHONE-CODE' ? '13912345678' : '13800138000' }),
     apply: async (payload) => {
       sent.push(payload)
