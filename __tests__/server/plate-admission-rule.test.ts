@@ -5,6 +5,7 @@
  */
 import * as rule from '../../src/domain/plate-admission'
 import type { PlateAdmissionChecks } from '../../src/domain/plate-admission'
+import { parsePlate } from '../../src/domain/plate'
 import { checkPlate } from '../../src/stores/plate-decision'
 import { FREE_PLATE_CHECKS } from '../support/free-plate-checks'
 import { BANK } from './support/api'
@@ -23,7 +24,7 @@ afterEach(() => jest.restoreAllMocks())
 describe('the plate page', () => {
   it('decides through the rule, with every check it reads', async () => {
     const { checksGiven } = spyOnRule()
-    await expect(checkPlate(FREE_PLATE_CHECKS, { plateNumber: PLATE, promotionChannelId: BANK.promotionChannelId, orderId: undefined })).resolves.toEqual({ kind: 'free' })
+    await expect(checkPlate(FREE_PLATE_CHECKS, { plate: parsePlate(PLATE), promotionChannelId: BANK.promotionChannelId, orderId: undefined })).resolves.toEqual({ kind: 'free' })
     expect(checksGiven()).toEqual([[...rule.PLATE_ADMISSION_ORDER]])
   })
 })

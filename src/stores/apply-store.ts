@@ -4,12 +4,13 @@
  * saved silently to the server at step boundaries. Each apply step is sent once: a step already
  * in flight is shared, never sent a second time.
  */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { computed, makeAutoObservable, runInAction } from 'mobx'
 import { newApplyPaused, pausedReason } from '../domain/apply-checks'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP, PAY_STATE } from '../domain/enums'
 import { parsePlate } from '../domain/plate'
+import type { PlateResult } from '../domain/plate'
 import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
@@ -114,13 +115,25 @@ export class ApplyStore {
   constructor(private readonly deps: ApplyStoreDeps) {
     const stored = readApplyDraft(deps.storage)
     if (stored) this.restore(stored)
-    makeAutoObservable<ApplyStore, 'deps' | 'inFlight' | 'draftSaved'>(this, { deps: false, inFlight: false, draftSaved: false, form: false })
+    // The plate is parsed once per change of its text, for the page, the checks and the release notice.
+    makeAutoObservable<ApplyStore, 'deps' | 'inFlight' | 'draftSaved'>(this, {
+      deps: false,
+      inFlight: false,
+      draftSaved: false,
+      form: false,
+      parsedPlate: computed({ keepAlive: true }),
+    })
     // The store lives as long as the app: its one reaction is never disposed.
     keepApplyDraft(deps.storage, () => this.draftContent, deps.now)
   }
 
   get plateNumber(): string {
     return plateText(this.plate)
+  }
+
+  /** The plate as the rules read it (the one parse of its text: see the constructor). */
+  get parsedPlate(): PlateResult {
+    return parsePlate(this.plateNumber)
   }
 
   get submitted(): boolean {
@@ -214,7 +227,7 @@ export class ApplyStore {
    * as the plate check refuses it.
    */
   askReleaseNotice(): AnswerOf<'plateReleaseNotice'> {
-    const parsed = parsePlate(this.plateNumber)
+    const parsed = this.parsedPlate
     if (!parsed.ok) throw new Error(parsed.reason)
     return this.deps.api.plateReleaseNotice(parsed.plate, parsed.plateColor)
   }
@@ -225,9 +238,9 @@ export class ApplyStore {
     // server's verdict on them before the checks; the channel's default is known, and its info is
     // not needed to open the order (the server records the promotion's own activity): on a slow
     // link the browser's few connections go to the checks.
-    if (parsePlate(this.plateNumber).ok && this.deps.promotionPending()) await this.deps.promotionReady()
+    if (this.parsedPlate.ok && this.deps.promotionPending()) await this.deps.promotionReady()
     const checks: PlateChecks = { ...api, newApplySwitch: () => this.readNewApplySwitch() }
-    const verdict = await checkPlate(checks, { plateNumber: this.plateNumber, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId })
+    const verdict = await checkPlate(checks, { plate: this.parsedPlate, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId })
     switch (verdict.kind) {
       case 'resume': {
         const { orderId, orderSource } = verdict.order

@@ -15,7 +15,8 @@ import { nextAction } from '../domain/order-journey'
 import type { NextAction } from '../domain/order-journey'
 import type { ApplyStepName } from '../domain/apply-form'
 import type { OrderDetail } from '../../types/api/orders'
-import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, parsePlate, plateAlreadyHandled, plateHeldUntilMessage } from '../domain/plate'
+import { PLATE_INTERCEPTED_MESSAGE, PLATE_TAKEN_MESSAGE, isPlateQueryable, plateAlreadyHandled, plateHeldUntilMessage } from '../domain/plate'
+import type { PlateResult } from '../domain/plate'
 import type { AnswerOf, RequestTo } from './contract'
 
 /** The calls the plate checks make (the services' API functions, or fakes). */
@@ -68,7 +69,8 @@ function answerOf<T>(result: PromiseSettledResult<T>): T {
 export type ReapplyOrder = OrderFields & { plateNumber: string }
 
 export interface PlateQuestion {
-  plateNumber: string
+  /** The plate as parsed once where it was typed (ApplyStore.parsedPlate). */
+  plate: PlateResult
   promotionChannelId: string
   /** The order the journey holds, which the interception check is asked about too. */
   orderId: string | undefined
@@ -95,7 +97,7 @@ function taken(releaseAt: string | undefined): Extract<PlateDecision, { kind: 't
 }
 
 export function checkPlate(checks: PlateChecks, question: PlateQuestion): Promise<PlateVerdict> {
-  const parsed = parsePlate(question.plateNumber)
+  const parsed = question.plate
   if (!parsed.ok) return Promise.resolve({ kind: 'invalid', reason: parsed.reason })
   // Whichever answers first, the decision reads them in the admission rule's order. The review is
   // asked alongside, not after: on a slow link one round trip less before the consent page, for a

@@ -1,5 +1,6 @@
 import { CHANNELS } from '../../../src/config/channel'
 import { NEW_APPLY_PAUSED, RISK_REFUSED } from '../../../src/domain/apply-checks'
+import { parsePlate } from '../../../src/domain/plate'
 import { checkPlate } from '../../../src/stores/plate-decision'
 import type { PlateChecks, PlateQuestion } from '../../../src/stores/plate-decision'
 import { detail } from '../../support/order-fixtures'
@@ -21,7 +22,7 @@ function fakeChecks(overrides: Partial<PlateChecks> = {}) {
   return { checks, asked }
 }
 
-const question = (plateNumber: string, orderId?: string): PlateQuestion => ({ plateNumber, promotionChannelId: CHANNEL_ID, orderId })
+const question = (plateNumber: string, orderId?: string): PlateQuestion => ({ plate: parsePlate(plateNumber), promotionChannelId: CHANNEL_ID, orderId })
 
 describe('checkPlate', () => {
   it('refuses an invalid plate with the domain reason, without a call', async () => {

@@ -1,7 +1,6 @@
 import { requestMessageOr, useAction, useResumeIntent } from '../../../components/action/use-action'
 import type { Action } from '../../../components/action/use-action'
 import { useAppServices } from '../../../components/app-services/app-services'
-import { parsePlate } from '../../../domain/plate'
 import type { ApplyStore, PageTarget } from '../../../stores/apply-store'
 import type { PlateDecision } from '../../../stores/plate-decision'
 import { useStores } from '../../../stores/store-context'
@@ -70,7 +69,7 @@ export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome
       void issuerAgreements.ensure(promotion.current.promotionChannelId)
       const ahead = openedAhead
         ? Promise.resolve(true)
-        : mayOpenConsentAhead(apply, user.isPersonal(), parsePlate(apply.plateNumber).ok)
+        : mayOpenConsentAhead(apply, user.isPersonal(), apply.parsedPlate.ok)
           ? openConsentAhead(navigator, apply)
           : undefined
       let decision: PlateDecision
@@ -89,7 +88,7 @@ export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome
       message: requestMessageOr(SUBMIT_FAILED_MESSAGE),
       intent: PLATE_NEXT_INTENT,
       // A visitor's 下一步 leads to the login: from there straight on to the consent page, with the checks beneath.
-      afterLogin: () => consentAfterLogin(apply, parsePlate(apply.plateNumber).ok, () => void submit.run(true)),
+      afterLogin: () => consentAfterLogin(apply, apply.parsedPlate.ok, () => void submit.run(true)),
     },
   )
   useResumeIntent(PLATE_NEXT_INTENT, submit.run, user.isPersonal())
