@@ -25,15 +25,19 @@ function Probe() {
   return <span data-testid='nickname'>{user.nickname}</span>
 }
 
-/** The app with a page in it; its services load once the page has painted. */
-async function mountApp() {
-  const page = await mountBare(() => (
+/** The app with a page in it, as first painted. */
+const mountAppFrame = () =>
+  mountBare(() => (
     <App>
       <PageShell route='plateEntry'>
         <Probe />
       </PageShell>
     </App>
   ))
+
+/** The app with a page in it; its services load once the page has painted. */
+async function mountApp() {
+  const page = await mountAppFrame()
   for (let tries = 0; tries < 50 && !byTestId(page, 'nickname'); tries++) {
     await flush(page)
     await settle(10)
@@ -67,13 +71,7 @@ describe('app root', () => {
   })
 
   it('paints the page frame first, then provides the RootStore and the app services to its pages', async () => {
-    const first = await mountBare(() => (
-      <App>
-        <PageShell route='plateEntry'>
-          <Probe />
-        </PageShell>
-      </App>
-    ))
+    const first = await mountAppFrame()
     expect(byTestId(first, 'page-services-loading')).not.toBeNull()
     expect(byTestId(first, 'nickname')).toBeNull()
     first.unmout()

@@ -11,7 +11,7 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import type { TransportResponse } from '../../src/services/request/transport'
 import { deferred } from '../unit/services/fakes'
-import { byTestId, expectEntryLinks, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
+import { byTestId, expectEntryLinks, expectLoginOffered, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 
 type Page = Awaited<ReturnType<typeof mountPage>>
@@ -79,11 +79,7 @@ describe('home page', () => {
     const page = await mount(world)
     expect(textOf(page, 'home-packages-login')).toContain('登录后查看可办理的套餐')
     expect(listRequests(world)).toEqual([])
-    expect(redirectTo).not.toHaveBeenCalled()
-    page.fireEvent.click(getByTestId(page, 'home-packages-login-action'))
-    await settle(page)
-    expect(navigateTo()).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
-    expect(redirectTo).not.toHaveBeenCalled()
+    await expectLoginOffered(page, 'home-packages-login-action', () => settle(page), { navigateTo: navigateTo(), redirectTo })
   })
 
   it('loading: says the packages are loading while the list is on its way', async () => {

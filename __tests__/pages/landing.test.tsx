@@ -28,7 +28,7 @@ import type { TransportRequest, TransportResponse } from '../../src/services/req
 import type { PromotionChannelInfo } from '../../types/api/catalogue'
 import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { commodity, serverError } from '../support/journey-fixtures'
-import { byTestId, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
+import { byTestId, expectLoginOffered, getByTestId, mountPage, spyNavigateToEachTest, textOf } from '../support/page-test'
 import { envelope, testWorld } from '../support/test-services'
 import { signableUrl } from '../../src/domain/wechat-url'
 import { WECHAT_SHARE_APIS } from '../../src/platform/h5/wechat-share'
@@ -239,11 +239,7 @@ describe('landing pages', () => {
     expect(checks(world)).toEqual([])
     // The packages are public: asked for ahead, without a login, for when the person logs in.
     expect(listed(world)).toEqual([expect.stringContaining(`listCommodity/${promotionOf('jhLand')}`)])
-    expect(redirectTo).not.toHaveBeenCalled()
-    page.fireEvent.click(getByTestId(page, 'landing-packages-login-action'))
-    await settle(page)
-    expect(navigateTo()).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
-    expect(redirectTo).not.toHaveBeenCalled()
+    await expectLoginOffered(page, 'landing-packages-login-action', () => settle(page), { navigateTo: navigateTo(), redirectTo })
   })
 
   it("the address's promotion wins over the landing's own", async () => {

@@ -13,6 +13,7 @@ import type { NotificationRequest, PaymentVendor, RefundOrder, TradeOrder } from
 import { DEFAULT_NOTIFY_URL, DEFAULT_RETURN_URL, startAlipayStandIn } from './support/alipay-standin'
 import type { AlipayStandIn } from './support/alipay-standin'
 import { freePort } from './support/ports'
+import { rejectionOf } from './support/rejection'
 
 const AMOUNT_CENTS = 1234
 const AMOUNT_YUAN = '12.34'
@@ -80,14 +81,7 @@ async function paid(trade: TradeOrder = order()): Promise<{ trade: TradeOrder; t
 }
 
 /** What a call was rejected with; fails the test unless it is a VendorError. */
-async function rejection(call: Promise<unknown>): Promise<VendorError> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(VendorError)
-  return error as VendorError
-}
+const rejection = (call: Promise<unknown>): Promise<VendorError> => rejectionOf(call, VendorError)
 
 function lastRequest(method: string) {
   const request = [...standIn.requests].reverse().find((candidate) => candidate.method === method)

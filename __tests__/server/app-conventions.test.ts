@@ -101,6 +101,8 @@ describeDb('app conventions', () => {
   describe('malformed and hostile bodies', () => {
     const post = (payload: string, contentType = 'application/json') =>
       test.inject({ method: 'POST', url: '/test/echo', payload, headers: { 'content-type': contentType } })
+    const postForm = (payload: string) =>
+      test.inject({ method: 'POST', url: '/test/form', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
 
     it('accepts a valid body', async () => {
       const response = await post(JSON.stringify({ name: '张三', count: 3, tags: ['a'] }))
@@ -139,24 +141,14 @@ describeDb('app conventions', () => {
     })
 
     it('ignores prototype keys in form bodies without polluting anything', async () => {
-      const response = await test.inject({
-        method: 'POST',
-        url: '/test/form',
-        payload: 'name=abc&__proto__[polluted]=1&constructor[prototype][polluted]=1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
+      const response = await postForm('name=abc&__proto__[polluted]=1&constructor[prototype][polluted]=1')
       expect(response.statusCode).toBeLessThan(500)
       expect(({} as Record<string, unknown>).polluted).toBeUndefined()
       expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false)
     })
 
     it('accepts form-encoded bodies', async () => {
-      const response = await test.inject({
-        method: 'POST',
-        url: '/test/form',
-        payload: 'name=%E5%BC%A0%E4%B8%89',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
+      const response = await postForm('name=%E5%BC%A0%E4%B8%89')
       expect(envelope(response)).toEqual({ code: 200, msg: '成功', data: { name: '张三' } })
     })
 

@@ -14,29 +14,7 @@ import { seal } from '../../server/crypto/sealed-box'
 import { applyDrafts, commodities, orderEvents, orders } from '../../server/db/schema'
 import { BANK, envelope, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import {
-  apply,
-  applyRaw,
-  createOrder,
-  data,
-  fillOrder,
-  FIXTURE,
-  ISSUER_AGREEMENT,
-  login,
-  MAIL_DELIVERY,
-  orderRow,
-  orderWorld,
-  OTHER_PLATE,
-  OWNER,
-  payload,
-  PHONES,
-  PLATE,
-  paidOrder,
-  submittedOrder,
-  upload,
-  uploadAllPhotos,
-  VEHICLE,
-} from './support/orders'
+import { apply, applyRaw, createOrder, data, fillOrder, FIXTURE, ISSUER_AGREEMENT, login, MAIL_DELIVERY, orderRow, orderWorld, OTHER_PLATE, OWNER, payload, PHONES, PLATE, paidOrder, submittedOrder, upload, uploadAllPhotos, VEHICLE } from './support/orders'
 import type { TestApp } from './support/test-app'
 import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'

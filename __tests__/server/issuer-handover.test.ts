@@ -35,27 +35,7 @@ import type { SimulatedIssuer } from '../../server/simulators/issuer'
 import { createMemoryFileStorage } from '../../server/storage/file-storage'
 import { BANK } from './support/api'
 import { apiClient } from './support/api-client'
-import {
-  apply,
-  createOrder,
-  data,
-  fillOrder,
-  FIXTURE,
-  ISSUER_AGREEMENT,
-  login,
-  MAIL_DELIVERY,
-  orderRow,
-  OTHER_PLATE,
-  OWNER,
-  payload,
-  PHONES,
-  PLATE,
-  seedOrderFixtures,
-  paidOrder,
-  submittedOrder,
-  uploadAllPhotos,
-  VEHICLE,
-} from './support/orders'
+import { apply, createOrder, data, fillOrder, FIXTURE, ISSUER_AGREEMENT, login, MAIL_DELIVERY, orderRow, OTHER_PLATE, OWNER, payload, PHONES, PLATE, seedOrderFixtures, paidOrder, submittedOrder, uploadAllPhotos, VEHICLE } from './support/orders'
 import { FakeClock, createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { databaseFromMigrations } from './support/older-schema'

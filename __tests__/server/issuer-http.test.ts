@@ -29,6 +29,7 @@ import { FakeClock, createTestApp } from './support/test-app'
 import type { TestApp } from './support/test-app'
 import { databasePerFile, describeDb } from './support/test-database'
 import { configProblems } from './support/config-problems'
+import { rejectionOf } from './support/rejection'
 
 /**
  * Short enough for a test to wait out; the stand-in's late answer comes well after it. Only the
@@ -54,15 +55,7 @@ function submission(): IssuerSubmission {
 }
 
 /** The PartnerCallError a hand-over ended in (the test fails when it succeeded or threw something else). */
-async function failureOf(call: Promise<unknown>): Promise<PartnerCallError> {
-  const outcome = await call.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  )
-  if (!('error' in outcome)) throw new Error(`expected a PartnerCallError, got ${JSON.stringify(outcome.value)}`)
-  expect(outcome.error).toBeInstanceOf(PartnerCallError)
-  return outcome.error as PartnerCallError
-}
+const failureOf = (call: Promise<unknown>): Promise<PartnerCallError> => rejectionOf(call, PartnerCallError)
 
 /** Each scripted failure, what the adapter says about it, and the account's overrides for it. */
 const FAILURES: readonly [string, (standIn: IssuerStandIn) => void, RegExp, Partial<IssuerAccount>][] = [

@@ -17,22 +17,8 @@ import { orderEvents, orders } from '../../server/db/schema'
 import { orderFields } from '../../server/orders/order-records'
 import { BANK, MAP, envelope, sealFor } from './support/api'
 import { expectLoginEnforced } from './support/login-checks'
-import {
-  createOrder,
-  data,
-  fillOrder,
-  FIXTURE,
-  login,
-  MAIL_DELIVERY,
-  orderRow,
-  orderWorld,
-  OTHER_PLATE,
-  OWNER,
-  PHONES,
-  PLATE,
-  submittedOrder,
-  VEHICLE,
-} from './support/orders'
+import { createOrder, data, fillOrder, FIXTURE, login, MAIL_DELIVERY, orderRow, orderWorld, OTHER_PLATE, OWNER, PHONES, PLATE, submittedOrder, VEHICLE } from './support/orders'
+import { NO_PROGRESS } from '../support/order-fixtures'
 import { suiteOf } from './support/app-world'
 import { describeDb } from './support/test-database'
 
@@ -121,13 +107,7 @@ describeDb('order routes', () => {
         commodityName: `测试套餐${FIXTURE.paidCommodity}`,
         amountCents: FIXTURE.paidPriceCents,
         depositPayState: null,
-        auditState: null,
-        supplierAuditState: null,
-        deliveryState: null,
-        obuActivationState: null,
-        cancelState: null,
-        certificatesCommitSate: 0,
-        stockInterceptionFlag: false,
+        ...NO_PROGRESS,
         createdAt: new Date('2026-03-01T08:00:00.000Z').toISOString(),
         updatedAt: expect.any(String),
       })

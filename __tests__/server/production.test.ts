@@ -20,8 +20,7 @@ import { SIMULATOR_PATHS } from '../../types/api/paths'
 import { pathOf } from './support/api'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, TEST_SIM_OPERATOR_SECRET, testConfig } from './support/test-app'
-import { describeDb, openTestDatabase, testDriver } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databasePerFile, describeDb, testDriver } from './support/test-database'
 import { configProblems } from './support/config-problems'
 
 const KEY = 'ab'.repeat(32)
@@ -77,12 +76,7 @@ describe('production configuration', () => {
 })
 
 describeDb('a production app', () => {
-  let database: TestDatabase
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
+  const database = databasePerFile()
 
   const production = testConfig({ production: true, smsSimulator: false })
 
@@ -181,12 +175,7 @@ describe('the data key of a development machine', () => {
 })
 
 describeDb('a development app', () => {
-  let database: TestDatabase
-
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
+  const database = databasePerFile()
 
   it('warns once per simulated part it runs with', async () => {
     const app = await createTestApp(database.db, { config: { simAutoAdvanceSeconds: 5, dataKeyHex: undefined, dataDir: mkdtempSync(path.join(os.tmpdir(), 'etc-dev-warn-')) } })

@@ -21,6 +21,7 @@ import {
   startTencentSmsStandIn,
 } from './support/tencent-sms-standin'
 import type { TencentSmsStandIn } from './support/tencent-sms-standin'
+import { rejectionOf } from './support/rejection'
 
 const PHONE = '13812345678'
 const MASKED_PHONE = '138****5678'
@@ -61,15 +62,7 @@ const lastSent = () => standIn.sent[standIn.sent.length - 1]
 const gatewayWith = (overrides: Partial<TencentSmsSettings>) => createTencentSms(standIn.settings(overrides))
 
 /** The SmsRefusedError a send ended in (the test fails when it succeeded or threw something else). */
-async function refusalOf(call: Promise<void>): Promise<SmsRefusedError> {
-  const outcome = await call.then(
-    () => ({ sent: true as const }),
-    (error: unknown) => ({ error }),
-  )
-  if (!('error' in outcome)) throw new Error('expected an SmsRefusedError, but the message was sent')
-  expect(outcome.error).toBeInstanceOf(SmsRefusedError)
-  return outcome.error as SmsRefusedError
-}
+const refusalOf = (call: Promise<void>): Promise<SmsRefusedError> => rejectionOf(call, SmsRefusedError)
 
 describe('sending', () => {
   it('sends a verification code with the code template, the app, the signature and the +86 number', async () => {

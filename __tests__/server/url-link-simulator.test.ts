@@ -15,8 +15,7 @@ import { apiClient } from './support/api-client'
 import { appWorld } from './support/app-world'
 import { realOutsidePartyStubs } from './support/outside-party-stubs'
 import { createTestApp, testConfig } from './support/test-app'
-import { describeDb, openTestDatabase } from './support/test-database'
-import type { TestDatabase } from './support/test-database'
+import { databasePerFile, describeDb } from './support/test-database'
 
 const PHONE = '13800138000'
 const TARGET: WeChatUrlLinkRequest = { path: 'pages/park/index', env_version: 'trial', query: 'lot=A1&from=h5', appId: 'wx1234567890abcdef' }
@@ -68,11 +67,7 @@ describeDb('the URL link simulator', () => {
 })
 
 describeDb('URL links in production', () => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  })
-  afterAll(async () => database?.dispose())
+  const database = databasePerFile()
 
   it('answer that the hand-over is unavailable, and no simulator page is served', async () => {
     const app = await createTestApp(database.db, { config: testConfig({ production: true, smsSimulator: false }), ...realOutsidePartyStubs() })

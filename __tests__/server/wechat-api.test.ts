@@ -15,6 +15,7 @@ import type { Clock } from '../../server/runtime/clock'
 import { freePort } from './support/ports'
 import { startWechatApiStandIn } from './support/wechat-api-standin'
 import type { WechatApiStandIn } from './support/wechat-api-standin'
+import { rejectionOf } from './support/rejection'
 
 /** Time the test moves on by hand, shared by the adapter, its store and the stand-in. */
 class ManualClock implements Clock {
@@ -65,25 +66,12 @@ const link = (overrides: Partial<Parameters<WechatApi['generateUrlLink']>[0]> = 
   api.generateUrlLink({ path: 'pages/apply/index', query: 'channel=gx', expireDays: 7, ...overrides })
 
 /** The WechatApiError a call ended in (the test fails when it succeeded or threw something else). */
-async function failureOf(call: Promise<unknown>): Promise<WechatApiError> {
-  const outcome = await call.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  )
-  if (!('error' in outcome)) throw new Error(`expected a WechatApiError, got ${JSON.stringify(outcome.value)}`)
-  expect(outcome.error).toBeInstanceOf(WechatApiError)
-  return outcome.error as WechatApiError
-}
+const failureOf = (call: Promise<unknown>): Promise<WechatApiError> => rejectionOf(call, WechatApiError)
 
 /** The provider's failure behind a login that could not be vouched for (IdentityUnavailableError, its cause). */
 async function loginFailureOf(call: Promise<unknown>): Promise<WechatApiError> {
-  const outcome = await call.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  )
-  if (!('error' in outcome)) throw new Error(`expected an IdentityUnavailableError, got ${JSON.stringify(outcome.value)}`)
-  expect(outcome.error).toBeInstanceOf(IdentityUnavailableError)
-  return failureOf(Promise.reject((outcome.error as IdentityUnavailableError).cause))
+  const unavailable = await rejectionOf(call, IdentityUnavailableError)
+  return failureOf(Promise.reject(unavailable.cause))
 }
 
 describe('the access token', () => {

@@ -11,6 +11,7 @@ import { createWechatPayVendor } from '../../server/payments/wechat-pay'
 import { freePort } from './support/ports'
 import { STANDIN_APP_ID, STANDIN_MCH_ID, startWechatPayStandIn } from './support/wechat-pay-standin'
 import type { WechatPayStandIn } from './support/wechat-pay-standin'
+import { rejectionOf } from './support/rejection'
 
 const AMOUNT_CENTS = 12_345
 const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o'
@@ -53,15 +54,7 @@ const order = (overrides: Partial<TradeOrder> = {}): TradeOrder => ({
 const lastRequestBody = (): unknown => JSON.parse(standIn.requests[standIn.requests.length - 1].body)
 
 /** The VendorError a call ended in (the test fails when it succeeded or threw something else). */
-async function failureOf(call: Promise<unknown>): Promise<VendorError> {
-  const outcome = await call.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  )
-  if (!('error' in outcome)) throw new Error(`expected a VendorError, got ${JSON.stringify(outcome.value)}`)
-  expect(outcome.error).toBeInstanceOf(VendorError)
-  return outcome.error as VendorError
-}
+const failureOf = (call: Promise<unknown>): Promise<VendorError> => rejectionOf(call, VendorError)
 
 async function startedTrade(overrides: Partial<TradeOrder> = {}): Promise<TradeOrder> {
   const trade = order(overrides)

@@ -27,6 +27,17 @@ export function payInfo(overrides: Partial<PayOrderInfo> = {}): PayOrderInfo {
   }
 }
 
+/** The progress fields of an order nobody has moved on since it was created: no audit, delivery, activation, cancel or photos. */
+export const NO_PROGRESS = {
+  auditState: null,
+  supplierAuditState: null,
+  deliveryState: null,
+  obuActivationState: null,
+  cancelState: null,
+  certificatesCommitSate: 0,
+  stockInterceptionFlag: false,
+} as const satisfies Partial<OrderSummary>
+
 export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     orderId: 'O-1',
@@ -41,13 +52,7 @@ export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
     commodityName: '基础版ETC',
     amountCents: 2990,
     depositPayState: PAY_STATE.AWAITING_PAYMENT,
-    auditState: null,
-    supplierAuditState: null,
-    deliveryState: null,
-    obuActivationState: null,
-    cancelState: null,
-    certificatesCommitSate: 0,
-    stockInterceptionFlag: false,
+    ...NO_PROGRESS,
     createdAt: '2026-11-20T02:30:00.000Z',
     updatedAt: '2026-11-20T02:30:00.000Z',
     ...overrides,

@@ -167,3 +167,20 @@ export async function expectEntryLinks(
   await settle()
   expect(makePhoneCall).toHaveBeenCalledWith({ phoneNumber: HOTLINE })
 }
+
+/**
+ * Taps the offer to log in (`actionId`), `settle` after: the login page opens over the page
+ * (`navigateTo`); the page is never replaced (`redirectTo`), neither before the tap nor after.
+ */
+export async function expectLoginOffered(
+  testUtils: TestUtils,
+  actionId: string,
+  settle: () => Promise<void>,
+  { navigateTo, redirectTo }: { navigateTo: jest.SpyInstance; redirectTo: jest.SpyInstance },
+): Promise<void> {
+  expect(redirectTo).not.toHaveBeenCalled()
+  testUtils.fireEvent.click(getByTestId(testUtils, actionId))
+  await settle()
+  expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringContaining('/pages/entry/login/index') }))
+  expect(redirectTo).not.toHaveBeenCalled()
+}

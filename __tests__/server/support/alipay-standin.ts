@@ -17,6 +17,7 @@ import { chinaDateTime } from '../../../src/domain/china-time'
 import type { AlipaySettings } from '../../../server/payments/alipay'
 import type { NotificationRequest } from '../../../server/payments/vendor'
 import { centsOfYuan, formatYuan } from '../../../src/domain/money'
+import { HTTP_OK, HTTP_NOT_FOUND } from './http-status'
 
 export const STAND_IN_APP_ID = '2021000000000001'
 export const DEFAULT_NOTIFY_URL = 'https://etc.example.com/pay/v1/notify/alipay'
@@ -29,8 +30,6 @@ const SIGNATURE_ALGORITHM = 'RSA-SHA256'
 const TRADE_NO_PREFIX = '2026030122001400'
 const TRADE_NO_SEQUENCE_DIGITS = 12
 const NOTIFY_ID_BYTES = 16
-const HTTP_OK = 200
-const HTTP_NOT_FOUND = 404
 
 const SUCCESS = { code: '10000', msg: 'Success' } as const
 const AUTH_TOKEN_BYTES = 8

@@ -14,6 +14,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LateAnswers } from './late-answers'
+import { HTTP_OK, HTTP_BAD_REQUEST, HTTP_UNAUTHORIZED, HTTP_NOT_FOUND, HTTP_SERVER_ERROR, MS_PER_SECOND } from './http-status'
 
 /** Our account at the stand-in: ISSUER_APP_ID and ISSUER_SECRET of a configured server. */
 export const ISSUER_TEST_APP_ID = 'etc-apply-test'
@@ -24,13 +25,7 @@ const ORDERS_PATH = `${API_ROOT}/orders`
 const NOTIFY_PATH = '/issuer/v1/notify'
 const HEADER = { appId: 'x-issuer-app-id', timestamp: 'x-issuer-timestamp', nonce: 'x-issuer-nonce', signature: 'x-issuer-signature' } as const
 const TOLERANCE_SECONDS = 300
-const MS_PER_SECOND = 1000
 const NONCE_BYTES = 16
-const HTTP_OK = 200
-const HTTP_BAD_REQUEST = 400
-const HTTP_UNAUTHORIZED = 401
-const HTTP_NOT_FOUND = 404
-const HTTP_SERVER_ERROR = 500
 const OTHER_SECRET = 'not-the-issuer-secret-0123456789abcdef'
 
 /** What the next answer does wrong. */

@@ -24,6 +24,7 @@ import { startWechatApiStandIn } from './wechat-api-standin'
 import type { WechatApiStandIn } from './wechat-api-standin'
 import { STANDIN_APP_ID, startWechatPayStandIn } from './wechat-pay-standin'
 import type { WechatPayStandIn } from './wechat-pay-standin'
+import { HTTP_OK, HTTP_BAD_REQUEST } from './http-status'
 
 export const PRODUCTION_PUBLIC_BASE_URL = 'https://etc.example.com'
 const BANK_ISSUER = 'https://bank.example.com'
@@ -32,8 +33,6 @@ const PAGE_TOKEN_SECONDS = 300
 /** The map's one valid code in this world, and the user it names. */
 export const MAP_CODE = 'map-code'
 const MAP_USER = 'map-user-1'
-const HTTP_OK = 200
-const HTTP_BAD_REQUEST = 400
 
 export interface ProductionWorld {
   /** What a deployment reaching these stand-ins sets (besides DATABASE_URL, REDIS_URL, PORT and DATA_DIR). */

@@ -11,6 +11,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LateAnswers } from './late-answers'
+import { HTTP_OK, HTTP_UNAUTHORIZED, HTTP_NOT_FOUND, HTTP_SERVER_ERROR, MS_PER_SECOND } from './http-status'
 
 /** Our account at the stand-in: RISK_APP_ID and RISK_SECRET of a configured server. */
 export const RISK_TEST_APP_ID = 'etc-apply-risk-test'
@@ -19,11 +20,6 @@ const API_ROOT = '/risk/v2'
 const REVIEWS_PATH = `${API_ROOT}/reviews`
 const HEADER = { appId: 'x-risk-app-id', timestamp: 'x-risk-timestamp', nonce: 'x-risk-nonce', signature: 'x-risk-signature' } as const
 const TOLERANCE_SECONDS = 300
-const MS_PER_SECOND = 1000
-const HTTP_OK = 200
-const HTTP_UNAUTHORIZED = 401
-const HTTP_NOT_FOUND = 404
-const HTTP_SERVER_ERROR = 500
 const OTHER_SECRET = 'not-the-risk-secret-0123456789abcdef0123'
 
 export type RiskFailure = 'serverError' | 'forgedAnswer' | 'noVerdict'

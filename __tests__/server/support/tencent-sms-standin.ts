@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { TencentSmsSettings } from '../../../server/auth/tencent-sms'
+import { HTTP_OK, MS_PER_SECOND } from './http-status'
 
 /** A message that passed the signature check, one per number: what Tencent would send, and what it answered. */
 export interface StandInSms {
@@ -79,9 +80,7 @@ const ALGORITHM = 'TC3-HMAC-SHA256'
 const SMS_REGIONS: ReadonlySet<string> = new Set(['ap-guangzhou', 'ap-beijing', 'ap-nanjing'])
 /** Tencent refuses a signature whose timestamp is more than five minutes from its clock. */
 const MAX_CLOCK_SKEW_SECONDS = 300
-const MS_PER_SECOND = 1000
 const HTTP_PORT = 80
-const HTTP_OK = 200
 const ISO_DATE_LENGTH = 'YYYY-MM-DD'.length
 const SERIAL_MAX = 10 ** 12
 const VERIFICATION_PARAMETER = /^\d{0,6}$/

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net'
 import { systemClock } from '../../../server/runtime/clock'
 import type { Clock } from '../../../server/runtime/clock'
 import type { WechatApiSettings, WechatEndpoint } from '../../../server/platform/wechat-api'
+import { HTTP_OK, HTTP_NOT_FOUND, MS_PER_SECOND } from './http-status'
 
 /** One of WeChat's error answers (HTTP 200 with a non-zero errcode). */
 export interface StandInFailure {
@@ -70,7 +71,6 @@ const DEFAULT_TOKEN_SECONDS = 7200
 const TICKET_SECONDS = 7200
 /** Normal mode renews the token this long before it ends (getStableAccessToken, 注意事项). */
 const RENEW_AHEAD_MS = 5 * 60 * 1000
-const MS_PER_SECOND = 1000
 const MIN_URL_LINK_DAYS = 1
 const MAX_URL_LINK_DAYS = 30
 const SECRET_BYTES = 16
@@ -78,8 +78,6 @@ const APP_ID_BYTES = 8
 const TOKEN_BYTES = 48
 const SESSION_KEY_BYTES = 16
 const LINK_BYTES = 8
-const HTTP_OK = 200
-const HTTP_NOT_FOUND = 404
 
 type Json = Readonly<Record<string, unknown>>
 interface Reply {

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { NotificationRequest } from '../../../server/payments/vendor'
 import type { WechatPaySettings } from '../../../server/payments/wechat-pay'
+import { HTTP_OK, HTTP_NO_CONTENT, HTTP_BAD_REQUEST, HTTP_UNAUTHORIZED, HTTP_FORBIDDEN, HTTP_NOT_FOUND, MS_PER_SECOND } from './http-status'
 
 export type TradeState = 'NOTPAY' | 'USERPAYING' | 'SUCCESS' | 'REFUND' | 'CLOSED' | 'PAYERROR' | 'REVOKED'
 export type RefundStatus = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED'
@@ -98,17 +99,10 @@ const SERIAL_BYTES = 20
 const NONCE_BYTES = 16
 const GCM_NONCE_BYTES = 6
 const API_V3_KEY_BYTES = 16
-const MS_PER_SECOND = 1000
 const MAX_CLOCK_SKEW_SECONDS = 300
 const AUTHORIZATION_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
 const CURRENCY = 'CNY'
 
-const HTTP_OK = 200
-const HTTP_NO_CONTENT = 204
-const HTTP_BAD_REQUEST = 400
-const HTTP_UNAUTHORIZED = 401
-const HTTP_FORBIDDEN = 403
-const HTTP_NOT_FOUND = 404
 
 const PAID_STATES: ReadonlySet<TradeState> = new Set(['SUCCESS', 'REFUND'])
 const EVENT_SUMMARIES: Readonly<Record<string, string>> = {

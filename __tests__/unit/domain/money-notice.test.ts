@@ -18,6 +18,7 @@ import {
   withCertificate,
 } from '../../../src/domain'
 import type { CommodityFields, Notice } from '../../../src/domain'
+import { noticeOn } from '../../support/notice-fixtures'
 
 describe('price tiers', () => {
   it.each([
@@ -139,16 +140,8 @@ describe('certificates', () => {
 
 describe('noticeApplies', () => {
   const now = Date.parse('2026-11-21T12:00:00+08:00')
-  const notice = (extra: Partial<Notice> = {}): Notice => ({
-    id: 1,
-    noticeType: 1,
-    noticeTitle: '系统升级公告',
-    noticeContent: '11月22日凌晨系统升级',
-    startTime: '2026-11-20 00:00:00',
-    endTime: '2026-11-22 23:59:59',
-    noticeScene: { effectRange: '/apply/basic, /apply/pay，/pages/index/index' },
-    ...extra,
-  })
+  const notice = (extra: Partial<Notice> = {}): Notice =>
+    noticeOn('/apply/basic, /apply/pay，/pages/index/index')('1', { startTime: '2026-11-20 00:00:00', endTime: '2026-11-22 23:59:59', ...extra })
 
   it('shows on a route of its effect range while current', () => {
     expect(noticeApplies(notice(), '/apply/basic', now)).toBe(true)

@@ -3,16 +3,10 @@ import { NOTICE_SUPPRESS_MS } from '../../../src/domain/constants'
 import { NOTICE_TYPE } from '../../../src/domain/enums'
 import { formatNoticeTime, noticeCurrent, noticeSuppressed, noticeTargets } from '../../../src/domain/notice'
 import type { Notice } from '../../../src/domain/notice'
+import { noticeOn } from '../../support/notice-fixtures'
 
 const now = Date.parse('2026-11-21T12:00:00+08:00')
-const notice = (extra: Partial<Notice> = {}): Notice => ({
-  id: 1,
-  noticeType: 1,
-  noticeTitle: '公告',
-  noticeContent: '内容',
-  noticeScene: { effectRange: '/apply/land/gaode-notice，#/pages/notice/upgrade?x=1' },
-  ...extra,
-})
+const notice = (extra: Partial<Notice> = {}): Notice => noticeOn('/apply/land/gaode-notice，#/pages/notice/upgrade?x=1')('1', extra)
 
 describe('noticeCurrent', () => {
   it('holds between the start and end times, both inclusive, and without bounds', () => {

@@ -24,6 +24,7 @@ import {
   payable,
 } from '../../../src/domain/order-journey'
 import type { JourneyOrder, JourneyState, NextAction, OrderScreen } from '../../../src/domain/order-journey'
+import { everyCombination } from '../../support/combinations'
 
 const ALL_PHOTOS = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
 const filled = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: false }
@@ -144,28 +145,10 @@ const DELIVERY: Code[] = [null, DELIVERY_STATE.AWAITING_SHIPMENT, DELIVERY_STATE
 const PAY: Code[] = [null, PAY_STATE.NOT_NEEDED, PAY_STATE.AWAITING_PAYMENT, PAY_STATE.PAYING, PAY_STATE.FAILED, PAY_STATE.SUCCESS]
 const INTERCEPTED = [false, true]
 
-const ALL: JourneyOrder[] = CANCEL.flatMap((cancelState) =>
-  ACTIVATION.flatMap((obuActivationState) =>
-    AUDIT.flatMap((auditState) =>
-      ISSUER_AUDIT.flatMap((supplierAuditState) =>
-        DELIVERY.flatMap((deliveryState) =>
-          PAY.flatMap((depositPayState) =>
-            INTERCEPTED.map((stockInterceptionFlag) => ({
-              cancelState,
-              obuActivationState,
-              auditState,
-              supplierAuditState,
-              deliveryState,
-              depositPayState,
-              stockInterceptionFlag,
-              certificatesCommitSate: ALL_PHOTOS,
-            })),
-          ),
-        ),
-      ),
-    ),
-  ),
-)
+const ALL: JourneyOrder[] = everyCombination({
+  cancelState: CANCEL, obuActivationState: ACTIVATION, auditState: AUDIT, supplierAuditState: ISSUER_AUDIT, deliveryState: DELIVERY,
+  depositPayState: PAY, stockInterceptionFlag: INTERCEPTED, certificatesCommitSate: [ALL_PHOTOS],
+})
 
 describe('every combination of the codes', () => {
   it('agrees with the spec\'s display status where both speak of the same thing', () => {

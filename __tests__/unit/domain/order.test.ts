@@ -18,6 +18,7 @@ import {
   statusLabel,
 } from '../../../src/domain'
 import type { Code, OrderFields, OrderStatus, PlateCheck } from '../../../src/domain'
+import { everyCombination } from '../../support/combinations'
 
 // Every value of every field that can change the derived status, including empty ones.
 const CANCEL: Code[] = [undefined, CANCEL_STATE.CANCELLING, CANCEL_STATE.SUCCESS, CANCEL_STATE.FAILED]
@@ -27,24 +28,10 @@ const ISSUER_AUDIT: Code[] = [undefined, ISSUER_AUDIT_STATE.PASSED]
 const DELIVERY: Code[] = [undefined, '', DELIVERY_STATE.AWAITING_SHIPMENT, DELIVERY_STATE.SHIPPED]
 const CERTIFICATES: Code[] = [0, CERTIFICATE.ID_CARD, CERTIFICATE.DRIVING_LICENCE, CERTIFICATE.VEHICLE_FRONT, CERTIFICATE.ROAD_TRANSPORT_PERMIT | CERTIFICATE.MOTOR_LICENCE]
 
-const ALL_ORDERS: OrderFields[] = CANCEL.flatMap((cancelState) =>
-  ACTIVATION.flatMap((obuActivationState) =>
-    AUDIT.flatMap((auditState) =>
-      ISSUER_AUDIT.flatMap((supplierAuditState) =>
-        DELIVERY.flatMap((deliveryState) =>
-          CERTIFICATES.map((certificatesCommitSate) => ({
-            cancelState,
-            obuActivationState,
-            auditState,
-            supplierAuditState,
-            deliveryState,
-            certificatesCommitSate,
-          })),
-        ),
-      ),
-    ),
-  ),
-)
+const ALL_ORDERS: OrderFields[] = everyCombination({
+  cancelState: CANCEL, obuActivationState: ACTIVATION, auditState: AUDIT, supplierAuditState: ISSUER_AUDIT, deliveryState: DELIVERY,
+  certificatesCommitSate: CERTIFICATES,
+})
 
 describe('deriveOrderStatus over every combination of its fields', () => {
   it('covers the whole table', () => {

@@ -21,13 +21,14 @@ import {
   HANDOVER_CODE_REASON,
 } from '../../../src/domain'
 import type { ValidationResult } from '../../../src/domain'
+import { itAccepts, itRefuses } from '../../support/outcome-table'
 import { HOSTILE_INPUTS } from './hostile'
 
 const valid = (value: string): ValidationResult => ({ ok: true, value })
 const invalid = (reason: string): ValidationResult => ({ ok: false, reason })
 
 describe('validateName', () => {
-  it.each([
+  itAccepts(validateName, [
     ['张三', '张三'],
     ['  欧阳娜娜 ', '欧阳娜娜'],
     ['迪丽热巴·迪力木拉提', '迪丽热巴·迪力木拉提'],
@@ -40,29 +41,15 @@ describe('validateName', () => {
     ['J.R Tolkien', 'J.R Tolkien'],
     ['Anna . Maria', 'Anna . Maria'],
     ['Li', 'Li'],
-  ])('accepts %p', (input, value) => {
-    expect(validateName(input)).toEqual(valid(value))
-  })
+  ])
 
-  it.each([
-    ['', NAME_REASON.empty],
-    ['   ', NAME_REASON.empty],
-    ['张', NAME_REASON.tooShort],
-    ['A', NAME_REASON.tooShort],
-    ['张'.repeat(NAME_MAX_LENGTH + 1), NAME_REASON.tooLong],
-    ['·张三', NAME_REASON.edgeDot],
-    ['张三·', NAME_REASON.edgeDot],
-    ['.John', NAME_REASON.edgeDot],
-    ['张三John', NAME_REASON.invalid],
-    ['张 三', NAME_REASON.invalid],
-    ['张三3', NAME_REASON.invalid],
-    ['张··三', NAME_REASON.invalid],
-    ['John (Jr)', NAME_REASON.invalid],
-    ['John_Smith', NAME_REASON.invalid],
-    ['<b>张三</b>', NAME_REASON.invalid],
-  ])('rejects %p', (input, reason) => {
-    expect(validateName(input)).toEqual(invalid(reason))
-  })
+  itRefuses(validateName, [
+    [NAME_REASON.empty, ['', '   ']],
+    [NAME_REASON.tooShort, ['张', 'A']],
+    [NAME_REASON.tooLong, ['张'.repeat(NAME_MAX_LENGTH + 1)]],
+    [NAME_REASON.edgeDot, ['·张三', '张三·', '.John']],
+    [NAME_REASON.invalid, ['张三John', '张 三', '张三3', '张··三', 'John (Jr)', 'John_Smith', '<b>张三</b>']],
+  ])
 
   it('accepts exactly the maximum length', () => {
     expect(validateName('张'.repeat(NAME_MAX_LENGTH)).ok).toBe(true)
@@ -85,21 +72,14 @@ describe('validateMobile', () => {
     expect(validateMobile(input)).toEqual(valid(input.trim()))
   })
 
-  it.each([
-    ['', MOBILE_REASON.empty],
-    ['+8613800138000', MOBILE_REASON.countryCode],
-    ['008613800138000', MOBILE_REASON.countryCode],
-    ['138 0013 8000', MOBILE_REASON.innerSpace],
-    ['1380013800a', MOBILE_REASON.notDigits],
-    ['１３８００１３８０００', MOBILE_REASON.notDigits],
-    ['1380013800', MOBILE_REASON.length],
-    ['138001380001', MOBILE_REASON.length],
-    ['12800138000', MOBILE_REASON.prefix],
-    ['10000000000', MOBILE_REASON.prefix],
-    ['23800138000', MOBILE_REASON.prefix],
-  ])('rejects %p', (input, reason) => {
-    expect(validateMobile(input)).toEqual(invalid(reason))
-  })
+  itRefuses(validateMobile, [
+    [MOBILE_REASON.empty, ['']],
+    [MOBILE_REASON.countryCode, ['+8613800138000', '008613800138000']],
+    [MOBILE_REASON.innerSpace, ['138 0013 8000']],
+    [MOBILE_REASON.notDigits, ['1380013800a', '１３８００１３８０００']],
+    [MOBILE_REASON.length, ['1380013800', '138001380001']],
+    [MOBILE_REASON.prefix, ['12800138000', '10000000000', '23800138000']],
+  ])
 
   it.each(['3', '4', '5', '6', '7', '8', '9'])('accepts the 1%s prefix', (second) => {
     expect(validateMobile(`1${second}012345678`).ok).toBe(true)
@@ -141,25 +121,21 @@ describe.each([
 })
 
 describe('validateEngineNumber', () => {
-  it.each([
-    ['ab12345', 'AB12345'],
-    [' 4G15-A1234 ', '4G15-A1234'],
-    ['1234', '1234'],
-  ])('accepts %p as %p', (input, value) => {
-    expect(validateEngineNumber(input)).toEqual(valid(value))
-  })
+  itAccepts(
+    validateEngineNumber,
+    [
+      ['ab12345', 'AB12345'],
+      [' 4G15-A1234 ', '4G15-A1234'],
+      ['1234', '1234'],
+    ],
+    'accepts %p as %p',
+  )
 
-  it.each([
-    ['', ENGINE_NUMBER_REASON.empty],
-    ['123', ENGINE_NUMBER_REASON.length],
-    ['A'.repeat(21), ENGINE_NUMBER_REASON.length],
-    ['AB 123', ENGINE_NUMBER_REASON.invalid],
-    ['AB_123', ENGINE_NUMBER_REASON.invalid],
-    ['发动机1234', ENGINE_NUMBER_REASON.invalid],
-    ['ＡＢ１２３', ENGINE_NUMBER_REASON.invalid],
-  ])('rejects %p', (input, reason) => {
-    expect(validateEngineNumber(input)).toEqual(invalid(reason))
-  })
+  itRefuses(validateEngineNumber, [
+    [ENGINE_NUMBER_REASON.empty, ['']],
+    [ENGINE_NUMBER_REASON.length, ['123', 'A'.repeat(21)]],
+    [ENGINE_NUMBER_REASON.invalid, ['AB 123', 'AB_123', '发动机1234', 'ＡＢ１２３']],
+  ])
 })
 
 describe('validateVin', () => {
@@ -183,18 +159,12 @@ describe('validateVin', () => {
     }
   })
 
-  it.each([
-    ['', VIN_REASON.empty],
-    ['LSVAU218XN218329', VIN_REASON.length],
-    ['LSVAU218XN21832944', VIN_REASON.length],
-    ['LSVAU218XN218329I', VIN_REASON.forbiddenLetter],
-    ['LSVAO218XN2183294', VIN_REASON.forbiddenLetter],
-    ['QSVAU218XN2183294', VIN_REASON.forbiddenLetter],
-    ['LSVAU218XN218329-', VIN_REASON.invalid],
-    ['LSVAU218XN218329车', VIN_REASON.invalid],
-  ])('rejects %p', (input, reason) => {
-    expect(validateVin(input)).toEqual(invalid(reason))
-  })
+  itRefuses(validateVin, [
+    [VIN_REASON.empty, ['']],
+    [VIN_REASON.length, ['LSVAU218XN218329', 'LSVAU218XN21832944']],
+    [VIN_REASON.forbiddenLetter, ['LSVAU218XN218329I', 'LSVAO218XN2183294', 'QSVAU218XN2183294']],
+    [VIN_REASON.invalid, ['LSVAU218XN218329-', 'LSVAU218XN218329车']],
+  ])
 })
 
 describe('hostile input', () => {
@@ -233,13 +203,12 @@ describe('validateHandoverCode', () => {
     expect(validateHandoverCode(' 2026 1121 ')).toEqual(valid('20261121'))
   })
 
-  it.each([
-    ['', HANDOVER_CODE_REASON.empty],
-    ['1234567', HANDOVER_CODE_REASON.invalid],
-    ['123456789', HANDOVER_CODE_REASON.invalid],
-    ['1234567a', HANDOVER_CODE_REASON.invalid],
-    ['１２３４５６７８', HANDOVER_CODE_REASON.invalid],
-  ])('refuses %p', (input, reason) => {
-    expect(validateHandoverCode(input)).toEqual(invalid(reason))
-  })
+  itRefuses(
+    validateHandoverCode,
+    [
+      [HANDOVER_CODE_REASON.empty, ['']],
+      [HANDOVER_CODE_REASON.invalid, ['1234567', '123456789', '1234567a', '１２３４５６７８']],
+    ],
+    'refuses %p',
+  )
 })
