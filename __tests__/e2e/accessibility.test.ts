@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core'
 import { ROUTES, ROUTE_NAMES } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
 import { appUrl } from './support/app-url'
-import { describeBrowser, openPage, sharedBrowser } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { openPage, sharedBrowser } from './support/browser'
 import {
   acceptAgreements,
   byTestId,

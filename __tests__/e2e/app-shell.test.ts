@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl, baseUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { byTestId } from './support/journey'
 
 jest.setTimeout(60_000)

@@ -4,7 +4,8 @@
  * photographed at 375 px (test-results/screenshots).
  */
 import { appUrl } from './support/app-url'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import {
   OWNER,
   acceptAgreements,

@@ -9,7 +9,8 @@ import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { LANDING_REFUSAL_TITLES } from '../../src/config/landings'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { asPerson, byTestId, onPage, payDepositSuccessfully, photoFiles, tap, toPackages, typePlate } from './support/journey'
 
 jest.setTimeout(300_000)

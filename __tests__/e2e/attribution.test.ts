@@ -6,7 +6,8 @@
  */
 import { LANDING_PROMOTIONS } from '../../types/api/channels'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { walkAttributionJourney } from './support/attribution-journey'
 import { photoFiles } from './support/journey'
 

@@ -5,7 +5,8 @@
  */
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { byTestId, onPage, tap, typePlate } from './support/journey'
 import { screenshot } from './support/world'
 

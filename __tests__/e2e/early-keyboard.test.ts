@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { cspRefusals, holdScripts } from './support/held-scripts'
 import { byTestId, onPage, tap } from './support/journey'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { H5_DIST } from '../../scripts/lib/h5-build'
 import { ENTRY_JS_BUDGET_GZIP_BYTES, FIRST_RESPONSE_BUDGET_GZIP_BYTES, measureEntryJs } from '../../scripts/lib/measure-entry'
 import { baseUrl } from './support/app-url'
-import { describeBrowser } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
 
 jest.setTimeout(60_000)
 

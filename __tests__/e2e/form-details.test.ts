@@ -8,7 +8,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import { OWNER, REGION, asPerson, byTestId, fill, onPage, sharedBrowserWithPhotos, startWithPlate, typePlate, uploadPhotos } from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 

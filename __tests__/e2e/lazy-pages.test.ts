@@ -1,7 +1,8 @@
 import type { Page, Route } from 'playwright-core'
 import { PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS } from '../../src/domain/constants'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 import { chunkContaining } from './support/chunks'
 
 jest.setTimeout(60_000)

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
 import { PACKAGE_LOCK_NOTE } from '../../src/config/payment'
 import { appUrl } from './support/app-url'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import {
   acceptAgreements,
   asPerson,

@@ -5,7 +5,8 @@
  * code (read from the SMS simulator) submits the application and opens the pay page.
  */
 import { appUrl } from './support/app-url'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import {
   byTestId,
   fill,

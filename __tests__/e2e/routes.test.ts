@@ -6,7 +6,8 @@ import { ROUTES, ROUTE_NAMES, routeTitle } from '../../src/config/routes'
 import type { RouteName } from '../../src/config/routes'
 import { MAX_LAYOUT_WIDTH_PX } from '../../src/domain/constants'
 import { appUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 
 jest.setTimeout(120_000)
 

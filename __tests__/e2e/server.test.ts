@@ -4,7 +4,8 @@ import type { Envelope } from '../../types/api/envelope'
 import type { TokenGrant } from '../../types/api/auth'
 import type { Commodity, Issuer } from '../../types/api/catalogue'
 import { appUrl, baseUrl } from './support/app-url'
-import { describeBrowser, sharedBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { sharedBrowser, withPage } from './support/browser'
 
 jest.setTimeout(120_000)
 

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import { acceptAgreements, byTestId, choosePackage, fillInformation, loginWithSms, onPage, sharedBrowserWithPhotos, uploadPhotos } from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 

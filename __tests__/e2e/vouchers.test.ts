@@ -8,7 +8,8 @@
 import { SEED_VOUCHER_CODES, SEED_WRITE_OFF_PROMOTIONS } from '../../server/catalogue/seed-data'
 import { VOUCHER_MESSAGE } from '../../server/orders/vouchers'
 import { PAGE_TOKEN_PARAM } from '../../src/platform/authorization'
-import { describeBrowser, withPage } from './support/browser'
+import { describeBrowser } from './support/describe-browser'
+import { withPage } from './support/browser'
 import { byTestId, onPage, onSiteToPackages, sharedBrowserWithPhotos, tap } from './support/journey'
 import { screenshot } from './support/world'
 

@@ -2,9 +2,6 @@ import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium'
 
-/** `describe`, or `describe.skip` when the global setup found no Chromium (it said so loudly). */
-export const describeBrowser: jest.Describe = process.env.E2E_SKIP === '1' ? describe.skip : describe
-
 export const PHONE = { width: 375, height: 740 }
 
 export function launchBrowser(): Promise<Browser> {
