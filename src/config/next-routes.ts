@@ -11,7 +11,9 @@ export const NEXT_ROUTES: Partial<Record<RouteName, readonly RouteName[]>> = {
   home: ['plateEntry', 'login', 'orderList'],
   login: ['agree', 'upinfo'],
   agree: ['upinfo'],
-  upinfo: ['selectImage', 'confirmSelect', 'selectLand'],
+  // The form is where a person lingers; the package pages and the pay page follow it within
+  // seconds, too soon for each to fetch its successor's code while idle.
+  upinfo: ['selectImage', 'confirmSelect', 'selectLand', 'selectDetail', 'pay'],
   selectImage: ['confirmSelect'],
   selectLand: ['selectDetail', 'pay', 'provinceVerify'],
   selectDetail: ['pay', 'provinceVerify'],
