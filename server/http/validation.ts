@@ -116,16 +116,28 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
  * so its allow-list and its messages speak first, and whatever it lets through is checked again.
  */
 export function domainField(validate: (input: string) => ValidationResult, maxLength: number) {
+  return domainValue(validate, (value) => value, maxLength)
+}
+
+/** A domain parser's answer: the parsed value, or the reason in the person's words. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string }
+
+/**
+ * A string field parsed once by a domain parser into a richer value (a plate with its colour),
+ * under the same rules as domainField; `textOf` is the value's normalised text, which the text
+ * rule checks.
+ */
+export function domainValue<T>(parse: (input: string) => Parsed<T>, textOf: (value: T) => string, maxLength: number) {
   return z
     .string()
     .max(maxLength)
     .transform((input, context) => {
-      const result = validate(input.normalize('NFC'))
+      const result = parse(input.normalize('NFC'))
       if (!result.ok) {
         context.addIssue({ code: 'custom', message: result.reason })
         return z.NEVER
       }
-      if (hasForbiddenCharacter(result.value)) {
+      if (hasForbiddenCharacter(textOf(result.value))) {
         context.addIssue(forbiddenIssue())
         return z.NEVER
       }

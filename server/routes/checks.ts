@@ -10,7 +10,7 @@ import type { ChannelKey } from '../../types/api/channels'
 import { BUSINESS_CODE } from '../../types/api/envelope'
 import { API } from '../../types/api/paths'
 import { PLATE_COLOR } from '../../src/domain/enums'
-import { parsePlate, UNIQUE_CHECK_VEHICLE_TYPE } from '../../src/domain/plate'
+import { UNIQUE_CHECK_VEHICLE_TYPE } from '../../src/domain/plate'
 import { plateCheckFlags, plateInterception, plateUniqueAnswer } from '../orders/plate-checks'
 import { channelInterception } from '../promotions/channel-interception'
 import { channelKeyOfSource } from '../promotions/promotion-channels'
@@ -18,36 +18,34 @@ import { askPlateReleaseNotice } from '../orders/plate-release-notices'
 import { claimVoucher, voucherEligibility } from '../orders/vouchers'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireOwnOrder } from '../orders/order-records'
-import { identifier, plateNumber, voucherCode } from '../validation/fields'
+import { identifier, parsedPlate, plateColourRule, plateNumber, voucherCode } from '../validation/fields'
 import type { RouteGroup } from './context'
 import { contractRoutes } from './contract-route'
 
 export const CHECKS_MESSAGE = {
   unknownSourceChannel: '渠道不存在',
-  plateColorMismatch: '车牌颜色与车牌号不符',
 } as const
 
 const plateColor = z.union([z.literal(PLATE_COLOR.BLUE), z.literal(PLATE_COLOR.GREEN)])
 
-/** The colour at `colourKey` must be the one the plate at `plateKey` implies (blue 7 characters, green 8). */
-function colourMatches<K extends string, C extends string>(plateKey: K, colourKey: C) {
-  return (value: Record<K, string> & Record<C, number>, context: z.RefinementCtx): void => {
-    const parsed = parsePlate(value[plateKey])
-    if (parsed.ok && parsed.plateColor !== value[colourKey]) {
-      context.addIssue({ code: 'custom', message: CHECKS_MESSAGE.plateColorMismatch })
-    }
-  }
-}
+const plateColour = plateColourRule('plateNumber', 'plateColor')
 
 const PlateUniqueBody = z
-  .strictObject({ plateNumber, plateColor, vehicleType: z.literal(UNIQUE_CHECK_VEHICLE_TYPE) })
-  .superRefine(colourMatches('plateNumber', 'plateColor'))
+  .strictObject({ plateNumber: parsedPlate, plateColor, vehicleType: z.literal(UNIQUE_CHECK_VEHICLE_TYPE) })
+  .superRefine(plateColour.check)
+  .transform(plateColour.asText)
 
-const PlateReleaseNoticeBody = z.strictObject({ plateNumber, plateColor }).superRefine(colourMatches('plateNumber', 'plateColor'))
+const PlateReleaseNoticeBody = z
+  .strictObject({ plateNumber: parsedPlate, plateColor })
+  .superRefine(plateColour.check)
+  .transform(plateColour.asText)
+
+const plateNoColour = plateColourRule('plateNo', 'plateColor')
 
 const ContractInterceptionBody = z
-  .strictObject({ plateNo: plateNumber, plateColor, orderId: identifier.optional(), promotionChannelId: identifier })
-  .superRefine(colourMatches('plateNo', 'plateColor'))
+  .strictObject({ plateNo: parsedPlate, plateColor, orderId: identifier.optional(), promotionChannelId: identifier })
+  .superRefine(plateNoColour.check)
+  .transform(plateNoColour.asText)
 
 const ChannelInterceptBody = z.strictObject({ sourceChannel: identifier, promotionChannelId: identifier })
 const CheckApplyPlateQuery = z.strictObject({ plateNumber })

@@ -5,10 +5,9 @@
  */
 import { z } from 'zod'
 import { ACTIVITY_TYPE, APPLY_STEP, DELIVERY_METHOD, ISSUERS, PLATE_COLOR } from '../../src/domain/enums'
-import { parsePlate } from '../../src/domain/plate'
 import { MAX_PROTOCOL_VERSION_LENGTH } from '../catalogue/supplier-protocols'
 import { jsonTextProblem, text } from '../http/text'
-import { address, engineNumber, identifier, idNumber, issuerId, mobile, personName, plateNumber, region, vehicleInfo, vin } from './fields'
+import { address, engineNumber, identifier, idNumber, issuerId, mobile, parsedPlate, personName, plateColourRule, region, vehicleInfo, vin } from './fields'
 
 const activityTypes = Object.values(ACTIVITY_TYPE)
 /** A draft's field names are the payload's own; the most it may hold. */
@@ -38,6 +37,8 @@ export const issuerAgreementSchema = z.strictObject({
   version: text(MAX_PROTOCOL_VERSION_LENGTH, { min: 1 }),
 })
 
+const plateColour = plateColourRule('plateNumber', 'plateColor')
+
 export const applyPayloadSchema = z
   .strictObject({
     stepId: z.union([z.literal(APPLY_STEP.CREATE), z.literal(APPLY_STEP.UPDATE), z.literal(APPLY_STEP.FINAL_COMMIT)], {
@@ -51,7 +52,7 @@ export const applyPayloadSchema = z
     partnerId: identifier.optional(),
     promoterId: identifier.optional(),
     uid: identifier.optional(),
-    plateNumber,
+    plateNumber: parsedPlate,
     plateColor: z.union([z.literal(PLATE_COLOR.BLUE), z.literal(PLATE_COLOR.GREEN)], { message: '车牌颜色不正确' }),
     commodityId: identifier.optional(),
     owner: ownerSchema.optional(),
@@ -61,14 +62,13 @@ export const applyPayloadSchema = z
     issuerAgreements: z.array(issuerAgreementSchema).max(ISSUERS.length).optional(),
   })
   .superRefine((payload, context) => {
-    const plate = parsePlate(payload.plateNumber)
-    if (plate.ok && plate.plateColor !== payload.plateColor) {
-      context.addIssue({ code: 'custom', path: ['plateColor'], message: '车牌颜色与车牌号不符' })
-    }
+    plateColour.check(payload, context)
     if (payload.stepId !== APPLY_STEP.CREATE && !payload.orderId) {
       context.addIssue({ code: 'custom', path: ['orderId'], message: '缺少订单号' })
     }
   })
+  // The plate was parsed once, by its field; the payload carries its normalised text on.
+  .transform(plateColour.asText)
 
 export type CheckedApplyPayload = z.infer<typeof applyPayloadSchema>
 

@@ -23,7 +23,7 @@ import {
 } from '../../src/domain/validation'
 import type { ValidationResult } from '../../src/domain/validation'
 import { regionTree } from '../catalogue/regions'
-import { domainField } from '../http/validation'
+import { domainField, domainValue } from '../http/validation'
 
 /** Longest text any field takes before its own rule looks at it (the framework's input limit). */
 export const MAX_FIELD_LENGTH = 140
@@ -33,10 +33,39 @@ export function ruled(validate: (input: string) => ValidationResult) {
   return domainField(validate, MAX_FIELD_LENGTH)
 }
 
-export const plateNumber = ruled((input) => {
-  const plate = parsePlate(input)
-  return plate.ok ? { ok: true, value: plate.plate } : { ok: false, reason: plate.reason }
-})
+/** A plate parsed once: its normalised text and its colour go on together. */
+export const parsedPlate = domainValue(
+  (input) => {
+    const plate = parsePlate(input)
+    return plate.ok ? { ok: true, value: plate } : plate
+  },
+  (plate) => plate.plate,
+  MAX_FIELD_LENGTH,
+)
+
+export const plateNumber = parsedPlate.transform((plate) => plate.plate)
+
+export const PLATE_COLOUR_MISMATCH = '车牌颜色与车牌号不符'
+
+type ReadPlate = z.output<typeof parsedPlate>
+
+/**
+ * For an object holding a plate parsed once (`parsedPlate` at `plateKey`) and its colour code at
+ * `colourKey`: `check` refuses a colour the plate does not have (blue 7 characters, green 8), and
+ * `asText` hands the plate's normalised text on in its place.
+ */
+export function plateColourRule<K extends string, C extends string>(plateKey: K, colourKey: C) {
+  return {
+    check(value: Record<K, ReadPlate> & Record<C, number>, context: z.RefinementCtx): void {
+      if (value[plateKey].plateColor !== value[colourKey]) {
+        context.addIssue({ code: 'custom', path: [colourKey], message: PLATE_COLOUR_MISMATCH })
+      }
+    },
+    asText<T extends Record<K, ReadPlate>>(value: T): Omit<T, K> & Record<K, string> {
+      return { ...value, [plateKey]: value[plateKey].plate }
+    },
+  }
+}
 
 export const mobile = ruled(validateMobile)
 export const personName = ruled(validateName)

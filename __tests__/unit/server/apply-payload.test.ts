@@ -1,4 +1,6 @@
 import { applyPayloadSchema } from '../../../server/validation/apply-payload'
+import { PLATE_COLOR } from '../../../src/domain/enums'
+import * as plate from '../../../src/domain/plate'
 import { REGION_UNKNOWN } from '../../../src/domain/region'
 
 const base = {
@@ -64,5 +66,21 @@ describe('apply payload schema', () => {
     expect(messages({ ...full, plateNumber: text }).length).toBeGreaterThan(0)
     expect(messages({ ...full, owner: { ...full.owner, ownerName: text } }).length).toBeGreaterThan(0)
     expect(messages({ ...full, promotionChannelId: text }).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the plate in the payload', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('is parsed once, by its field, and its colour checked against that parse', () => {
+    const parse = jest.spyOn(plate, 'parsePlate')
+    expect(applyPayloadSchema.parse({ ...base, plateNumber: '粤B12345D', plateColor: PLATE_COLOR.GREEN }).plateNumber).toBe('粤B12345D')
+    expect(parse).toHaveBeenCalledTimes(1)
+    expect(messages({ ...base, plateNumber: '粤B12345D', plateColor: PLATE_COLOR.BLUE })).toEqual(['车牌颜色与车牌号不符'])
+  })
+
+  it('that cannot be read is the one thing said, with no word on its colour', () => {
+    expect(messages({ ...base, plateNumber: '京AI2345', plateColor: PLATE_COLOR.GREEN })).toEqual([plate.PLATE_REASON.letterIO])
+    expect(messages({ ...base, plateNumber: 12345 })).toHaveLength(1)
   })
 })
