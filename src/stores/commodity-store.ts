@@ -1,6 +1,8 @@
 /**
  * The channel's packages, sorted by the domain's rule, the goods-type configuration (cached) and
- * the issuers' names.
+ * the issuers' names. The packages are the current promotion's (the getter the root store hands
+ * every store that needs the promotion) unless a caller names another (a landing page's
+ * promotion, asked for before the visit switches to it).
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { GOODS_CONFIG_CACHE_MS } from '../domain/constants'
@@ -36,11 +38,22 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
   constructor(
     private readonly api: CommodityApi<C>,
     private readonly now: () => number,
+    private readonly currentPromotion: () => string,
   ) {
-    makeAutoObservable<CommodityStore<C>, 'api' | 'now'>(this, { api: false, now: false })
+    makeAutoObservable<CommodityStore<C>, 'api' | 'now' | 'currentPromotion'>(this, { api: false, now: false, currentPromotion: false })
   }
 
-  fetch(promotionChannelId: string): Promise<void> {
+  /** The promotion in use, whose packages the pages show. */
+  get promotionChannelId(): string {
+    return this.currentPromotion()
+  }
+
+  /** Whether `items` and `load` are the packages of the promotion in use. */
+  get listsCurrent(): boolean {
+    return this.listedFor === this.currentPromotion()
+  }
+
+  fetch(promotionChannelId: string = this.currentPromotion()): Promise<void> {
     if (this.listedFor !== promotionChannelId) this.items = []
     this.listedFor = promotionChannelId
     return runLoad(
@@ -56,7 +69,7 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
   }
 
   /** The packages of `promotionChannelId`: kept when they are here or on their way, else asked for. */
-  ensure(promotionChannelId: string): Promise<void> {
+  ensure(promotionChannelId: string = this.currentPromotion()): Promise<void> {
     const { status } = this.load
     if (this.listedFor === promotionChannelId && (status === 'ready' || status === 'loading')) return Promise.resolve()
     return this.fetch(promotionChannelId)

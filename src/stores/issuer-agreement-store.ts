@@ -61,7 +61,7 @@ export class IssuerAgreementStore {
    * Loads the agreements of the promotion's issuers: the packages first (kept when here or on
    * their way), then each issuer's document. Kept when loaded or loading for the same issuers.
    */
-  async ensure(promotionChannelId: string): Promise<void> {
+  async ensure(promotionChannelId: string = this.commodity.promotionChannelId): Promise<void> {
     void this.commodity.ensure(promotionChannelId)
     await when(() => this.commodity.listedFor !== promotionChannelId || this.commodity.load.status !== 'loading')
     const issuers = this.issuersOf(promotionChannelId)
@@ -72,7 +72,7 @@ export class IssuerAgreementStore {
   }
 
   /** Asks again for what failed: the packages, or the agreements. */
-  retry(promotionChannelId: string): Promise<void> {
+  retry(promotionChannelId: string = this.commodity.promotionChannelId): Promise<void> {
     const { commodity } = this
     if (commodity.listedFor === promotionChannelId && commodity.load.status === 'error') {
       return commodity.fetch(promotionChannelId).then(() => this.ensure(promotionChannelId))
@@ -86,8 +86,8 @@ export class IssuerAgreementStore {
     this.inFlight = undefined
   }
 
-  /** What the consent step shows for the promotion. */
-  statusFor(promotionChannelId: string): IssuerAgreementStatus {
+  /** What the consent step shows for the promotion (the one in use unless named). */
+  statusFor(promotionChannelId: string = this.commodity.promotionChannelId): IssuerAgreementStatus {
     const { commodity } = this
     if (commodity.listedFor === promotionChannelId && commodity.load.status === 'error') {
       return { status: 'failed', message: commodity.load.error?.message ?? ISSUER_AGREEMENTS_FAILED }

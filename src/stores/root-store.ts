@@ -61,11 +61,13 @@ export class RootStore {
   constructor(deps: RootStoreDeps) {
     this.user = new UserStore({ ...deps, api: deps.api.auth })
     this.promotion = new PromotionStore({ api: deps.api.promotion, channel: deps.channel, storage: deps.storage, now: deps.now })
-    this.commodity = new CommodityStore(deps.api.commodities, deps.now)
+    // The one way every store reads the promotion in use (features never hand it on).
+    const promotionChannelId = (): string => this.promotion.current.promotionChannelId
+    this.commodity = new CommodityStore(deps.api.commodities, deps.now, promotionChannelId)
     this.issuerAgreements = new IssuerAgreementStore(deps.api.commodities, this.commodity)
     this.order = new OrderStore(
       deps.api.orders,
-      () => this.promotion.current.promotionChannelId,
+      promotionChannelId,
       (orderId) => this.apply.forgetOrder(orderId),
     )
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
@@ -87,7 +89,7 @@ export class RootStore {
       },
     })
     this.photoUpload = new PhotoUploadStore(this.apply)
-    this.payment = new PaymentStore(deps.api.payment, () => this.promotion.current.promotionChannelId, {
+    this.payment = new PaymentStore(deps.api.payment, promotionChannelId, {
       now: deps.now,
       setTimeout: deps.timers.setTimeout,
       clearTimeout: deps.timers.clearTimeout,

@@ -1,3 +1,4 @@
+import { observable, runInAction } from 'mobx'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../../types/api/apply'
 import type { SupplierProtocolResponse } from '../../../types/api/catalogue'
 import { BUSINESS_CODE } from '../../../types/api/envelope'
@@ -28,6 +29,8 @@ function deferred<T>(): Deferred<T> {
 }
 
 function world(options: { packages?: () => Promise<CommodityFields[]>; protocol?: (issuerId: number) => Promise<SupplierProtocolResponse> } = {}) {
+  /** The promotion in use, as the root store's getter reads it. */
+  const current = observable.box(PROMOTION)
   const asked: number[] = []
   let listed = 0
   const commodity = new CommodityStore(
@@ -37,12 +40,13 @@ function world(options: { packages?: () => Promise<CommodityFields[]>; protocol?
       issuers: async () => [],
     },
     () => 0,
+    () => current.get(),
   )
   const store = new IssuerAgreementStore(
     { supplierProtocol: (issuerId) => (asked.push(issuerId), (options.protocol ?? (async (id) => doc(id)))(issuerId)) },
     commodity,
   )
-  return { store, commodity, asked, listed: () => listed }
+  return { store, commodity, current, asked, listed: () => listed }
 }
 
 describe('packageIssuers', () => {
@@ -133,6 +137,19 @@ describe('IssuerAgreementStore', () => {
     const { store } = world()
     await store.ensure(PROMOTION)
     expect(store.statusFor('PC-2')).toEqual({ status: 'loading' })
+  })
+
+  it('works for the promotion in use when none is named, and follows it when it changes', async () => {
+    const { store, commodity, current } = world({ packages: async () => [pkg(1, current.get() === PROMOTION ? 11 : 12)] })
+    await store.ensure()
+    expect(commodity.listedFor).toBe(PROMOTION)
+    expect(store.statusFor()).toEqual({ status: 'ready', agreements: [doc(11)] })
+    runInAction(() => current.set('PC-2'))
+    expect(commodity.listsCurrent).toBe(false)
+    expect(store.statusFor()).toEqual({ status: 'loading' })
+    await store.ensure()
+    expect(commodity.listsCurrent).toBe(true)
+    expect(store.statusFor()).toEqual({ status: 'ready', agreements: [doc(12)] })
   })
 })
 

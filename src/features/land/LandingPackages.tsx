@@ -20,7 +20,7 @@ function State({ testId, role = 'status', text, action }: { testId: string; role
  * or the list.
  */
 export const LandingPackages = observer(function LandingPackages({ arrival, onApply }: { arrival: LandingArrival; onApply: (commodityId: string) => void }) {
-  const { commodity, promotion } = useStores()
+  const { commodity } = useStores()
   const { navigator } = useAppServices()
 
   if (arrival.phase === 'visitor') {
@@ -52,7 +52,7 @@ export const LandingPackages = observer(function LandingPackages({ arrival, onAp
         testId='landing-packages-error'
         role='alert'
         text={error?.message || '套餐加载失败'}
-        action={{ label: '重新加载', testId: 'landing-packages-retry', onPress: () => void commodity.fetch(promotion.current.promotionChannelId) }}
+        action={{ label: '重新加载', testId: 'landing-packages-retry', onPress: () => void commodity.fetch() }}
       />
     )
   }

@@ -53,7 +53,7 @@ export function useLandingArrival(offer: AddressPromotion | undefined): LandingA
         if (!mounted) return
         setPhase('ready')
         // Both keep their failures in their load states, for the sections to show.
-        void commodity.ensure(promotion.current.promotionChannelId)
+        void commodity.ensure()
         void promotion.fetchPartners()
       },
       () => {

@@ -12,8 +12,8 @@ export type IssuerAgreementsState =
 
 /** The agreements to accept on the consent step; nothing is asked while `enabled` is false (no order yet). */
 export function useIssuerAgreements(enabled: boolean): IssuerAgreementsState {
-  const { issuerAgreements, promotion } = useStores()
-  const promotionChannelId = promotion.current.promotionChannelId
+  const { issuerAgreements, commodity } = useStores()
+  const { promotionChannelId } = commodity
 
   useEffect(() => {
     if (enabled) void issuerAgreements.ensure(promotionChannelId)

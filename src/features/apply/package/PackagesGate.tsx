@@ -20,15 +20,15 @@ export interface PackagesGateProps {
  * they are here it shows loading, or the failure with a retry.
  */
 export const PackagesGate = observer(function PackagesGate({ testIdPrefix, loadingClassName, loadingText, children }: PackagesGateProps) {
-  const { commodity, promotion } = useStores()
-  const promotionChannelId = promotion.current.promotionChannelId
+  const { commodity } = useStores()
+  const { promotionChannelId } = commodity
   const { status, error } = commodity.load
 
   useEffect(() => {
     void commodity.ensure(promotionChannelId)
   }, [commodity, promotionChannelId])
 
-  if (commodity.listedFor !== promotionChannelId || status === 'idle' || status === 'loading') {
+  if (!commodity.listsCurrent || status === 'idle' || status === 'loading') {
     return (
       <View className={loadingClassName} role='status' aria-busy data-testid={`${testIdPrefix}-loading`}>
         {loadingText}

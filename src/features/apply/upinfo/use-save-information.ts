@@ -30,7 +30,7 @@ export interface SaveInformation {
  * in the way is listed, and updates as it is fixed.
  */
 export function useSaveInformation(goingOn: () => void): SaveInformation {
-  const { apply, commodity, promotion, photoUpload } = useStores()
+  const { apply, commodity, photoUpload } = useStores()
   const { navigator, tracker } = useAppServices()
   const isVisible = useIsPageVisible()
   const [attempted, setAttempted] = useState(false)
@@ -46,7 +46,7 @@ export function useSaveInformation(goingOn: () => void): SaveInformation {
       if (!apply.form.validateAll() || blockers.length) return
       // The packages load while the photos finish and the form saves, so the next page has them
       // when it opens. A failure is kept in the store's load state, which the next page shows with a retry.
-      void commodity.ensure(promotion.current.promotionChannelId)
+      void commodity.ensure()
       // Only this order's photos count: an upload of an order let go of may run on until its timeout.
       if (photoUpload.uploading) {
         setWaitingForPhotos(true)

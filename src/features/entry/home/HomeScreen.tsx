@@ -22,14 +22,14 @@ const Packages = observer(function Packages({ onApply }: { onApply: (commodityId
   const { commodity, promotion, user } = useStores()
   const { navigator } = useAppServices()
   const [visitor, setVisitor] = useState(false)
-  const load = () => void commodity.fetch(promotion.current.promotionChannelId)
+  const load = () => void commodity.fetch()
 
   useEffect(() => {
     // The channel's packages are for logged-in users: a silent login is tried, and a visitor it
     // cannot log in is offered the login page rather than sent to it.
     let mounted = true
     const list = () => {
-      if (mounted) void commodity.ensure(promotion.current.promotionChannelId)
+      if (mounted) void commodity.ensure()
     }
     const session = user.isValid ? Promise.resolve() : user.login()
     session.then(

@@ -56,7 +56,7 @@ function targetOf(decision: PlateDecision, apply: ApplyStore, setOutcome: (outco
  * the decision leads to; a login it leads to carries it on by itself.
  */
 export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome }: PlateSubmitReports): Action<[openedAhead?: boolean]> {
-  const { apply, user, issuerAgreements, promotion } = useStores()
+  const { apply, user, issuerAgreements } = useStores()
   const { navigator } = useAppServices()
   // A failed call leaves the form as it was; the request layer's message stays on the page.
   // `openedAhead`: the login this tap led to has opened the consent page ahead already (afterLogin).
@@ -66,7 +66,7 @@ export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome
       setOutcome(undefined)
       actions.track('next', { plateKind: apply.plate.kind })
       // Asked again in case the promotion changed or the first ask failed (kept when loaded or loading).
-      void issuerAgreements.ensure(promotion.current.promotionChannelId)
+      void issuerAgreements.ensure()
       const ahead = openedAhead
         ? Promise.resolve(true)
         : mayOpenConsentAhead(apply, user.isPersonal(), apply.parsedPlate.ok)
