@@ -6,6 +6,7 @@
  */
 import { comparer, reaction } from 'mobx'
 import type { IReactionDisposer } from 'mobx'
+import type { PromotionIds } from '../config/channel'
 import type { ApplyForm } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
@@ -36,6 +37,8 @@ export interface ApplyDraftContent {
   issuerAgreements?: IssuerAgreementAcceptance[]
   /** The steps the server has accepted for this order, so none is sent twice. */
   sentSteps: ApplyStep[]
+  /** The promotion the order was opened under (absent in drafts kept before it was kept). */
+  orderPromotion?: PromotionIds
 }
 
 export interface StoredApplyDraft extends ApplyDraftContent {
@@ -71,6 +74,7 @@ const COMMON_FIELDS = {
   agreementsAcceptedAt: optional(isNumber),
   issuerAgreements: optional(arrayOf(fields<IssuerAgreementAcceptance>({ issuerId: isNumber, version: isString }))),
   sentSteps: arrayOf(oneOf(...Object.values(APPLY_STEP))),
+  orderPromotion: optional(fields<PromotionIds>({ promotionChannelId: isString, partnerId: isString, promoterId: isString })),
   savedAt: isNumber,
 }
 

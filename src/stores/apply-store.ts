@@ -17,6 +17,7 @@ import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
 import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, SubmittedOrder, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
+import type { PromotionIds } from '../config/channel'
 import type { RouteName } from '../config/routes'
 import type { PageQuery } from '../platform/navigator'
 import type { SecureStorage } from '../platform/secure-storage'
@@ -98,6 +99,11 @@ export class ApplyStore {
   issuerAgreements: IssuerAgreementAcceptance[] = []
   /** Why the consent step is asked again (an issuer's agreement was updated): the consent page says it. */
   consentNotice: string | undefined = undefined
+  /**
+   * The promotion the order was opened under: once the order exists, its steps, its hand-over and
+   * its deposit name the order's promotion, not the visit's (which may have changed since).
+   */
+  orderPromotion: PromotionIds | undefined = undefined
   sentSteps: ApplyStep[] = []
   /** 下一步's plate checks (and the new order) are under way: other calls of the page wait for them. */
   checkingPlate = false
@@ -247,8 +253,9 @@ export class ApplyStore {
         return { kind: 'resume', orderId, orderSource, next: verdict.next, step: this.resumeOrder(verdict.order) }
       }
       case 'free': {
+        const promotion = this.promotionFor(APPLY_STEP.CREATE)
         const created = await api.apply(this.payload(APPLY_STEP.CREATE))
-        this.adoptOrder(created.orderId, created.certificatesCommitSate)
+        this.adoptOrder(created.orderId, created.certificatesCommitSate, promotion)
         this.markSent(APPLY_STEP.CREATE)
         return { kind: 'created', orderId: created.orderId }
       }
@@ -270,6 +277,7 @@ export class ApplyStore {
       this.forgetConsent()
     }
     this.orderId = order.orderId
+    this.orderPromotion = { promotionChannelId: order.promotionChannelId, partnerId: order.partnerId ?? '', promoterId: order.promoterId ?? '' }
     this.certificates = order.certificatesCommitSate
     this.commodityId = order.commodityId ?? undefined
     this.sentSteps = order.completeness.submitted ? [APPLY_STEP.CREATE, APPLY_STEP.FINAL_COMMIT] : [APPLY_STEP.CREATE]
@@ -357,16 +365,32 @@ export class ApplyStore {
       issuerAgreements: this.issuerAgreements,
       form: this.form.values,
     }
-    return applyPayload(stepId, application, this.deps)
+    return applyPayload(stepId, application, { ...this.deps, promotion: () => this.promotionFor(stepId) })
+  }
+
+  /** The order's promotion once the order exists (a draft kept before it was recorded: the visit's). */
+  private get promotionOfOrder(): PromotionIds {
+    return this.orderPromotion ?? this.deps.promotion()
+  }
+
+  /** A new order opens under the visit's promotion; every later step names the order's. */
+  private promotionFor(step: ApplyStep): PromotionIds {
+    return step === APPLY_STEP.CREATE ? this.deps.promotion() : this.promotionOfOrder
+  }
+
+  /** The promotion `orderId` was opened under, when it is this application's order. */
+  promotionOf(orderId: string): string | undefined {
+    return orderId === this.orderId ? this.orderPromotion?.promotionChannelId : undefined
   }
 
   private async sendStep(step: ApplyStep): Promise<ApplyResponse> {
+    const promotion = this.promotionFor(step)
     const response = await this.deps.api.apply(this.payload(step)).catch((error: unknown) => {
       // Sending the old version again would be refused at every step: it is accepted anew.
       if (isIssuerAgreementOutdated(error)) this.withdrawIssuerAgreements()
       throw error
     })
-    this.adoptOrder(response.orderId, response.certificatesCommitSate)
+    this.adoptOrder(response.orderId, response.certificatesCommitSate, promotion)
     if (step !== APPLY_STEP.FINAL_COMMIT || response.missing.length === 0) this.markSent(step)
     // The server's copy of the draft, at the step boundary; a failure costs nothing (it is local too).
     const draft: ApplyDraft = { ...this.payload(APPLY_STEP.UPDATE), savedAt: this.deps.now() }
@@ -380,16 +404,18 @@ export class ApplyStore {
    * nothing the person needs to know: it is left to the server, unreported.
    */
   private pushToIssuer(orderId: string): void {
-    const { promotionChannelId } = this.deps.promotion()
+    const { promotionChannelId } = this.promotionOfOrder
     // After the draft's save: the pay page opens with the commit and asks for its data at once,
     // and a browser carries six calls to one server at a time; the hand-over can wait its turn.
     void this.draftSaved.then(() => this.deps.api.push(orderId, promotionChannelId).catch(() => undefined))
   }
 
-  private adoptOrder(orderId: string, certificates: number): void {
+  /** Takes the order a step answered with; a new one was opened under the promotion its step named. */
+  private adoptOrder(orderId: string, certificates: number, promotion: PromotionIds): void {
     if (orderId !== this.orderId) {
       this.idCardSides = []
       this.forgetConsent()
+      this.orderPromotion = promotion
     }
     this.orderId = orderId
     // Answers are not checked at run time: a mask the server left out reads as none received.
@@ -417,6 +443,7 @@ export class ApplyStore {
   /** Lets go of the order: its package, photos, sent steps and consent go with it. */
   private dropOrder(): void {
     this.orderId = undefined
+    this.orderPromotion = undefined
     this.certificates = 0
     this.idCardSides = []
     this.commodityId = undefined
@@ -437,6 +464,7 @@ export class ApplyStore {
       agreementsAcceptedAt: this.agreementsAcceptedAt,
       issuerAgreements: this.issuerAgreements,
       sentSteps: this.sentSteps,
+      ...(this.orderPromotion ? { orderPromotion: this.orderPromotion } : {}),
     }
   }
 
@@ -451,5 +479,6 @@ export class ApplyStore {
     this.agreementsAcceptedAt = stored.agreementsAcceptedAt
     this.issuerAgreements = stored.issuerAgreements ?? []
     this.sentSteps = stored.sentSteps
+    this.orderPromotion = stored.orderPromotion
   }
 }

@@ -86,7 +86,8 @@ export class PaymentStore {
 
   constructor(
     private readonly api: PaymentCalls,
-    private readonly promotionChannelId: () => string,
+    /** The promotion an order was opened under as the journey knows it (the visit's when it does not). */
+    private readonly promotionChannelId: (orderId: string) => string,
     private readonly clock: PaymentClock = SYSTEM_CLOCK,
   ) {
     makeAutoObservable<PaymentStore, 'api' | 'promotionChannelId' | 'clock' | 'starting' | 'polling' | 'adoptedFor'>(this, {
@@ -128,11 +129,11 @@ export class PaymentStore {
   }
 
   /**
-   * Starts paying an order under its own promotion (known once its info is loaded; the visit's
-   * otherwise); a second call while one runs shares it (a double tap pays once).
+   * Starts paying an order under its own promotion (its info's once loaded, else the journey's
+   * word for it); a second call while one runs shares it (a double tap pays once).
    */
   start(orderId: string): Promise<PayDepositResponse> {
-    const promotionChannelId = this.info?.orderId === orderId ? this.info.promotionChannelId : this.promotionChannelId()
+    const promotionChannelId = this.info?.orderId === orderId ? this.info.promotionChannelId : this.promotionChannelId(orderId)
     return this.starting.run(orderId, () => this.api.payDeposit(orderId, promotionChannelId))
   }
 

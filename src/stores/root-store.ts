@@ -89,7 +89,7 @@ export class RootStore {
       },
     })
     this.photoUpload = new PhotoUploadStore(this.apply)
-    this.payment = new PaymentStore(deps.api.payment, promotionChannelId, {
+    this.payment = new PaymentStore(deps.api.payment, (orderId) => this.apply.promotionOf(orderId) ?? promotionChannelId(), {
       now: deps.now,
       setTimeout: deps.timers.setTimeout,
       clearTimeout: deps.timers.clearTimeout,

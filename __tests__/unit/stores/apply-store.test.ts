@@ -3,7 +3,7 @@ import { entryFromText } from '../../../src/domain/plate-entry'
 import type { ApplyDraft } from '../../../types/api/apply'
 import type { OrderDetail } from '../../../types/api/orders'
 import { CERTIFICATE } from '../../../src/domain/certificates'
-import { PLATE_COLOR } from '../../../src/domain/enums'
+import { PAY_STATE, PLATE_COLOR } from '../../../src/domain/enums'
 import { detail } from '../../support/order-fixtures'
 import { form, memoryBackend, setup } from './apply-setup'
 
@@ -255,5 +255,61 @@ describe('ApplyStore keeps the ID card sides of its order', () => {
     expect(setup({}, backend).store.idCardSides).toEqual(['front'])
     store.setPlate(entryFromText('京B12345'))
     expect(store.idCardSides).toEqual([])
+  })
+})
+
+describe("ApplyStore names the order's promotion once the order exists", () => {
+  const FIRST = { promotionChannelId: 'PC-FIRST', partnerId: 'PT-1', promoterId: 'PR-1' }
+  const LATER = { promotionChannelId: 'PC-LATER', partnerId: '', promoterId: '' }
+
+  /** A store whose visit arrived under FIRST, then moved on to LATER (another landing page). */
+  async function openedUnderFirst(backend = memoryBackend()) {
+    const world = setup({}, backend)
+    let visit = FIRST
+    world.deps.promotion = () => visit
+    world.store.setPlate(entryFromText('京A12345'))
+    await world.store.submitPlate()
+    visit = LATER
+    return world
+  }
+
+  it('sends it on the later steps and the hand-over, whatever promotion the visit is in now', async () => {
+    const { store, sent, deps } = await openedUnderFirst()
+    const pushed: string[] = []
+    // A free order: the final commit hands it to its issuer at once.
+    const answer = deps.api.apply
+    deps.api.apply = (payload) => answer(payload).then((response) => ({ ...response, depositPayState: PAY_STATE.NOT_NEEDED }))
+    deps.api.push = async (orderId, promotionChannelId) => (pushed.push(promotionChannelId), { orderId, pushed: true, issuerReceivedAt: null })
+    for (const [field, value] of Object.entries(form)) store.form.setField(field as keyof typeof form, value)
+    await store.saveInformation()
+    await store.submit()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(sent.map((payload) => [payload.stepId, payload.promotionChannelId, payload.partnerId])).toEqual([
+      [1, 'PC-FIRST', 'PT-1'],
+      [2, 'PC-FIRST', 'PT-1'],
+      [200, 'PC-FIRST', 'PT-1'],
+    ])
+    expect(pushed).toEqual(['PC-FIRST'])
+    expect([store.promotionOf('ETC1'), store.promotionOf('ETC2')]).toEqual(['PC-FIRST', undefined])
+  })
+
+  it('keeps it across a reload, and opens a new order (another plate) under the visit’s', async () => {
+    const backend = memoryBackend()
+    await openedUnderFirst(backend)
+    const reloaded = setup({}, backend)
+    reloaded.deps.promotion = () => LATER
+    const answer = reloaded.deps.api.apply
+    reloaded.deps.api.apply = (payload) => answer(payload).then((response) => ({ ...response, orderId: 'ETC2' }))
+    expect(reloaded.store.promotionOf('ETC1')).toBe('PC-FIRST')
+    reloaded.store.setPlate(entryFromText('京B12345'))
+    await reloaded.store.submitPlate()
+    expect(reloaded.sent.map((payload) => payload.promotionChannelId)).toEqual(['PC-LATER'])
+    expect(reloaded.store.promotionOf('ETC2')).toBe('PC-LATER')
+  })
+
+  it("takes a resumed order's own promotion from its detail", () => {
+    const { store } = setup()
+    store.resumeOrder(detail({ orderId: 'ETC9', plateNumber: '粤B12345', promotionChannelId: 'PC-OF-ORDER', partnerId: null, promoterId: null }))
+    expect(store.promotionOf('ETC9')).toBe('PC-OF-ORDER')
   })
 })

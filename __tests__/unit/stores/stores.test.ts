@@ -1,7 +1,7 @@
 import { entryFromText } from '../../../src/domain/plate-entry'
 import { reaction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
-import { ACTIVATION_STATE, ACTIVITY_TYPE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, issuerName } from '../../../src/domain'
+import { ACTIVATION_STATE, ACTIVITY_TYPE, CANCEL_STATE, GOODS_CONFIG_CACHE_MS, PAY_STATE, issuerName } from '../../../src/domain'
 import type { CommodityFields } from '../../../src/domain'
 import type { GoodsTypeConfig } from '../../../types/api/catalogue'
 import type { OrderSummary } from '../../../types/api/orders'
@@ -146,6 +146,23 @@ describe('RootStore', () => {
 })
 
 describe('RootStore wiring between stores', () => {
+  it("a deposit started before the order's pay info is here names the promotion the journey opened the order under", async () => {
+    const promotions: string[] = []
+    const { store } = fakeRoot({
+      payment: { payDeposit: async (orderId, promotionChannelId) => (promotions.push(promotionChannelId), { orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }) },
+    })
+    store.apply.setPlate(entryFromText('京A12345'))
+    await store.apply.submitPlate()
+    const opened = store.promotion.current.promotionChannelId
+    // The visit moves on to another promotion (a landing page's) after the order was opened.
+    store.promotion.offer({ promotionChannelId: 'PCLATER' })
+    await store.promotion.settle()
+    expect(store.promotion.current.promotionChannelId).toBe('PCLATER')
+    await store.payment.start('order-0001')
+    await store.payment.start('order-0002')
+    expect(promotions).toEqual([opened, 'PCLATER'])
+  })
+
   it("a cancelled order is let go by the apply journey", async () => {
     const { store } = fakeRoot({ orders: { cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }) } })
     store.apply.setPlate(entryFromText('京A12345'))
