@@ -15,6 +15,7 @@ import { envelope, testWorld } from '../support/test-services'
 import { heldUploads, uploaded } from '../support/upload-fakes'
 import AgreePage from '../../src/pages/apply/agree/index'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
+import { CANCEL_STATE } from '../../src/domain/enums'
 
 type World = Awaited<ReturnType<typeof openOrderWorld>>
 type Page = Awaited<ReturnType<typeof mountPage>>
@@ -189,7 +190,8 @@ describe('information page', () => {
     expect(slotState(page, 'idCardBack')).toBe('missing')
     await page.act(() => uploadSide(world, 'back', 0))
     expect(slotState(page, 'idCardBack')).toBe('received')
-    await page.act(async () => world.services.store.apply.forgetOrder('order-1'))
+    world.respondWith(async () => envelope({ orderId: 'order-1', cancelState: CANCEL_STATE.SUCCESS }))
+    await page.act(async () => void (await world.services.store.order.cancel('order-1', '不想办了')))
     expect(world.services.store.apply.idCardSides).toEqual([])
   })
 

@@ -4,7 +4,7 @@
  * saved silently to the server at step boundaries. Each apply step is sent once: a step already
  * in flight is shared, never sent a second time.
  */
-import { computed, makeAutoObservable, runInAction } from 'mobx'
+import { computed, makeAutoObservable, reaction, runInAction } from 'mobx'
 import { newApplyPaused, pausedReason } from '../domain/apply-checks'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
@@ -15,7 +15,7 @@ import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
-import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, SubmittedOrder, UploadResponse, UploadSubject } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { PromotionIds } from '../config/channel'
 import type { RouteName } from '../config/routes'
@@ -27,6 +27,8 @@ import type { ApplyDraftContent } from './apply-draft'
 import { ApplyFormStore, applyPayload, formOfDraft } from './apply-form-store'
 import type { ApplySource } from './apply-form-store'
 import type { AnswerOf } from './contract'
+import type { IssuerAgreementStore } from './issuer-agreement-store'
+import type { OrderStore } from './order-store'
 import { InFlight } from './in-flight'
 import { checkPlate, reapplyCheck } from './plate-decision'
 import type { PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
@@ -73,10 +75,13 @@ export interface ApplyStoreDeps extends ApplySource {
   api: ApplyStoreApi
   storage: SecureStorage
   now(): number
-  /** Hands the pay page's data, which a submitting final commit answers with, to the stores that show it. */
-  adoptSubmitted?(submitted: SubmittedOrder): void
-  /** An issuer's agreement was accepted in a version since replaced: what the consent step showed is stale. */
-  onAgreementsOutdated?(): void
+  /**
+   * The order cache: a submitting final commit records its answer there (the pay page's data),
+   * and an order cancelled there is let go of here.
+   */
+  orders: Pick<OrderStore, 'recordSubmitted' | 'isCancelled'>
+  /** The consent step's issuer agreements: stale once one was accepted in a version since replaced. */
+  issuerAgreements: Pick<IssuerAgreementStore, 'forget'>
 }
 
 /** Whether an apply step refused the issuers' agreements sent because one has a newer version. */
@@ -129,8 +134,14 @@ export class ApplyStore {
       form: false,
       parsedPlate: computed({ keepAlive: true }),
     })
-    // The store lives as long as the app: its one reaction is never disposed.
+    // The store lives as long as the app: its reactions are never disposed.
     keepApplyDraft(deps.storage, () => this.draftContent, deps.now)
+    // A cancelled order is let go of: the plate and the form stay for a new application, whose
+    // order starts again from its first step.
+    reaction(
+      () => this.orderId !== undefined && deps.orders.isCancelled(this.orderId),
+      (cancelled) => cancelled && this.dropOrder(),
+    )
   }
 
   get plateNumber(): string {
@@ -162,14 +173,6 @@ export class ApplyStore {
 
   chooseCommodity(commodityId: string): void {
     this.commodityId = commodityId
-  }
-
-  /**
-   * Lets go of a cancelled order: the plate and the form stay for a new application, whose order
-   * starts again from its first step.
-   */
-  forgetOrder(orderId: string): void {
-    if (this.orderId === orderId) this.dropOrder()
   }
 
   /** Forgets the application (after it is paid, or when the user starts over). */
@@ -324,7 +327,7 @@ export class ApplyStore {
   submit(): Promise<ApplyResponse> {
     return this.inFlight.run('submit', async () => {
       const response = await this.sendStep(APPLY_STEP.FINAL_COMMIT)
-      if (response.submitted) this.deps.adoptSubmitted?.(response.submitted)
+      if (response.submitted) this.deps.orders.recordSubmitted(response.submitted)
       // Only a free order goes to its issuer at once: any other goes when its payment settles (the server's outbox).
       if (response.missing.length === 0 && response.depositPayState === PAY_STATE.NOT_NEEDED) this.pushToIssuer(response.orderId)
       return response
@@ -430,7 +433,7 @@ export class ApplyStore {
   private withdrawIssuerAgreements(): void {
     this.issuerAgreements = []
     this.consentNotice = ISSUER_AGREEMENT_OUTDATED.message
-    this.deps.onAgreementsOutdated?.()
+    this.deps.issuerAgreements.forget()
   }
 
   /** Consent is given for one order: another order asks for it again. */

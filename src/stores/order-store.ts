@@ -5,6 +5,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { BUSINESS_CODE } from '../../types/api/envelope'
+import type { SubmittedOrder } from '../../types/api/apply'
 import type { CancelOrderResponse, OfflineOrderParam, OrderDetail, OrderSummary } from '../../types/api/orders'
 import { CANCEL_STATE } from '../domain/enums'
 import { arrangeOrders, code } from '../domain/order'
@@ -70,6 +71,12 @@ export class OrderStore {
   cancelResults: Record<string, CancelResult> = {}
   /** Online order ids of offline orders carried on, by offline order number. */
   handedOver: Record<string, string> = {}
+  /**
+   * What the last submitting final commit answered (the order's detail and pay info), while it is
+   * still the order's: the pay page's stores show it without asking (the payment store follows
+   * it). Gone once a code claimed for the order changed its price.
+   */
+  submitted: SubmittedOrder | undefined = undefined
   private readonly inFlight = new InFlight()
   /** The order whose detail the final commit handed over and no page has shown yet. */
   private adoptedFor: string | undefined = undefined
@@ -82,13 +89,10 @@ export class OrderStore {
   constructor(
     private readonly api: OrderApi,
     private readonly channelId: () => string,
-    /** Told of each order that is cancelled (or being cancelled), so the journey lets go of it. */
-    private readonly onCancelled: (orderId: string) => void = () => undefined,
   ) {
-    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'onCancelled' | 'inFlight' | 'adoptedFor' | 'opening'>(this, {
+    makeAutoObservable<OrderStore, 'api' | 'channelId' | 'inFlight' | 'adoptedFor' | 'opening'>(this, {
       api: false,
       channelId: false,
-      onCancelled: false,
       inFlight: false,
       adoptedFor: false,
       opening: false,
@@ -144,19 +148,28 @@ export class OrderStore {
   }
 
   /**
-   * The order's detail as the final commit answered it: the next page to show it (the pay page)
-   * does not ask again (once; after that, pages ask as usual).
+   * Records what a submitting final commit answered: the next page to show the order's detail
+   * (the pay page) does not ask again (once; after that, pages ask as usual).
    */
-  adoptProcess(process: OrderDetail): void {
+  recordSubmitted(submitted: SubmittedOrder): void {
+    const process = submitted.order
+    this.submitted = submitted
     this.process = process
     this.processOrderId = process.orderId
     this.processLoad = { status: 'ready', error: undefined }
     this.adoptedFor = process.orderId
   }
 
-  /** The order changed since the final commit handed its detail over: pages ask for it again. */
-  forgetAdopted(orderId: string): void {
+  /** A code was claimed for the order: what the final commit answered of it is stale, pages ask again. */
+  priceChanged(orderId: string): void {
     if (this.adoptedFor === orderId) this.adoptedFor = undefined
+    if (this.submitted?.order.orderId === orderId) this.submitted = undefined
+  }
+
+  /** Whether the order is cancelled, or being cancelled (the journey lets go of it). */
+  isCancelled(orderId: string): boolean {
+    const result = this.cancelResults[orderId]
+    return result !== undefined && result.state !== CANCEL_STATE.FAILED
   }
 
   fetchProcess(orderId: string, options: FetchOptions = {}): Promise<void> {
@@ -197,7 +210,6 @@ export class OrderStore {
         this.cancelResults = { ...this.cancelResults, [orderId]: result }
         if (result.state !== CANCEL_STATE.FAILED) this.markCancelState(orderId, result.state)
       })
-      if (result.state !== CANCEL_STATE.FAILED) this.onCancelled(orderId)
       return result
     })
   }

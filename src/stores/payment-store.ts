@@ -1,5 +1,5 @@
 /** Paying an order's deposit or fee (the cashier, or the platform's own payment), and following its pay state. */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { PayDepositResponse, PayOrderInfo } from '../../types/api/payment'
 import { PAY_POLL_INTERVAL_MS, PAY_POLL_TIMEOUT_MS } from '../config/payment'
 import { PAY_STATE } from '../domain/enums'
@@ -9,6 +9,7 @@ import type { AnswerOf } from './contract'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
 import { InFlight } from './in-flight'
+import type { OrderStore } from './order-store'
 
 /** The payment calls (the services' payment API functions, or fakes). */
 export interface PaymentCalls {
@@ -86,6 +87,8 @@ export class PaymentStore {
 
   constructor(
     private readonly api: PaymentCalls,
+    /** The order cache: the final commit's answer is the pay page's info until the page has shown it. */
+    orders: Pick<OrderStore, 'submitted'>,
     /** The promotion an order was opened under as the journey knows it (the visit's when it does not). */
     private readonly promotionChannelId: (orderId: string) => string,
     private readonly clock: PaymentClock = SYSTEM_CLOCK,
@@ -98,21 +101,22 @@ export class PaymentStore {
       polling: false,
       adoptedFor: false,
     })
+    // The store lives as long as the app: its one reaction is never disposed.
+    reaction(
+      () => orders.submitted,
+      (submitted, previous) => {
+        if (submitted) this.adoptInfo(submitted.payment)
+        // Its price changed (a code was claimed): the pay page asks for its info again.
+        else if (previous && this.adoptedFor === previous.payment.orderId) this.adoptedFor = undefined
+      },
+    )
   }
 
-  /**
-   * The order's pay info as the final commit answered it: the pay page shows it without asking
-   * again (once; after that, it asks as usual).
-   */
-  adoptInfo(info: PayOrderInfo): void {
+  /** The order's pay info as the final commit answered it: shown without asking again, once. */
+  private adoptInfo(info: PayOrderInfo): void {
     this.info = info
     this.infoLoad = { status: 'ready', error: undefined }
     this.adoptedFor = info.orderId
-  }
-
-  /** The order's price changed (a code was claimed): its handed-over info is asked for again. */
-  forgetAdopted(orderId: string): void {
-    if (this.adoptedFor === orderId) this.adoptedFor = undefined
   }
 
   loadInfo(orderId: string): Promise<void> {

@@ -65,11 +65,9 @@ export class RootStore {
     const promotionChannelId = (): string => this.promotion.current.promotionChannelId
     this.commodity = new CommodityStore(deps.api.commodities, deps.now, promotionChannelId)
     this.issuerAgreements = new IssuerAgreementStore(deps.api.commodities, this.commodity)
-    this.order = new OrderStore(
-      deps.api.orders,
-      promotionChannelId,
-      (orderId) => this.apply.forgetOrder(orderId),
-    )
+    // The order cache: the final commit's answer and each cancel are recorded there, and the
+    // stores that depend on them read it (apply, payment) or tell it (voucher).
+    this.order = new OrderStore(deps.api.orders, promotionChannelId)
     this.notice = new NoticeStore(deps.api.notices, deps.storage)
     this.orderPopup = new OrderPopupStore(deps.storage, deps.now)
     this.apply = new ApplyStore({
@@ -82,14 +80,11 @@ export class RootStore {
       promotionReady: () => this.promotion.settle(),
       promotionPending: () => this.promotion.pending,
       now: deps.now,
-      onAgreementsOutdated: () => this.issuerAgreements.forget(),
-      adoptSubmitted: (submitted) => {
-        this.payment.adoptInfo(submitted.payment)
-        this.order.adoptProcess(submitted.order)
-      },
+      orders: this.order,
+      issuerAgreements: this.issuerAgreements,
     })
     this.photoUpload = new PhotoUploadStore(this.apply)
-    this.payment = new PaymentStore(deps.api.payment, (orderId) => this.apply.promotionOf(orderId) ?? promotionChannelId(), {
+    this.payment = new PaymentStore(deps.api.payment, this.order, (orderId) => this.apply.promotionOf(orderId) ?? promotionChannelId(), {
       now: deps.now,
       setTimeout: deps.timers.setTimeout,
       clearTimeout: deps.timers.clearTimeout,
@@ -107,10 +102,7 @@ export class RootStore {
         orderDetail: (orderId) => deps.api.orders.orderProcess(orderId),
       },
       storage: deps.storage,
-      onClaimed: (orderId) => {
-        this.payment.forgetAdopted(orderId)
-        this.order.forgetAdopted(orderId)
-      },
+      orders: this.order,
     })
   }
 }

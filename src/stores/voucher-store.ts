@@ -22,6 +22,7 @@ import type { AnswerOf } from './contract'
 import { InFlight } from './in-flight'
 import { asError, initialLoadState, runLoad } from './load-state'
 import type { LoadState } from './load-state'
+import type { OrderStore } from './order-store'
 
 /** What of an order's detail its codes follow. */
 export type OrderVoucherTerms = Pick<OrderDetail, 'promotionChannelId' | 'activitySource' | 'voucher'>
@@ -38,8 +39,8 @@ export interface VoucherApi {
 export interface VoucherStoreDeps {
   api: VoucherApi
   storage: SecureStorage
-  /** A code was claimed for the order: what other stores hold of its price is stale. */
-  onClaimed?(orderId: string): void
+  /** The order cache, told when a code claimed for an order changed its price. */
+  orders: Pick<OrderStore, 'priceChanged'>
 }
 
 export const VOUCHER_STORAGE = { typed: 'voucherCode' } as const
@@ -207,7 +208,7 @@ export class VoucherStore {
     }
     try {
       const claimed = await this.deps.api.claimVoucher(request)
-      this.deps.onClaimed?.(request.orderId)
+      this.deps.orders.priceChanged(request.orderId)
       return { kind: 'claimed', voucher: { code: claimed.code, discountCents: claimed.discountCents } }
     } catch (cause) {
       const error = asError(cause)

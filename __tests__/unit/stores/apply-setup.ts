@@ -1,4 +1,5 @@
 /** An ApplyStore over fake apply calls and in-memory encrypted storage, for the apply stores' tests. */
+import { observable, runInAction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
 import { EMPTY_APPLY_FORM } from '../../../src/domain/apply-form'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
@@ -44,6 +45,7 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     ...overrides,
   }
   const storage = createSecureStorage({ backend, keyHex: STORAGE_KEY, prefix: STORAGE_PREFIX })
+  const cancelled = observable.set<string>()
   const deps: ApplyStoreDeps = {
     api,
     storage,
@@ -54,6 +56,11 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     promotionReady: async () => undefined,
     promotionPending: () => false,
     now: () => 1_700_000_000_000,
+    // The order cache's part the journey reads: which orders are cancelled (`cancel` below).
+    orders: { recordSubmitted: () => undefined, isCancelled: (orderId) => cancelled.has(orderId) },
+    issuerAgreements: { forget: () => undefined },
   }
-  return { store: new ApplyStore(deps), sent, drafts, pushes, backend, storage, deps }
+  /** Cancels an order in the order cache, as the order pages do. */
+  const cancel = (orderId: string) => runInAction(() => cancelled.add(orderId))
+  return { store: new ApplyStore(deps), sent, drafts, pushes, backend, storage, deps, cancel }
 }

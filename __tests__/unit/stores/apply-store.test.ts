@@ -229,13 +229,13 @@ describe("ApplyStore restores the server's draft", () => {
 
 describe('ApplyStore lets go of a cancelled order', () => {
   it('keeps the plate and the form, and starts the next order from its first step', async () => {
-    const { store, sent } = setup()
+    const { store, sent, cancel } = setup()
     store.setPlate(entryFromText('京A12345'))
     await store.submitPlate()
     store.form.setField('ownerName', '张三')
-    store.forgetOrder('ANOTHER')
+    cancel('ANOTHER')
     expect(store.orderId).toBe('ETC1')
-    store.forgetOrder('ETC1')
+    cancel('ETC1')
     expect([store.orderId, store.sentSteps, store.plateNumber, store.form.values.ownerName]).toEqual([undefined, [], '京A12345', '张三'])
     await store.submitPlate()
     expect(sent.at(-1)).not.toHaveProperty('orderId')

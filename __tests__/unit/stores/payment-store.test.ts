@@ -62,7 +62,7 @@ function setup(calls: Partial<PaymentCalls> = {}) {
     orderInfo: async (orderId) => ({ orderId, amountCents: 2990, priceCents: 2990, voucher: null, businessMode: 0, depositPayState: PAY_STATE.AWAITING_PAYMENT, paidAt: null, promotionChannelId: 'PC-ORDER' }),
     ...calls,
   }
-  const store = new PaymentStore(api, () => 'PC-1', time.clock)
+  const store = new PaymentStore(api, { submitted: undefined }, () => 'PC-1', time.clock)
   return { store, api, time }
 }
 

@@ -29,7 +29,7 @@ const tick = async () => {
 /** A PhotoUploadStore over a real ApplyStore whose upload API answers only when the test says so. */
 async function world() {
   const calls: Call[] = []
-  const { store: apply } = setup({
+  const { store: apply, cancel } = setup({
     uploadPhoto: (orderId, subject, path, progress) => {
       const answer = deferred<UploadResponse>()
       calls.push({ orderId, subject, path, progress: progress ?? (() => undefined), answer })
@@ -44,7 +44,7 @@ async function world() {
     if (!found) throw new Error(`no upload call ${index} (${calls.length} made)`)
     return found
   }
-  return { apply, photos, calls, call }
+  return { apply, photos, calls, call, cancel }
 }
 
 describe('PhotoUploadStore', () => {
@@ -177,11 +177,11 @@ describe('PhotoUploadStore', () => {
   })
 
   it("keeps an upload of an order let go of off the new order's slots, its truth and its uploads", async () => {
-    const { apply, photos, calls, call } = await world()
+    const { apply, photos, calls, call, cancel } = await world()
     photos.start('drivingLicense', '/tmp/a.jpg')
     await tick()
     photos.start('drivingLicense', '/tmp/b.jpg')
-    apply.forgetOrder('ETC1')
+    cancel('ETC1')
     expect(photos.stateOf('drivingLicense')).toEqual({ kind: 'missing' })
     expect(photos.uploading).toBe(false)
     call(0).answer.resolve(received(CERTIFICATE.DRIVING_LICENCE))

@@ -29,7 +29,7 @@ const claimed = (request: ClaimVoucherRequest): ClaimVoucherResponse => ({
 })
 
 function setup(calls: Partial<VoucherApi> = {}, raw = new Map<string, string>()) {
-  const sent = { verify: [] as VoucherRequest[], claim: [] as ClaimVoucherRequest[], detail: [] as string[] }
+  const sent = { verify: [] as VoucherRequest[], claim: [] as ClaimVoucherRequest[], detail: [] as string[], priceChanged: [] as string[] }
   const api: VoucherApi = {
     verifyEligibility: async (request) => (sent.verify.push(request), ELIGIBLE),
     claimVoucher: async (request) => (sent.claim.push(request), claimed(request)),
@@ -41,7 +41,7 @@ function setup(calls: Partial<VoucherApi> = {}, raw = new Map<string, string>())
     keyHex: 'd'.repeat(64),
     prefix: 'etc_bank_',
   })
-  const store = new VoucherStore({ api, storage })
+  const store = new VoucherStore({ api, storage, orders: { priceChanged: (orderId) => void sent.priceChanged.push(orderId) } })
   return { store, sent, raw, storage }
 }
 
@@ -169,6 +169,7 @@ describe('VoucherStore', () => {
     const request = { promotionChannelId: 'PC-W', code: 'ETC-DEMO-01', orderId: 'O1' }
     expect(sent.verify).toEqual([request])
     expect(sent.claim).toEqual([request])
+    expect(sent.priceChanged).toEqual(['O1'])
     expect(outcome).toEqual({ kind: 'claimed', voucher: { code: 'ETC-DEMO-01', discountCents: 2000 } })
     expect([store.voucher, store.code, store.problem, store.busy]).toEqual([{ code: 'ETC-DEMO-01', discountCents: 2000 }, '', undefined, false])
   })

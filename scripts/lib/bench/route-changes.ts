@@ -108,7 +108,8 @@ async function collect(page: Page, into: RouteChange[]): Promise<void> {
       const windowLog = window as unknown as Record<string, unknown[]>
       const logged = ((windowLog[logKey] ?? []) as LoggedChange[]).splice(0)
       const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd }))
+        .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+        .map((entry) => ({ url: entry.name, start: entry.startTime }))
       const requests = ((windowLog[sentKey] ?? []) as SentCall[]).splice(0)
       return { changes: logged, calls: api, sent: requests }
     },
@@ -119,7 +120,6 @@ async function collect(page: Page, into: RouteChange[]): Promise<void> {
     const within = (start: number) => start >= from && start <= change.shownAt
     // The same address with the same body: a call made twice (two issuers' agreements are not).
     const repeated = sent.filter((request) => within(request.start)).map((request) => request.call)
-    console.error('STEP', change.route, 'tap', change.tapAt?.toFixed(0), 'nav', (change.navigationAt - from).toFixed(0), 'shown', (change.shownAt - from).toFixed(0), calls.filter((c) => within(c.start)).map((c) => `${new URL(c.url).pathname}${new URL(c.url).search.slice(0,40)} ${(c.start - from).toFixed(0)}-${((c as any).end - from).toFixed(0)}`).join(' | '))
     into.push({
       route: change.route,
       fromTapMs: change.tapAt === undefined ? undefined : change.shownAt - change.tapAt,
