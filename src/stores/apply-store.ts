@@ -201,12 +201,13 @@ export class ApplyStore {
   }
 
   /** Reads the operator's switch; the plate page's notice follows it. */
-  async readNewApplySwitch(): AnswerOf<'newApplySwitch'> {
-    const answer = await this.deps.api.newApplySwitch()
-    runInAction(() => {
-      this.newApply = newApplyPaused(answer) ? { paused: true, reason: pausedReason(answer) } : { paused: false }
+  readNewApplySwitch(): AnswerOf<'newApplySwitch'> {
+    return this.deps.api.newApplySwitch().then((answer) => {
+      runInAction(() => {
+        this.newApply = newApplyPaused(answer) ? { paused: true, reason: pausedReason(answer) } : { paused: false }
+      })
+      return answer
     })
-    return answer
   }
 
   /** The reapply check of a failed order (the plate check and the domain's rule): what its guide shows. */
@@ -290,12 +291,13 @@ export class ApplyStore {
   // ---- the information page ----
 
   /** Fills the owner's mobile with the phone the platform's phone-number button gave a code for. */
-  async fillMobileFromPlatform(code: string): Promise<void> {
-    const { mobile } = await this.deps.api.phoneByCode(code)
-    runInAction(() => {
-      this.form.setField('mobile', mobile)
-      this.form.touch('mobile')
-    })
+  fillMobileFromPlatform(code: string): Promise<void> {
+    return this.deps.api.phoneByCode(code).then(({ mobile }) =>
+      runInAction(() => {
+        this.form.setField('mobile', mobile)
+        this.form.touch('mobile')
+      }),
+    )
   }
 
   /**
@@ -303,13 +305,17 @@ export class ApplyStore {
    * or before this device's storage was cleared). Answers whether anything was restored; a
    * failure leaves the form as it is.
    */
-  async restoreServerDraft(): Promise<boolean> {
+  restoreServerDraft(): Promise<boolean> {
     const orderId = this.orderId
-    if (!orderId || !this.form.isEmpty) return false
-    const draft = await this.deps.api.loadDraft().catch(() => undefined)
-    if (!draft || draft.orderId !== orderId || this.orderId !== orderId || !this.form.isEmpty) return false
-    this.form.fill(formOfDraft(draft))
-    return true
+    if (!orderId || !this.form.isEmpty) return Promise.resolve(false)
+    return this.deps.api.loadDraft().then(
+      (draft) => {
+        if (!draft || draft.orderId !== orderId || this.orderId !== orderId || !this.form.isEmpty) return false
+        this.form.fill(formOfDraft(draft))
+        return true
+      },
+      () => false,
+    )
   }
 
   /** Sends the form (step UPDATE); the draft is saved to the server at this boundary. */
@@ -325,13 +331,14 @@ export class ApplyStore {
    * answers what is still missing when the server says so.
    */
   submit(): Promise<ApplyResponse> {
-    return this.inFlight.run('submit', async () => {
-      const response = await this.sendStep(APPLY_STEP.FINAL_COMMIT)
-      if (response.submitted) this.deps.orders.recordSubmitted(response.submitted)
-      // Only a free order goes to its issuer at once: any other goes when its payment settles (the server's outbox).
-      if (response.missing.length === 0 && response.depositPayState === PAY_STATE.NOT_NEEDED) this.pushToIssuer(response.orderId)
-      return response
-    })
+    return this.inFlight.run('submit', () =>
+      this.sendStep(APPLY_STEP.FINAL_COMMIT).then((response) => {
+        if (response.submitted) this.deps.orders.recordSubmitted(response.submitted)
+        // Only a free order goes to its issuer at once: any other goes when its payment settles (the server's outbox).
+        if (response.missing.length === 0 && response.depositPayState === PAY_STATE.NOT_NEEDED) this.pushToIssuer(response.orderId)
+        return response
+      }),
+    )
   }
 
   /**
@@ -342,19 +349,20 @@ export class ApplyStore {
     const orderId = this.orderId
     if (!orderId) return Promise.reject(new Error('请先填写车牌号'))
     const key = subject.kind === 'idCard' ? `photo:idCard:${subject.side}` : subject.kind === 'image' ? `photo:${subject.imageType}` : 'photo:drivingLicense'
-    return this.inFlight.run(key, async () => {
-      const response = await this.deps.api.uploadPhoto(orderId, subject, filePath, onProgress)
-      // The server's mask is the truth (the ID card bit needs both sides), for the order still
-      // applied for: the upload outlives its page, and the plate may have changed meanwhile.
-      runInAction(() => {
-        if (this.orderId !== orderId) return
-        this.certificates = response.certificatesCommitSate
-        if (subject.kind === 'idCard' && !this.idCardSides.includes(subject.side)) {
-          this.idCardSides = [...this.idCardSides, subject.side]
-        }
-      })
-      return response
-    })
+    return this.inFlight.run(key, () =>
+      this.deps.api.uploadPhoto(orderId, subject, filePath, onProgress).then((response) => {
+        // The server's mask is the truth (the ID card bit needs both sides), for the order still
+        // applied for: the upload outlives its page, and the plate may have changed meanwhile.
+        runInAction(() => {
+          if (this.orderId !== orderId) return
+          this.certificates = response.certificatesCommitSate
+          if (subject.kind === 'idCard' && !this.idCardSides.includes(subject.side)) {
+            this.idCardSides = [...this.idCardSides, subject.side]
+          }
+        })
+        return response
+      }),
+    )
   }
 
   // ---- internals ----
@@ -386,19 +394,23 @@ export class ApplyStore {
     return orderId === this.orderId ? this.orderPromotion?.promotionChannelId : undefined
   }
 
-  private async sendStep(step: ApplyStep): Promise<ApplyResponse> {
+  private sendStep(step: ApplyStep): Promise<ApplyResponse> {
     const promotion = this.promotionFor(step)
-    const response = await this.deps.api.apply(this.payload(step)).catch((error: unknown) => {
-      // Sending the old version again would be refused at every step: it is accepted anew.
-      if (isIssuerAgreementOutdated(error)) this.withdrawIssuerAgreements()
-      throw error
-    })
-    this.adoptOrder(response.orderId, response.certificatesCommitSate, promotion)
-    if (step !== APPLY_STEP.FINAL_COMMIT || response.missing.length === 0) this.markSent(step)
-    // The server's copy of the draft, at the step boundary; a failure costs nothing (it is local too).
-    const draft: ApplyDraft = { ...this.payload(APPLY_STEP.UPDATE), savedAt: this.deps.now() }
-    this.draftSaved = this.deps.api.saveDraft(draft).catch(() => undefined)
-    return response
+    return this.deps.api.apply(this.payload(step)).then(
+      (response) => {
+        this.adoptOrder(response.orderId, response.certificatesCommitSate, promotion)
+        if (step !== APPLY_STEP.FINAL_COMMIT || response.missing.length === 0) this.markSent(step)
+        // The server's copy of the draft, at the step boundary; a failure costs nothing (it is local too).
+        const draft: ApplyDraft = { ...this.payload(APPLY_STEP.UPDATE), savedAt: this.deps.now() }
+        this.draftSaved = this.deps.api.saveDraft(draft).catch(() => undefined)
+        return response
+      },
+      (error: unknown) => {
+        // Sending the old version again would be refused at every step: it is accepted anew.
+        if (isIssuerAgreementOutdated(error)) this.withdrawIssuerAgreements()
+        throw error
+      },
+    )
   }
 
   /**

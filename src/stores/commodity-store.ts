@@ -79,16 +79,17 @@ export class CommodityStore<C extends CommodityFields = CommodityFields> {
    * The goods-type configuration, fetched at most once per GOODS_CONFIG_CACHE_MS. A document that
    * is not a JSON object (edited by hand on the server) rejects as a decode failure.
    */
-  async goodsTypeConfig(): Promise<Record<string, unknown>> {
+  goodsTypeConfig(): Promise<Record<string, unknown>> {
     const fetchedAt = this.goodsTypesAt
-    if (this.goodsTypes && fetchedAt !== undefined && this.now() - fetchedAt < GOODS_CONFIG_CACHE_MS) return this.goodsTypes
-    const config = await this.api.goodsTypeConfig()
-    if (!isPlainRecord(config)) throw new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE)
-    runInAction(() => {
-      this.goodsTypes = config
-      this.goodsTypesAt = this.now()
+    if (this.goodsTypes && fetchedAt !== undefined && this.now() - fetchedAt < GOODS_CONFIG_CACHE_MS) return Promise.resolve(this.goodsTypes)
+    return this.api.goodsTypeConfig().then((config) => {
+      if (!isPlainRecord(config)) throw new RequestError('decodeFailure', MESSAGES.decodeFailure, DECODE_FAILURE_CLIENT_CODE)
+      runInAction(() => {
+        this.goodsTypes = config
+        this.goodsTypesAt = this.now()
+      })
+      return config
     })
-    return config
   }
 
   /** Loads the issuers' names; without them (not loaded, or failed) the domain's names serve. */

@@ -61,14 +61,15 @@ export class IssuerAgreementStore {
    * Loads the agreements of the promotion's issuers: the packages first (kept when here or on
    * their way), then each issuer's document. Kept when loaded or loading for the same issuers.
    */
-  async ensure(promotionChannelId: string = this.commodity.promotionChannelId): Promise<void> {
+  ensure(promotionChannelId: string = this.commodity.promotionChannelId): Promise<void> {
     void this.commodity.ensure(promotionChannelId)
-    await when(() => this.commodity.listedFor !== promotionChannelId || this.commodity.load.status !== 'loading')
-    const issuers = this.issuersOf(promotionChannelId)
-    // Not listed (a failure, or another promotion since): the list's own state is what shows.
-    if (issuers === undefined) return
-    if (this.loaded?.issuers === issuers && this.loaded.result?.ok !== false) return this.inFlight
-    return this.fetch(issuers)
+    return when(() => this.commodity.listedFor !== promotionChannelId || this.commodity.load.status !== 'loading').then(() => {
+      const issuers = this.issuersOf(promotionChannelId)
+      // Not listed (a failure, or another promotion since): the list's own state is what shows.
+      if (issuers === undefined) return undefined
+      if (this.loaded?.issuers === issuers && this.loaded.result?.ok !== false) return this.inFlight
+      return this.fetch(issuers)
+    })
   }
 
   /** Asks again for what failed: the packages, or the agreements. */

@@ -198,33 +198,34 @@ export class OrderStore {
   cancel(orderId: string, reason: string): Promise<CancelResult> {
     const previous = this.cancelResults[orderId]
     if (previous && previous.state !== CANCEL_STATE.FAILED) return Promise.resolve(previous)
-    return this.inFlight.run(`cancel:${orderId}`, async () => {
-      let result: CancelResult
-      try {
-        result = cancelResultOf(await this.api.cancel(orderId, reason))
-      } catch (cause) {
+    return this.inFlight.run(`cancel:${orderId}`, () =>
+      this.api
+        .cancel(orderId, reason)
+        .then(cancelResultOf)
         // The request layer's message is the Chinese reason to show (e.g. the device has shipped).
-        result = { state: CANCEL_STATE.FAILED, reason: asError(cause).message }
-      }
-      runInAction(() => {
-        this.cancelResults = { ...this.cancelResults, [orderId]: result }
-        if (result.state !== CANCEL_STATE.FAILED) this.markCancelState(orderId, result.state)
-      })
-      return result
-    })
+        .catch((cause: unknown): CancelResult => ({ state: CANCEL_STATE.FAILED, reason: asError(cause).message }))
+        .then((result) => {
+          runInAction(() => {
+            this.cancelResults = { ...this.cancelResults, [orderId]: result }
+            if (result.state !== CANCEL_STATE.FAILED) this.markCancelState(orderId, result.state)
+          })
+          return result
+        }),
+    )
   }
 
   /** The online order an offline order becomes; once per offline order, the same id afterwards. */
   handOver(param: OfflineOrderParam): Promise<string> {
     const known = this.handedOver[param.offlineNo]
     if (known) return Promise.resolve(known)
-    return this.inFlight.run(`handOver:${param.offlineNo}`, async () => {
-      const { orderId } = await this.api.offlineToOnline(param)
-      runInAction(() => {
-        this.handedOver = { ...this.handedOver, [param.offlineNo]: orderId }
-      })
-      return orderId
-    })
+    return this.inFlight.run(`handOver:${param.offlineNo}`, () =>
+      this.api.offlineToOnline(param).then(({ orderId }) => {
+        runInAction(() => {
+          this.handedOver = { ...this.handedOver, [param.offlineNo]: orderId }
+        })
+        return orderId
+      }),
+    )
   }
 
   /** Keeps the loaded list and detail in step with a cancel, so pages show it without a reload. */
