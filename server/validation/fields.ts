@@ -45,7 +45,7 @@ export const parsedPlate = domainValue(
 
 export const plateNumber = parsedPlate.transform((plate) => plate.plate)
 
-export const PLATE_COLOUR_MISMATCH = '车牌颜色与车牌号不符'
+const PLATE_COLOUR_MISMATCH = '车牌颜色与车牌号不符'
 
 type ReadPlate = z.output<typeof parsedPlate>
 
