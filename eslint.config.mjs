@@ -1,6 +1,6 @@
 // Lint: TypeScript rules, import cycles, and the architecture's one-way dependencies
-// (pages → features → components/stores → platform → services → domain; domain imports nothing else;
-// a feature uses another feature only through that feature's index.ts).
+// (app → pages → features → components/stores → platform → services → domain; domain imports nothing else;
+// a feature uses another feature only through that feature's index.ts; nothing but src/app.tsx uses src/app).
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
@@ -79,6 +79,10 @@ export default tseslint.config(
             layer('./src/components', './src/features', 'shared components sit below features: what a feature owns stays in it.'),
             layer('./src/features', './src/pages', 'features sit below pages.'),
             ...featureZones,
+            // The app layer builds and wires everything (src/app.tsx is its only user): nothing below imports it.
+            ...['pages', 'features', 'components', 'stores', 'services', 'platform', 'config', 'domain'].map((below) =>
+              layer(`./src/${below}`, './src/app', 'src/app is the composition root: only src/app.tsx uses it, and it hands each layer what it needs.'),
+            ),
             layer('./server', './src', 'the server may use src/domain (and types/) only.', ['./domain']),
           ],
         },

@@ -102,7 +102,7 @@ function namedInHtml(tags: readonly HtmlTag[]): Set<string> {
  * entry page's, for the files that address's page needs before it can ask for its data
  * (src/platform/h5/route-preload.ts): the named groups every page loads after its first paint
  * (`shared`: the app's services, the notices), first, since the app then runs them at
- * once and asks for the page's data (src/bootstrap/opening-page-data.ts), and the page's chunk
+ * once and asks for the page's data (src/app/opening-page-data.ts), and the page's chunk
  * group. What index.html names already is left out. `script` bundles the runtime with the plan.
  */
 export class PreloadRouteChunksPlugin implements WebpackPluginInstance {

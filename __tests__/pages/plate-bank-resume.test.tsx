@@ -242,7 +242,7 @@ describe('entry page on the bank app: the order under way', () => {
     const world = await loggedIn({ current: async () => ({ statusCode: 500, data: null, header: {} }) })
     const page = await open(world)
     expect(currentProcessCalls(world)).toHaveLength(1)
-    expect(world.services.store.currentProcess.load.status).toBe('error')
+    expect(world.services.store.features.entry.currentProcess.load.status).toBe('error')
     expect(byTestId(page, 'plate-current-order')).toBeNull()
     expect(world.ui.alerts).toBe(0)
     expect(world.ui.toasts).toEqual([])

@@ -121,7 +121,7 @@ describe('province verification page', () => {
     expect(textOf(page, 'province-send-code')).toBe(CODE_BUTTON_TEXT.waiting(VERIFY_CODE_WAIT_S))
     expect(getByTestId(page, 'province-send-code').getAttribute('aria-disabled')).toBe('true')
     expect(textOf(page, 'province-code-sent')).toBe(PROVINCE_TEXT.codeSent)
-    expect(world.services.store.province.codeSentAt).toBe(START)
+    expect(world.services.store.features.apply.province.codeSentAt).toBe(START)
     // A second tap while counting sends nothing.
     await press(page, 'province-send-code')
     expect(requestsTo(world, API.provinceSendMsg.path)).toHaveLength(1)
@@ -130,7 +130,7 @@ describe('province verification page', () => {
     // A reload: new app services over the same device storage, 20 s later.
     now = START + 20_000
     const reloaded = await provinceWorld(undefined, world.raw)
-    expect(reloaded.services.store.province.codeSentAt).toBe(START)
+    expect(reloaded.services.store.features.apply.province.codeSentAt).toBe(START)
     const again = await open(reloaded)
     expect(textOf(again, 'province-send-code')).toBe(CODE_BUTTON_TEXT.waiting(VERIFY_CODE_WAIT_S - 20))
     again.unmout()
@@ -184,7 +184,7 @@ describe('province verification page', () => {
     expect(bodyOf(requestsTo(world, API.provinceLogin.path)[0]!)).toEqual({ mobile: '13800138000', code: RIGHT_CODE, orderId: 'order-1' })
     expect(commits(world)).toHaveLength(1)
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
-    expect(world.services.store.province.mustVerify(PLATE, 'order-1')).toBe(false)
+    expect(world.services.store.features.apply.province.mustVerify(PLATE, 'order-1')).toBe(false)
     expect(world.services.store.apply.submitted).toBe(true)
   })
 
@@ -205,7 +205,7 @@ describe('province verification page', () => {
     expect(requestsTo(world, API.provinceLogin.path)).toHaveLength(0)
     expect(commits(world)).toHaveLength(1)
     expect(navigation.redirectTo).toHaveBeenCalledWith({ url: '/pages/apply/pay/index?orderId=order-1' })
-    expect(world.services.store.province.verifiedOrderId).toBeUndefined()
+    expect(world.services.store.features.apply.province.verifiedOrderId).toBeUndefined()
   })
 })
 
@@ -252,7 +252,7 @@ describe('choosing a package for a province plate', () => {
     page.unmout()
 
     // Once verified on this device, choosing again commits at once.
-    await world.services.store.province.verify('13800138000', RIGHT_CODE, 'O1')
+    await world.services.store.features.apply.province.verify('13800138000', RIGHT_CODE, 'O1')
     const again = await mountPage(SelectLandPage, world.services)
     await again.act(async () => settle(60))
     again.fireEvent.click(getByTestId(again, 'package-BASIC-choose'))

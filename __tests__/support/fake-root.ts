@@ -5,8 +5,8 @@ import type { Notice } from '../../src/domain/notice'
 import type { OrderDetail, OrderSummary } from '../../types/api/orders'
 import { PLATE_UNIQUE_RESULT } from '../../src/domain/plate'
 import { createSecureStorage } from '../../src/platform/secure-storage'
-import { RootStore } from '../../src/stores/root-store'
-import type { RootApi } from '../../src/stores/root-store'
+import { createRootStore } from '../../src/app/root-store'
+import type { RootApi } from '../../src/app/root-store'
 
 /** Per namespace, the calls a test replaces; the others keep their fakes. */
 export type RootApiOverrides = { [K in keyof RootApi]?: Partial<RootApi[K]> }
@@ -87,7 +87,7 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
     keyHex: 'b'.repeat(64),
     prefix: 'etc_bank_',
   })
-  const store = new RootStore({
+  const store = createRootStore({
     api,
     storage,
     channel: CHANNELS.bank,

@@ -7,10 +7,10 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { createElement, useState } from 'react'
 import type { ComponentType } from 'react'
-import type { AppServices } from '../../src/bootstrap/create-app-services'
+import type { AppServices } from '../../src/app/create-app-services'
+import { AppStoreProvider } from '../../src/app/store-provider'
 import { HOTLINE } from '../../src/domain/constants'
 import { AppServicesProvider } from '../../src/components/app-services/app-services'
-import { StoreProvider } from '../../src/stores/store-context'
 import './page-lifecycle'
 import { TestApp, pageTestWorld } from './test-app'
 
@@ -44,7 +44,7 @@ export async function mountColdStart(Page: ComponentType, world = pageTestWorld(
     const [ready, setReady] = useState(false)
     arrive = () => setReady(true)
     return createElement(
-      StoreProvider,
+      AppStoreProvider,
       { store: ready ? world.services.store : undefined },
       createElement(AppServicesProvider, { services: ready ? world.services : undefined }, createElement(Page)),
     )

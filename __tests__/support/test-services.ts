@@ -5,8 +5,8 @@
  */
 import { CHANNELS } from '../../src/config/channel'
 import type { ChannelProfile } from '../../src/config/channel'
-import { createAppServices } from '../../src/bootstrap/create-app-services'
-import type { AppEnvironment } from '../../src/bootstrap/create-app-services'
+import { createAppServices } from '../../src/app/create-app-services'
+import type { AppEnvironment } from '../../src/app/create-app-services'
 import type { BuildTarget } from '../../src/platform/authorization'
 import type { LaunchParams } from '../../src/platform/launch-params'
 import type { NavigationHost } from '../../src/platform/navigator'

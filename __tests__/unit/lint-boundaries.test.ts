@@ -64,6 +64,9 @@ const CAUGHT: readonly (readonly [string, string, string, string])[] = [
   ['toasts, dialogs and calls in the UI service', 'src/pages/probe.tsx', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.makePhoneCall({ phoneNumber: '1' })\n", 'no-restricted-properties'],
   ['toasts, dialogs and calls in the UI service', 'src/features/photo/probe.ts', "import { showModal } from '@tarojs/taro'\nexport const x = showModal\n", 'no-restricted-imports'],
   ['debug output out of app code', 'src/platform/probe.ts', "console.log('x')\n", 'no-console'],
+  ['the app layer on top', 'src/features/order/probe.ts', "import { RootStore } from '../../app/root-store'\nexport const x = RootStore\n", RESTRICTED_PATH],
+  ['the app layer on top', 'src/stores/probe.ts', "import { createApi } from '../app/create-api'\nexport const x = createApi\n", RESTRICTED_PATH],
+  ['the app layer on top', 'src/pages/probe.tsx', "import { AppStoreProvider } from '../app/store-provider'\nexport const x = AppStoreProvider\n", RESTRICTED_PATH],
 ]
 
 /** Probes no rule may catch: what they show is allowed, the file, its code. */
@@ -73,6 +76,7 @@ const ALLOWED: readonly (readonly [string, string, string])[] = [
   ["a feature using another feature's public index", 'src/features/payment/probe.ts', "import { OrderTimeline } from '../order'\nexport const x = OrderTimeline\n"],
   ['a feature using its own files', 'src/features/payment/pay/probe.ts', "import { MissingOrder } from '../MissingOrder'\nexport const x = MissingOrder\n"],
   ['the platform layer calling Taro for the UI service', 'src/platform/probe.ts', "import Taro from '@tarojs/taro'\nexport const x = () => Taro.showModal({ title: 'x' })\n"],
+  ['the app layer building a feature\'s own state', 'src/app/probe.ts', "import { ProvinceStore } from '../features/apply/province/province-store'\nexport const x = ProvinceStore\n"],
   ['a feature function of 80 lines', 'src/features/order/probe.ts', `export function long(): number {\n${'  void 0\n'.repeat(77)}  return 1\n}\n`],
 ]
 

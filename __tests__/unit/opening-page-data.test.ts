@@ -1,5 +1,5 @@
-import { fetchOpeningPageData } from '../../src/bootstrap/opening-page-data'
-import type { OpeningPageStores } from '../../src/bootstrap/opening-page-data'
+import { fetchOpeningPageData } from '../../src/app/opening-page-data'
+import type { OpeningPageStores } from '../../src/app/opening-page-data'
 
 /** The calls the order store was asked for, at `hash`, by a person logged in or not. */
 function asked(hash: string, personal = true): string[] {

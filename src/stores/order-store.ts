@@ -81,7 +81,7 @@ export class OrderStore {
   /** The order whose detail the final commit handed over and no page has shown yet. */
   private adoptedFor: string | undefined = undefined
   /**
-   * The load asked for as the app opened on its page (bootstrap/opening-page-data.ts): the page's
+   * The load asked for as the app opened on its page (app/opening-page-data.ts): the page's
    * first ask takes it over, whatever it came to, instead of asking again.
    */
   private opening: { readonly key: string; readonly load: Promise<void> } | undefined = undefined

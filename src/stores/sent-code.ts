@@ -24,14 +24,15 @@ export class SentCode {
   }
 
   /** Sends a code to the mobile once it is a valid one (else its reason), and keeps the time. */
-  async send(mobile: string, sendCode: (mobile: string) => Promise<void>): Promise<void> {
+  send(mobile: string, sendCode: (mobile: string) => Promise<void>): Promise<void> {
     const checked = validateMobile(mobile)
-    if (!checked.ok) throw new Error(checked.reason)
-    await sendCode(checked.value)
-    const sentAt = this.now()
-    runInAction(() => {
-      this.at = sentAt
+    if (!checked.ok) return Promise.reject(new Error(checked.reason))
+    return sendCode(checked.value).then(() => {
+      const sentAt = this.now()
+      runInAction(() => {
+        this.at = sentAt
+      })
+      this.storage.set(this.key, sentAt)
     })
-    this.storage.set(this.key, sentAt)
   }
 }

@@ -139,7 +139,13 @@ describe('OrderStore', () => {
 describe('RootStore', () => {
   it('composes one store of each kind, sharing storage and clock', async () => {
     const { store } = fakeRoot()
-    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'currentProcess', 'issuerAgreements', 'notice', 'order', 'orderPopup', 'payment', 'photoUpload', 'promotion', 'province', 'user', 'voucher'])
+    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'features', 'issuerAgreements', 'notice', 'order', 'payment', 'photoUpload', 'promotion', 'user', 'voucher'])
+    // Each feature's own state, for that feature's screens only.
+    expect(Object.fromEntries(Object.entries(store.features).map(([feature, state]) => [feature, Object.keys(state)]))).toEqual({
+      entry: ['currentProcess'],
+      order: ['orderPopup'],
+      apply: ['province'],
+    })
     await store.user.loginWithCode('13800138000', '123456')
     expect(store.user.nickname).toBe('用户0001')
   })

@@ -7,13 +7,13 @@ import { createContext, useContext, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import type { Navigator } from '../../platform/navigator'
 import type { UiService } from '../../platform/ui-service'
-import type { Api } from '../../services/api'
+import type { PageApi } from '../../services/api/page-api'
 import type { Tracker } from '../../services/tracking/tracker'
 
 export interface PageServices {
   readonly navigator: Navigator
   readonly tracker: Tracker
-  readonly api: Api
+  readonly api: PageApi
   readonly ui: UiService
 }
 

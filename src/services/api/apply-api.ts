@@ -33,12 +33,12 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
     push: (orderId: string, promotionChannelId: string) => callApi(client, API.applyPush, { orderId, promotionChannelId }, { silent: true }),
     /** The silent save of the draft at step boundaries: no toast when it fails. */
     saveDraft: (draft: ApplyDraft) => callApi(client, API.saveDraft, { encryptUsersVehicleApplyVoStr: sealApply(draft) }, { silent: true }),
-    async loadDraft(): Promise<ApplyDraft | undefined> {
-      const response = await callApi(client, API.loadDraft, undefined, { silent: true })
-      if (!response.encryptUsersVehicleApplyVoStr) return undefined
-      const plain = sealer.open(SEALED_FIELD.apply, response.encryptUsersVehicleApplyVoStr)
-      return plain === undefined ? undefined : (JSON.parse(plain) as ApplyDraft)
-    },
+    loadDraft: (): Promise<ApplyDraft | undefined> =>
+      callApi(client, API.loadDraft, undefined, { silent: true }).then((response) => {
+        if (!response.encryptUsersVehicleApplyVoStr) return undefined
+        const plain = sealer.open(SEALED_FIELD.apply, response.encryptUsersVehicleApplyVoStr)
+        return plain === undefined ? undefined : (JSON.parse(plain) as ApplyDraft)
+      }),
     /** Uploads a photo of the order; `onProgress` hears how much has gone out, in percent. */
     uploadPhoto: (orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void) => {
       const paths = UPLOAD_PATHS[target]

@@ -5,7 +5,7 @@ import type { AuthCodeProvider as AuthProvider, FollowUpPhoneRequest, SendCodePa
 import type { ChannelProfile } from '../../config/channel'
 import type { SealedBox } from '../crypto/sealed-box'
 import type { RequestClient } from '../request/client'
-import { SHOWN_BY_SCREEN, callApi } from './call'
+import { SHOWN_BY_SCREEN, callApi, nothing } from './call'
 
 /** Structurally the UserStore's AuthApi (services do not import stores), plus the phone calls. */
 export function createAuthApi(client: RequestClient, channel: ChannelProfile, sealer: SealedBox, now: () => number) {
@@ -14,11 +14,11 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
   const token = (request: TokenRequest) => callApi(client, API.token, request, { silent: true })
   const sealedToken = (param: TokenParam) => sealer.seal(SEALED_FIELD.token, JSON.stringify(param))
   return {
-    async sendCode(mobile: string): Promise<void> {
-      const param: SendCodeParam = { mobileNo: mobile, timestamp: now() }
-      // The login page shows why the code was not sent.
-      await callApi(client, API.sendSealedCode, { sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)) }, SHOWN_BY_SCREEN)
-    },
+    sendCode: (mobile: string): Promise<void> =>
+      // The login page shows why the code was not sent (a failure to seal included).
+      Promise.resolve<SendCodeParam>({ mobileNo: mobile, timestamp: now() })
+        .then((param) => callApi(client, API.sendSealedCode, { sendCodeParamSJ: sealer.seal(SEALED_FIELD.sendCode, JSON.stringify(param)) }, SHOWN_BY_SCREEN))
+        .then(nothing),
     loginByCode: (mobile: string, code: string) =>
       token({ grantType: 'smsCode', tokenParamSJ: sealedToken({ mobileNo: mobile, verifyCode: code }) }),
     loginByRememberedPhone: (mobile: string, loginTicket: string) =>
@@ -30,21 +30,19 @@ export function createAuthApi(client: RequestClient, channel: ChannelProfile, se
      * Ends the session of `accessToken` on the server, and its user's remembered-phone tickets.
      * The token is passed in: the local session may already be gone (or be the next one).
      */
-    async logout(accessToken: string): Promise<void> {
-      await callApi(client, API.logout, undefined, {
+    logout: (accessToken: string): Promise<void> =>
+      callApi(client, API.logout, undefined, {
         notNeedLogin: true,
         silent: true,
         quietUnauthorized: true,
         header: { Authorization: `Bearer ${accessToken}` },
-      })
-    },
+      }).then(nothing),
     /**
      * Leaves a phone for a call back; the caller passes the person's consent (the server refuses
      * the call without it). Silent, and an expired login opens no login dialog: it is sent as the
      * person leaves, with no page left to tell.
      */
-    async saveFollowUpPhone(request: FollowUpPhoneRequest): Promise<void> {
-      await callApi(client, API.saveFollowUpPhone, { mobile: request.mobile, consent: request.consent }, { silent: true, quietUnauthorized: true })
-    },
+    saveFollowUpPhone: (request: FollowUpPhoneRequest): Promise<void> =>
+      callApi(client, API.saveFollowUpPhone, { mobile: request.mobile, consent: request.consent }, { silent: true, quietUnauthorized: true }).then(nothing),
   }
 }

@@ -13,10 +13,8 @@ export function createOrderApi(client: RequestClient, sealer: SealedBox) {
   // The order pages show a failed load, cancel or hand-over in its place (the plate page an open
   // order's failed lookup); "continue applying" from the list says it by its own toast.
   return {
-    async searchOrders(options: FetchOptions = {}): Promise<OrderSummary[]> {
-      const page = await callApi(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, { ...SHOWN_BY_SCREEN, ...options })
-      return page.list
-    },
+    searchOrders: (options: FetchOptions = {}): Promise<OrderSummary[]> =>
+      callApi(client, API.searchOrders, { pageNo: 1, pageSize: ORDER_PAGE_SIZE }, { ...SHOWN_BY_SCREEN, ...options }).then((page) => page.list),
     orderProcess: (orderId: string, options: FetchOptions = {}) => callApi(client, API.orderDetail, { orderId }, { ...SHOWN_BY_SCREEN, ...options }),
     /**
      * The bank app's current process, by the logged-in uid. The entry page offers it as a

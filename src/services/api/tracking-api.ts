@@ -2,12 +2,11 @@
 import { API } from '../../../types/api/paths'
 import type { SignedTrackingHeader, TrackEvent, TrackingVisit, TrackingVisitRequest } from '../../../types/api/tracking'
 import type { RequestClient } from '../request/client'
-import { callApi } from './call'
+import { callApi, nothing } from './call'
 
 export function createTrackingSend(client: RequestClient) {
-  return async (events: TrackEvent[], header: SignedTrackingHeader): Promise<void> => {
-    await callApi(client, API.trackingEvents, { events }, { silent: true, header: { ...header } })
-  }
+  return (events: TrackEvent[], header: SignedTrackingHeader): Promise<void> =>
+    callApi(client, API.trackingEvents, { events }, { silent: true, header: { ...header } }).then(nothing)
 }
 
 /** Always asked anew (`fresh`): a visit replacing one the server refused must be a new one, not a shared answer. */

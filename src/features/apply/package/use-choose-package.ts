@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react'
 import { ownMessageOr, useAction } from '../../../components/action/use-action'
 import { ignoreRefusedJump, navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
+import { useApplyFeature } from '../apply-state'
 import { useAppServices } from '../../../components/app-services/app-services'
 import { pageForMissing, submitThenPay } from '../missing-parts'
 import { PACKAGE_LOCKED_NOTE } from '../../../config/payment'
@@ -31,7 +32,8 @@ export interface ChoosePackage {
 }
 
 export function useChoosePackage(): ChoosePackage {
-  const { apply, province } = useStores()
+  const { apply } = useStores()
+  const { province } = useApplyFeature()
   const { navigator } = useAppServices()
   const [choosingId, setChoosingId] = useState<string | undefined>(undefined)
   const [missing, setMissing] = useState<readonly string[]>([])

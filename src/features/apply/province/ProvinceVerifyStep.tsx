@@ -9,6 +9,7 @@ import { issuerName } from '../../../domain/enums'
 import { provinceIssuerOf } from '../../../domain/province'
 import { navigateFromTap } from '../../../platform/navigator'
 import { useStores } from '../../../stores/store-context'
+import { useApplyFeature } from '../apply-state'
 import { pageForMissing, submitThenPay } from '../missing-parts'
 import { ProvinceCodeForm } from './ProvinceCodeForm'
 import { PROVINCE_TEXT } from './province-text'
@@ -25,7 +26,8 @@ type OpenState = 'checking' | 'open' | 'closed' | 'failed'
  * stays on screen with the way to complete it.
  */
 export const ProvinceVerifyStep = observer(function ProvinceVerifyStep({ orderId }: { orderId: string }) {
-  const { apply, province } = useStores()
+  const { apply } = useStores()
+  const { province } = useApplyFeature()
   const { navigator, tracker } = useAppServices()
   const [openState, setOpenState] = useState<OpenState>('checking')
   const [missing, setMissing] = useState<readonly string[]>([])

@@ -5,6 +5,7 @@ import { usePageVisible } from '../../../components/page-shell/use-page-visible'
 import { deriveOrderStatus } from '../../../domain/order'
 import { JOURNEY_HINT, NEXT_ACTION_LABEL, NEXT_ACTIONS, journeyState } from '../../../domain/order-journey'
 import { useStores } from '../../../stores/store-context'
+import { useEntryFeature } from '../entry-state'
 import { StatusTag, useNextAction } from '../../order'
 import { EntryButton } from '../button/EntryButton'
 import { useEntryActions } from '../links/use-entry-actions'
@@ -24,7 +25,8 @@ export const CURRENT_ORDER_TITLE = '您有一笔进行中的ETC申请'
  * would only distract from the plate. The store keeps the failure (`load`).
  */
 export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }: { deferred: boolean }) {
-  const { currentProcess, apply } = useStores()
+  const { apply } = useStores()
+  const { currentProcess } = useEntryFeature()
   const actions = useEntryActions('plateEntry')
   const next = useNextAction()
   const visible = usePageVisible()

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import type { OrderSummary } from '../../../../types/api/orders'
 import { useStores } from '../../../stores/store-context'
+import { useOrderFeature } from '../order-state'
 
 export interface OrderPopupState {
   /** The order the popup reminds of while it is open. */
@@ -17,7 +18,8 @@ export interface OrderPopupState {
  * page, on the fresh list; refreshes do not open it again, and a failed load shows none.
  */
 export function useOrderPopup(): OrderPopupState {
-  const { order: orders, orderPopup } = useStores()
+  const { order: orders } = useStores()
+  const { orderPopup } = useOrderFeature()
   const [order, setOrder] = useState<OrderSummary | undefined>(undefined)
   const decided = useRef(false)
 

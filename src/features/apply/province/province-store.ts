@@ -6,12 +6,12 @@
  * again (the server has the verification recorded with the order either way).
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { needsProvinceVerification } from '../domain/province'
-import { checkPhoneLogin } from '../domain/verify-code'
-import { isString, schema } from '../platform/schema'
-import type { SecureStorage } from '../platform/secure-storage'
-import type { AnswerOf } from './contract'
-import { SentCode } from './sent-code'
+import { needsProvinceVerification } from '../../../domain/province'
+import { checkPhoneLogin } from '../../../domain/verify-code'
+import { isString, schema } from '../../../platform/schema'
+import type { SecureStorage } from '../../../platform/secure-storage'
+import type { AnswerOf } from '../../../stores/contract'
+import { SentCode } from '../../../stores/sent-code'
 
 /** The province calls (the services' province API functions, or fakes). */
 export interface ProvinceApi {

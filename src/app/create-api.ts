@@ -1,20 +1,21 @@
 /**
- * The typed API functions over the request client, one module per area, each built from the
- * contract in types/api. `createApi` gives the RootStore what it needs (its RootApi) and pages the rest.
+ * The typed API functions over the request client, one module per area (src/services/api, and a
+ * feature's own calls in its folder), each built from the contract in types/api. `createApi`
+ * gives the RootStore what it needs (its RootApi) and pages the rest (PageApi).
  */
-import { SEAL_PURPOSE } from '../../../types/api/sealed'
-import type { BuildTarget, ChannelProfile } from '../../config/channel'
-import { payloadKeyHex } from '../../config/keys'
-import { createSealedBox } from '../crypto/sealed-box'
-import type { SealedBox } from '../crypto/sealed-box'
-import type { RequestClient } from '../request/client'
-import { createApplyApi } from './apply-api'
-import { createAuthApi } from './auth-api'
-import { createCatalogueApi } from './catalogue-api'
-import { createOrderApi } from './order-api'
-import { createPaymentApi, payMethodOf } from './payment-api'
-import { createProvinceApi } from './province-api'
-import { createTrackingSend, createTrackingVisit } from './tracking-api'
+import { SEAL_PURPOSE } from '../../types/api/sealed'
+import type { BuildTarget, ChannelProfile } from '../config/channel'
+import { payloadKeyHex } from '../config/keys'
+import { createSealedBox } from '../services/crypto/sealed-box'
+import type { SealedBox } from '../services/crypto/sealed-box'
+import type { RequestClient } from '../services/request/client'
+import { createApplyApi } from '../services/api/apply-api'
+import { createAuthApi } from '../services/api/auth-api'
+import { createCatalogueApi } from '../services/api/catalogue-api'
+import { createOrderApi } from '../services/api/order-api'
+import { createPaymentApi, payMethodOf } from '../services/api/payment-api'
+import { createProvinceApi } from '../features/apply/province/province-api'
+import { createTrackingSend, createTrackingVisit } from '../services/api/tracking-api'
 
 export interface ApiOptions {
   /** Seals payloads; the build's payload key by default. */

@@ -1,7 +1,7 @@
 import { DAY_MS } from '../../../src/domain/constants'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import { memoryBackend } from '../../support/memory-storage'
-import { ORDER_POPUP_STORAGE, OrderPopupStore } from '../../../src/stores/order-popup-store'
+import { ORDER_POPUP_STORAGE, OrderPopupStore } from '../../../src/features/order/list/order-popup-store'
 import { STATUS_FIELDS, summary } from '../../support/order-fixtures'
 
 const PREFIX = 'prod_test_'

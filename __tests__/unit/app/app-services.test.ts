@@ -7,7 +7,7 @@
 import { CHANNELS } from '../../../src/config/channel'
 import { LANDINGS, LANDING_APPLY_TARGET } from '../../../src/config/landings'
 import { APP_VERSION, PERSISTED_STATE_PREFIX, TRACKING_FLUSH_MS } from '../../../src/domain/constants'
-import { TRACKING_APP_NAME } from '../../../src/bootstrap/create-app-services'
+import { TRACKING_APP_NAME } from '../../../src/app/create-app-services'
 import type { NavigationHost } from '../../../src/platform/navigator'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import { TRACK_UID_PATTERN } from '../../../src/platform/tracking-uid'

@@ -6,12 +6,12 @@
  * a time: a check while one runs shares it, and asks again after it when it was another person's.
  */
 import { makeAutoObservable } from 'mobx'
-import type { OrderDetail } from '../../types/api/orders'
-import type { LoginMethod } from '../config/channel'
-import { deriveOrderStatus, orderUnderWay } from '../domain/order'
-import type { AnswerOf } from './contract'
-import { initialLoadState, runLoad } from './load-state'
-import type { LoadState } from './load-state'
+import type { OrderDetail } from '../../../../types/api/orders'
+import type { LoginMethod } from '../../../config/channel'
+import { deriveOrderStatus, orderUnderWay } from '../../../domain/order'
+import type { AnswerOf } from '../../../stores/contract'
+import { initialLoadState, runLoad } from '../../../stores/load-state'
+import type { LoadState } from '../../../stores/load-state'
 
 export interface CurrentProcessApi {
   /** The caller's newest open order (null: none), by the uid of the session. */

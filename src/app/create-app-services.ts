@@ -21,8 +21,8 @@ import type { StringStorage } from '../platform/secure-storage'
 import { createTrackUid } from '../platform/tracking-uid'
 import { createUiService } from '../platform/ui-service'
 import type { UiService } from '../platform/ui-service'
-import { createApi } from '../services/api'
-import type { Api } from '../services/api'
+import { createApi } from './create-api'
+import type { Api } from './create-api'
 import { platformRandomBytes } from '../services/crypto/sealed-box'
 import type { RandomBytes } from '../services/crypto/sealed-box'
 import { createRequestClient } from '../services/request/client'
@@ -30,7 +30,8 @@ import type { RequestUi, Session, Transport } from '../services/request/transpor
 import { createTracker } from '../services/tracking/tracker'
 import type { Tracker } from '../services/tracking/tracker'
 import { createVisitSend } from '../services/tracking/visit'
-import { RootStore } from '../stores/root-store'
+import { createRootStore } from './root-store'
+import type { RootStore } from './root-store'
 
 /** The `app` field of every tracking batch. */
 export const TRACKING_APP_NAME = 'etc-apply'
@@ -133,7 +134,7 @@ export function createAppServices(env: AppEnvironment): AppServices {
     prefix: `${PERSISTED_STATE_PREFIX}${channel.storagePrefix}`,
     ...(env.randomBytes ? { randomBytes: env.randomBytes } : {}),
   })
-  const store = new RootStore({
+  const store = createRootStore({
     api,
     storage,
     channel,

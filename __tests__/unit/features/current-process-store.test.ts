@@ -1,7 +1,7 @@
 import { CHANNELS, MINI_PROGRAM_LOGIN_METHODS } from '../../../src/config/channel'
 import type { LoginMethod } from '../../../src/config/channel'
 import { MESSAGES, RequestError } from '../../../src/services/request/errors'
-import { CurrentProcessStore } from '../../../src/stores/current-process-store'
+import { CurrentProcessStore } from '../../../src/features/entry/plate/current-process-store'
 import type { OrderDetail } from '../../../types/api/orders'
 import { detail, STATUS_FIELDS } from '../../support/order-fixtures'
 import { fakeRoot } from '../../support/fake-root'
@@ -135,14 +135,14 @@ describe('RootStore: the current process', () => {
   it('asks with the bank channel once a person has logged in, not before', async () => {
     const currentProcessByUid = jest.fn(async (): Promise<OrderDetail | null> => detail({ orderId: 'O-7' }))
     const { store } = fakeRoot({ orders: { currentProcessByUid } })
-    await store.currentProcess.check()
+    await store.features.entry.currentProcess.check()
     expect(currentProcessByUid).not.toHaveBeenCalled()
-    expect(store.currentProcess.personUid).toBeUndefined()
+    expect(store.features.entry.currentProcess.personUid).toBeUndefined()
     await store.user.loginWithCode('13800138000', '123456')
-    expect(store.currentProcess.personUid).toBe(store.user.uid())
-    expect(store.currentProcess.personUid).toBeDefined()
-    await store.currentProcess.check()
+    expect(store.features.entry.currentProcess.personUid).toBe(store.user.uid())
+    expect(store.features.entry.currentProcess.personUid).toBeDefined()
+    await store.features.entry.currentProcess.check()
     expect(currentProcessByUid).toHaveBeenCalledTimes(1)
-    expect(store.currentProcess.openOrder?.orderId).toBe('O-7')
+    expect(store.features.entry.currentProcess.openOrder?.orderId).toBe('O-7')
   })
 })

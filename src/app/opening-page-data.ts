@@ -6,7 +6,7 @@
  */
 import { addressOf, queryOf } from '../platform/h5/hash-address'
 import { routeOfPath } from '../platform/navigator'
-import type { RootStore } from '../stores/root-store'
+import type { RootStore } from './root-store'
 
 /** What of the stores the opening page's data needs. */
 export type OpeningPageStores = { readonly user: Pick<RootStore['user'], 'isPersonal'>; readonly order: Pick<RootStore['order'], 'openList' | 'openProcess'> }

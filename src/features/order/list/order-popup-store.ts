@@ -4,11 +4,11 @@
  * status across reloads. Records older than a day are dropped as a new one is written.
  */
 import { makeAutoObservable } from 'mobx'
-import { orderPopupDue, recordOrderPopupShown } from '../domain/order-popup'
-import type { OrderPopup, OrderPopupShown } from '../domain/order-popup'
-import type { OrderFields } from '../domain/order'
-import { isNumber, recordOf, schema } from '../platform/schema'
-import type { SecureStorage } from '../platform/secure-storage'
+import { orderPopupDue, recordOrderPopupShown } from '../../../domain/order-popup'
+import type { OrderPopup, OrderPopupShown } from '../../../domain/order-popup'
+import type { OrderFields } from '../../../domain/order'
+import { isNumber, recordOf, schema } from '../../../platform/schema'
+import type { SecureStorage } from '../../../platform/secure-storage'
 
 export const ORDER_POPUP_STORAGE = { shown: 'orderPopupShown' } as const
 
