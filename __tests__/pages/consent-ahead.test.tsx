@@ -81,7 +81,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: AGREE })
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(1)
     expect(world.services.store.apply.orderId).toBeUndefined()
-    expect(world.services.store.apply.consentAhead).toEqual({ settled: false })
+    expect(world.services.store.plateStep.consentAhead).toEqual({ settled: false })
 
     const agree = await mountPage(AgreePage, world.services)
     await eventually(agree, () => byTestId(agree, 'agree-issuer-loading') === null)
@@ -90,7 +90,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     order.release()
     await settle(platePage)
     expect(world.services.store.apply.orderId).toBe('order-1')
-    expect(world.services.store.apply.consentAhead).toBeUndefined()
+    expect(world.services.store.plateStep.consentAhead).toBeUndefined()
     expect(navigateBack).not.toHaveBeenCalled()
     expect(redirectTo).not.toHaveBeenCalled()
     expect(byTestId(agree, 'agree-no-order')).toBeNull()
@@ -134,7 +134,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     expect(navigateBack).toHaveBeenCalledTimes(1)
     expect(onScreen).toBe(PLATE)
     expect(byTestId(page, 'plate-taken')).not.toBeNull()
-    expect(world.services.store.apply.consentAhead).toBeUndefined()
+    expect(world.services.store.plateStep.consentAhead).toBeUndefined()
     expect(requestsTo(world, '/vehicles/h5/apply')).toHaveLength(0)
   })
 
@@ -144,7 +144,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     expect(navigateBack).toHaveBeenCalledTimes(1)
     expect(byTestId(page, 'plate-submit-error')).not.toBeNull()
     expect(world.services.store.apply.plateNumber).toBe('京A12345')
-    expect(world.services.store.apply.consentAhead).toBeUndefined()
+    expect(world.services.store.plateStep.consentAhead).toBeUndefined()
   })
 
   it("the person's own unpaid order: the consent page gives way to its payment", async () => {
@@ -179,7 +179,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     await settle(page)
     expect(navigateBack).not.toHaveBeenCalled()
     expect(redirectTo).not.toHaveBeenCalled()
-    expect(world.services.store.apply.consentAhead).toBeUndefined()
+    expect(world.services.store.plateStep.consentAhead).toBeUndefined()
     expect(byTestId(page, 'plate-taken')).not.toBeNull()
   })
 
@@ -195,7 +195,7 @@ describe('the consent page opened ahead of the plate checks', () => {
     if (accepted) world.services.store.apply.acceptAgreements()
     const page = await mountPlatePage(world, '京A12345')
     await tapNext(page)
-    expect(world.services.store.apply.consentAhead).toBeUndefined()
+    expect(world.services.store.plateStep.consentAhead).toBeUndefined()
     expect(navigateTo).not.toHaveBeenCalledWith({ url: AGREE })
     order.release()
     await settle(page)

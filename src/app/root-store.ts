@@ -6,7 +6,7 @@
  */
 import type { CommodityFields } from '../domain/money'
 import { ApplyStore } from '../stores/apply-store'
-import type { ApplyCalls, ApplyStoreApi } from '../stores/apply-store'
+import type { ApplyCalls } from '../stores/apply-store'
 import { CommodityStore } from '../stores/commodity-store'
 import type { CommodityApi } from '../stores/commodity-store'
 import { IssuerAgreementStore } from '../stores/issuer-agreement-store'
@@ -17,6 +17,8 @@ import { OrderStore } from '../stores/order-store'
 import type { OrderApi } from '../stores/order-store'
 import { PaymentStore } from '../stores/payment-store'
 import { PhotoUploadStore } from '../stores/photo-upload-store'
+import type { PlateChecks } from '../stores/plate-decision'
+import { PlateStepStore } from '../stores/plate-step-store'
 import type { PaymentCalls, PaymentClock } from '../stores/payment-store'
 import { PromotionStore } from '../stores/promotion-store'
 import type { PromotionApi } from '../stores/promotion-store'
@@ -37,9 +39,9 @@ import type { OrderFeatureState } from '../features/order/order-state'
 export interface RootApi {
   auth: AuthApi
   /** The catalogue's calls; the apply journey reads the new-apply switch among them. */
-  promotion: PromotionApi & Pick<ApplyStoreApi, 'newApplySwitch'>
+  promotion: PromotionApi & Pick<PlateChecks, 'newApplySwitch'>
   commodities: CommodityApi<CommodityFields> & IssuerAgreementApi
-  orders: OrderApi & Pick<ApplyStoreApi, 'currentProcessByPlate'> & CurrentProcessApi
+  orders: OrderApi & Pick<PlateChecks, 'currentProcessByPlate'> & CurrentProcessApi
   notices: NoticeApi
   apply: ApplyCalls & Pick<VoucherApi, 'verifyEligibility' | 'claimVoucher'>
   payment: PaymentCalls
@@ -70,14 +72,12 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
   // stores that depend on them read it (apply, payment) or tell it (voucher).
   const order = new OrderStore(deps.api.orders, promotionChannelId)
   const apply = new ApplyStore({
-    api: { ...deps.api.apply, currentProcessByPlate: deps.api.orders.currentProcessByPlate, newApplySwitch: deps.api.promotion.newApplySwitch },
+    api: deps.api.apply,
     storage: deps.storage,
     channel: deps.channel,
     promotion: () => promotion.current,
     uid: () => user.uid(),
     activitySource: () => promotion.activitySource,
-    promotionReady: () => promotion.settle(),
-    promotionPending: () => promotion.pending,
     now: deps.now,
     orders: order,
     issuerAgreements,
@@ -90,6 +90,14 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     order,
     notice: new NoticeStore(deps.api.notices, deps.storage),
     apply,
+    // 下一步 on the plate page: its checks open or resume the application's order.
+    plateStep: new PlateStepStore({
+      api: { ...deps.api.apply, currentProcessByPlate: deps.api.orders.currentProcessByPlate, newApplySwitch: deps.api.promotion.newApplySwitch },
+      application: apply,
+      promotion: () => promotion.current,
+      promotionReady: () => promotion.settle(),
+      promotionPending: () => promotion.pending,
+    }),
     photoUpload: new PhotoUploadStore(apply),
     payment: new PaymentStore(deps.api.payment, order, (orderId) => apply.promotionOf(orderId) ?? promotionChannelId(), {
       now: deps.now,

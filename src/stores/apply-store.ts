@@ -5,7 +5,6 @@
  * in flight is shared, never sent a second time.
  */
 import { computed, makeAutoObservable, reaction, runInAction } from 'mobx'
-import { newApplyPaused, pausedReason } from '../domain/apply-checks'
 import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP, PAY_STATE } from '../domain/enums'
@@ -18,8 +17,6 @@ import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
 import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { PromotionIds } from '../config/channel'
-import type { RouteName } from '../config/routes'
-import type { PageQuery } from '../platform/navigator'
 import type { SecureStorage } from '../platform/secure-storage'
 import { isRequestError } from '../services/request/errors'
 import { keepApplyDraft, readApplyDraft } from './apply-draft'
@@ -30,9 +27,7 @@ import type { AnswerOf } from './contract'
 import type { IssuerAgreementStore } from './issuer-agreement-store'
 import type { OrderStore } from './order-store'
 import { InFlight } from './in-flight'
-import { checkPlate, reapplyCheck } from './plate-decision'
-import type { PlateChecks, PlateDecision, ReapplyOrder } from './plate-decision'
-import type { GuideType } from '../domain/order'
+import type { PlateChecks } from './plate-decision'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
 export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 'newApplySwitch'> {
@@ -49,30 +44,8 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 
   plateReleaseNotice(plateNumber: string, plateColor: number): AnswerOf<'plateReleaseNotice'>
 }
 
-/**
- * Everything the store calls: the apply calls and the plate checks (among them the caller's open
- * order of a plate and the new-apply switch, which other areas' APIs answer).
- */
-export type ApplyStoreApi = ApplyCalls & PlateChecks
-
-/** A page the journey leads to. */
-export interface PageTarget {
-  route: RouteName
-  query?: PageQuery
-}
-
-/** The consent page opened ahead of the plate checks: under way, or settled with where the person goes instead. */
-export type ConsentAhead = { settled: false } | { settled: true; leadsTo?: PageTarget }
-
-/** The operator's new-apply switch as last read: paused with the reason shown, or open. */
-export type NewApplyState = { paused: true; reason: string } | { paused: false }
-
 export interface ApplyStoreDeps extends ApplySource {
-  /** Settles the visit's promotion (arrived ids checked) before an order is opened under it. */
-  promotionReady(): Promise<void>
-  /** Whether arrived promotion ids still wait for the server's check (the promotion may change). */
-  promotionPending(): boolean
-  api: ApplyStoreApi
+  api: ApplyCalls
   storage: SecureStorage
   now(): number
   /**
@@ -110,15 +83,6 @@ export class ApplyStore {
    */
   orderPromotion: PromotionIds | undefined = undefined
   sentSteps: ApplyStep[] = []
-  /** 下一步's plate checks (and the new order) are under way: other calls of the page wait for them. */
-  checkingPlate = false
-  /**
-   * The consent page opened ahead of 下一步's checks (the plate page): shown while they run, it goes
-   * on once they open the order; checks that open none settle it with where the person goes instead.
-   */
-  consentAhead: ConsentAhead | undefined = undefined
-  /** Unknown until read (the plate page reads it when it opens, and every 下一步 again). */
-  newApply: NewApplyState | undefined = undefined
   private readonly inFlight = new InFlight()
   /** The last step's draft save (settled either way). */
   private draftSaved: Promise<unknown> = Promise.resolve()
@@ -182,90 +146,16 @@ export class ApplyStore {
     this.dropOrder()
   }
 
-  // ---- the plate page ----
+  // ---- the order ----
 
-  beginConsentAhead(): void {
-    this.consentAhead = { settled: false }
-  }
-
-  /**
-   * The checks opened no order: the consent page opened ahead gives way to `leadsTo` (the plate
-   * page when undefined). Nothing when the person has left it meanwhile (endConsentAhead).
-   */
-  settleConsentAhead(leadsTo: PageTarget | undefined): void {
-    if (this.consentAhead) this.consentAhead = { settled: true, ...(leadsTo ? { leadsTo } : {}) }
-  }
-
-  endConsentAhead(): void {
-    this.consentAhead = undefined
-  }
-
-  /** Reads the operator's switch; the plate page's notice follows it. */
-  readNewApplySwitch(): AnswerOf<'newApplySwitch'> {
-    return this.deps.api.newApplySwitch().then((answer) => {
-      runInAction(() => {
-        this.newApply = newApplyPaused(answer) ? { paused: true, reason: pausedReason(answer) } : { paused: false }
-      })
-      return answer
+  /** Opens the order of a free plate (step CREATE) under the visit's promotion; answers its id. */
+  openOrder(): Promise<string> {
+    const promotion = this.promotionFor(APPLY_STEP.CREATE)
+    return this.deps.api.apply(this.payload(APPLY_STEP.CREATE)).then((created) => {
+      this.adoptOrder(created.orderId, created.certificatesCommitSate, promotion)
+      this.markSent(APPLY_STEP.CREATE)
+      return created.orderId
     })
-  }
-
-  /** The reapply check of a failed order (the plate check and the domain's rule): what its guide shows. */
-  reapplyTypeOf(order: ReapplyOrder): Promise<GuideType> {
-    return reapplyCheck(this.deps.api, order)
-  }
-
-  /**
-   * Checks the plate (format, uniqueness, interception, an existing order of the user's and its
-   * reapply check; for a new order the new-apply switch and the risk review) and opens the order.
-   * A second call while one runs shares it.
-   */
-  submitPlate(): Promise<PlateDecision> {
-    return this.inFlight.run('plate', async () => {
-      this.checkingPlate = true
-      try {
-        return await this.decidePlate()
-      } finally {
-        runInAction(() => (this.checkingPlate = false))
-      }
-    })
-  }
-
-  /**
-   * Asks for an SMS when the plate the page shows as held unpaid frees (after submitPlate answered
-   * `taken` with a release time); answers where it goes. A plate that does not parse is refused
-   * as the plate check refuses it.
-   */
-  askReleaseNotice(): AnswerOf<'plateReleaseNotice'> {
-    const parsed = this.parsedPlate
-    if (!parsed.ok) throw new Error(parsed.reason)
-    return this.deps.api.plateReleaseNotice(parsed.plate, parsed.plateColor)
-  }
-
-  private async decidePlate(): Promise<PlateDecision> {
-    const { api } = this.deps
-    // The interception check and the new order name the promotion. Arrived ids wait for the
-    // server's verdict on them before the checks; the channel's default is known, and its info is
-    // not needed to open the order (the server records the promotion's own activity): on a slow
-    // link the browser's few connections go to the checks.
-    if (this.parsedPlate.ok && this.deps.promotionPending()) await this.deps.promotionReady()
-    const checks: PlateChecks = { ...api, newApplySwitch: () => this.readNewApplySwitch() }
-    const verdict = await checkPlate(checks, { plate: this.parsedPlate, promotionChannelId: this.deps.promotion().promotionChannelId, orderId: this.orderId })
-    switch (verdict.kind) {
-      case 'resume': {
-        const { orderId, orderSource } = verdict.order
-        return { kind: 'resume', orderId, orderSource, next: verdict.next, step: this.resumeOrder(verdict.order) }
-      }
-      case 'free': {
-        const promotion = this.promotionFor(APPLY_STEP.CREATE)
-        const created = await api.apply(this.payload(APPLY_STEP.CREATE))
-        this.adoptOrder(created.orderId, created.certificatesCommitSate, promotion)
-        this.markSent(APPLY_STEP.CREATE)
-        return { kind: 'created', orderId: created.orderId }
-      }
-      default:
-        return verdict
-    }
   }
 
   /**

@@ -12,6 +12,7 @@ import type { NoticeStore } from './notice-store'
 import type { OrderStore } from './order-store'
 import type { PaymentStore } from './payment-store'
 import type { PhotoUploadStore } from './photo-upload-store'
+import type { PlateStepStore } from './plate-step-store'
 import type { PromotionStore } from './promotion-store'
 import type { UserStore } from './user-store'
 import type { VoucherStore } from './voucher-store'
@@ -25,6 +26,8 @@ export interface SharedStores {
   readonly order: OrderStore
   readonly notice: NoticeStore
   readonly apply: ApplyStore
+  /** The plate page's 下一步: the checks, and the consent page opened ahead of them. */
+  readonly plateStep: PlateStepStore
   readonly photoUpload: PhotoUploadStore
   readonly payment: PaymentStore
   readonly voucher: VoucherStore

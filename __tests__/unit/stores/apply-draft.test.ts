@@ -43,7 +43,7 @@ describe('ApplyStore keeps everything typed', () => {
     const backend = memoryBackend()
     const first = setup({}, backend)
     first.store.setPlate(entryFromText('粤BD12345'))
-    await first.store.submitPlate()
+    await first.plateStep.submitPlate()
     first.store.form.setField('ownerName', '张三')
     first.store.form.setField('idNumber', '11010519491231002X')
     first.store.chooseCommodity('BANK_VIP')
@@ -57,9 +57,9 @@ describe('ApplyStore keeps everything typed', () => {
 
   it('forgets the order when the plate changes, and everything on clear', async () => {
     const backend = memoryBackend()
-    const { store } = setup({}, backend)
+    const { store, plateStep } = setup({}, backend)
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     store.form.setField('ownerName', '张三')
     store.setPlate(entryFromText('京A12346'))
     expect([store.orderId, store.form.values.ownerName]).toEqual([undefined, '张三'])

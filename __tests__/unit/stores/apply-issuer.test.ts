@@ -14,7 +14,7 @@ const BEIJING = { issuerId: 3, version: '2026-01' }
 async function openOrder(overrides: Parameters<typeof setup>[0] = {}, backend = memoryBackend()) {
   const world = setup(overrides, backend)
   world.store.setPlate(entryFromText('京A12345'))
-  await world.store.submitPlate()
+  await world.plateStep.submitPlate()
   return world
 }
 
@@ -102,7 +102,7 @@ describe('the issuers of an application', () => {
     const found = await openOrder({ currentProcessByPlate: async () => (open ? detail({ orderId: open, plateNumber: '京A12345' }) : null) })
     found.store.acceptAgreements([BEIJING])
     open = 'ETC3'
-    await expect(found.store.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'ETC3' })
+    await expect(found.plateStep.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'ETC3' })
     expect(found.store.issuerAgreements).toEqual([])
   })
 

@@ -1,11 +1,17 @@
-/** An ApplyStore over fake apply calls and in-memory encrypted storage, for the apply stores' tests. */
+/**
+ * An ApplyStore over fake apply calls and in-memory encrypted storage, with the plate page's 下一步
+ * (PlateStepStore) over it, for the apply stores' tests.
+ */
 import { observable, runInAction } from 'mobx'
 import { CHANNELS } from '../../../src/config/channel'
 import { EMPTY_APPLY_FORM } from '../../../src/domain/apply-form'
 import { createSecureStorage } from '../../../src/platform/secure-storage'
 import { memoryBackend } from '../../support/memory-storage'
 import { ApplyStore } from '../../../src/stores/apply-store'
-import type { ApplyStoreApi, ApplyStoreDeps } from '../../../src/stores/apply-store'
+import type { ApplyCalls, ApplyStoreDeps } from '../../../src/stores/apply-store'
+import type { PlateChecks } from '../../../src/stores/plate-decision'
+import { PlateStepStore } from '../../../src/stores/plate-step-store'
+import type { PlateStepDeps } from '../../../src/stores/plate-step-store'
 import type { ApplyDraft, ApplyPayload } from '../../../types/api/apply'
 import { FREE_PLATE_CHECKS } from '../../support/free-plate-checks'
 
@@ -25,12 +31,15 @@ export const form = {
   deliveryMethod: '2' as const,
 }
 
-export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBackend()) {
+/** Both stores' calls: the apply calls and the plate checks. */
+export type SetupApi = ApplyCalls & PlateChecks
+
+export function setup(overrides: Partial<SetupApi> = {}, backend = memoryBackend()) {
   const sent: ApplyPayload[] = []
   const drafts: unknown[] = []
   /** The orders handed to their issuer (apply/push). */
   const pushes: string[] = []
-  const api: ApplyStoreApi = {
+  const api: SetupApi = {
     ...FREE_PLATE_CHECKS,
     phoneByCode: async (code) => ({ mobile: code === 'PHONE-CODE' ? '13912345678' : '13800138000' }),
     apply: async (payload) => {
@@ -53,8 +62,6 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
     promotion: () => CHANNELS.bank.defaultPromotion,
     uid: () => 'uid-1',
     activitySource: () => 7,
-    promotionReady: async () => undefined,
-    promotionPending: () => false,
     now: () => 1_700_000_000_000,
     // The order cache's part the journey reads: which orders are cancelled (`cancel` below).
     orders: { recordSubmitted: () => undefined, isCancelled: (orderId) => cancelled.has(orderId) },
@@ -62,5 +69,13 @@ export function setup(overrides: Partial<ApplyStoreApi> = {}, backend = memoryBa
   }
   /** Cancels an order in the order cache, as the order pages do. */
   const cancel = (orderId: string) => runInAction(() => cancelled.add(orderId))
-  return { store: new ApplyStore(deps), sent, drafts, pushes, backend, storage, deps, cancel }
+  const store = new ApplyStore(deps)
+  const plateDeps: PlateStepDeps = {
+    api,
+    application: store,
+    promotion: () => deps.promotion(),
+    promotionReady: async () => undefined,
+    promotionPending: () => false,
+  }
+  return { store, plateStep: new PlateStepStore(plateDeps), sent, drafts, pushes, backend, storage, deps, plateDeps, cancel }
 }

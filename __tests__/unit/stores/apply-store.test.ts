@@ -11,37 +11,37 @@ describe('ApplyStore plate check', () => {
   it('opens no order for a refused plate, nor when a check fails', async () => {
     const invalid = setup()
     invalid.store.setPlate(entryFromText('京A12'))
-    await expect(invalid.store.submitPlate()).resolves.toMatchObject({ kind: 'invalid' })
+    await expect(invalid.plateStep.submitPlate()).resolves.toMatchObject({ kind: 'invalid' })
     const taken = setup({ plateUnique: async () => ({ data: { resultType: 2 } }) })
     taken.store.setPlate(entryFromText('京A12345'))
-    await expect(taken.store.submitPlate()).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })
+    await expect(taken.plateStep.submitPlate()).resolves.toEqual({ kind: 'taken', message: '该车辆已办理ETC' })
     const failing = setup({ contractInterception: () => Promise.reject(new Error('拦截查询失败')) })
     failing.store.setPlate(entryFromText('京A12345'))
-    await expect(failing.store.submitPlate()).rejects.toThrow('拦截查询失败')
+    await expect(failing.plateStep.submitPlate()).rejects.toThrow('拦截查询失败')
     expect([invalid.sent, taken.sent, failing.sent, failing.store.orderId]).toEqual([[], [], [], undefined])
   })
 
   it("settles arrived promotion ids before a well-formed plate is checked; the default's info is not waited for; a failed settle opens no order", async () => {
     const order: string[] = []
     const ready = setup({ plateUnique: async () => (order.push('plateUnique'), { data: { resultType: 1 } }) })
-    ready.deps.promotionReady = () => (order.push('promotionReady'), new Promise<void>(() => undefined))
+    ready.plateDeps.promotionReady = () => (order.push('promotionReady'), new Promise<void>(() => undefined))
     ready.store.setPlate(entryFromText('京A1'))
-    await ready.store.submitPlate()
+    await ready.plateStep.submitPlate()
     expect(order).toEqual([])
     // The default promotion: the server records its activity, so neither the checks nor the new
     // order ask for its info (it would never answer here).
     ready.store.setPlate(entryFromText('京A12345'))
-    await expect(ready.store.submitPlate()).resolves.toEqual({ kind: 'created', orderId: 'ETC1' })
+    await expect(ready.plateStep.submitPlate()).resolves.toEqual({ kind: 'created', orderId: 'ETC1' })
     expect(order).toEqual(['plateUnique'])
 
     // Arrived ids: the checks name the promotion the server's verdict leaves.
     const arrived = setup({ plateUnique: async () => (order.push('plateUnique'), { data: { resultType: 1 } }) })
     order.length = 0
-    arrived.deps.promotionPending = () => true
+    arrived.plateDeps.promotionPending = () => true
     let settled: () => void = () => undefined
-    arrived.deps.promotionReady = () => (order.push('promotionReady'), new Promise<void>((resolve) => (settled = resolve)))
+    arrived.plateDeps.promotionReady = () => (order.push('promotionReady'), new Promise<void>((resolve) => (settled = resolve)))
     arrived.store.setPlate(entryFromText('京A12345'))
-    const checked = arrived.store.submitPlate()
+    const checked = arrived.plateStep.submitPlate()
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(order).toEqual(['promotionReady'])
     settled()
@@ -49,10 +49,10 @@ describe('ApplyStore plate check', () => {
     expect(order).toEqual(['promotionReady', 'plateUnique'])
 
     const failing = setup()
-    failing.deps.promotionPending = () => true
-    failing.deps.promotionReady = () => Promise.reject(new Error('网络错误'))
+    failing.plateDeps.promotionPending = () => true
+    failing.plateDeps.promotionReady = () => Promise.reject(new Error('网络错误'))
     failing.store.setPlate(entryFromText('京A12345'))
-    await expect(failing.store.submitPlate()).rejects.toThrow('网络错误')
+    await expect(failing.plateStep.submitPlate()).rejects.toThrow('网络错误')
     expect([failing.sent, failing.store.orderId]).toEqual([[], undefined])
   })
 
@@ -63,7 +63,7 @@ describe('ApplyStore plate check', () => {
       checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: true }),
     })
     resume.store.setPlate(entryFromText('京A12345'))
-    await expect(resume.store.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD', orderSource: 0, next: 'continue', step: 'photos' })
+    await expect(resume.plateStep.submitPlate()).resolves.toEqual({ kind: 'resume', orderId: 'OLD', orderSource: 0, next: 'continue', step: 'photos' })
     expect([resume.store.orderId, resume.store.certificates, resume.sent]).toEqual(['OLD', 1, []])
     const rejected = detail({ orderId: 'OLD', depositPayState: 5, auditState: 3 })
     const guide = setup({
@@ -71,21 +71,21 @@ describe('ApplyStore plate check', () => {
       checkApplyPlate: async () => ({ isWhiteNo: false, windowSwitchOneZs: true, windowSwitchTwoZs: false }),
     })
     guide.store.setPlate(entryFromText('京A12345'))
-    await expect(guide.store.submitPlate()).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
+    await expect(guide.plateStep.submitPlate()).resolves.toEqual({ kind: 'reapply', orderId: 'OLD', reapplyType: 2 })
   })
 
   it('opens no order while new applications are paused, and keeps what the switch said for the page', async () => {
     const paused = setup({ newApplySwitch: async () => ({ allowNewApply: false, reason: '系统升级维护中' }) })
-    expect(paused.store.newApply).toBeUndefined()
+    expect(paused.plateStep.newApply).toBeUndefined()
     paused.store.setPlate(entryFromText('京A12345'))
-    await expect(paused.store.submitPlate()).resolves.toEqual({ kind: 'paused', reason: '系统升级维护中' })
-    expect([paused.sent, paused.store.orderId, paused.store.newApply]).toEqual([[], undefined, { paused: true, reason: '系统升级维护中' }])
+    await expect(paused.plateStep.submitPlate()).resolves.toEqual({ kind: 'paused', reason: '系统升级维护中' })
+    expect([paused.sent, paused.store.orderId, paused.plateStep.newApply]).toEqual([[], undefined, { paused: true, reason: '系统升级维护中' }])
 
     // Opened again: the next read says so, and the next tap opens the order.
-    paused.deps.api.newApplySwitch = async () => ({ allowNewApply: true, reason: '' })
-    await paused.store.readNewApplySwitch()
-    expect(paused.store.newApply).toEqual({ paused: false })
-    await expect(paused.store.submitPlate()).resolves.toEqual({ kind: 'created', orderId: 'ETC1' })
+    paused.plateDeps.api.newApplySwitch = async () => ({ allowNewApply: true, reason: '' })
+    await paused.plateStep.readNewApplySwitch()
+    expect(paused.plateStep.newApply).toEqual({ paused: false })
+    await expect(paused.plateStep.submitPlate()).resolves.toEqual({ kind: 'created', orderId: 'ETC1' })
   })
 
   it('resumes the open order of a plate while new applications are paused', async () => {
@@ -94,25 +94,25 @@ describe('ApplyStore plate check', () => {
       newApplySwitch: async () => ({ allowNewApply: false, reason: '' }),
     })
     resume.store.setPlate(entryFromText('京A12345'))
-    await expect(resume.store.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'OLD', next: 'continue' })
+    await expect(resume.plateStep.submitPlate()).resolves.toMatchObject({ kind: 'resume', orderId: 'OLD', next: 'continue' })
     expect([resume.store.orderId, resume.sent]).toEqual(['OLD', []])
   })
 
   it('opens no order the risk review refuses', async () => {
     const refused = setup({ requiredRisk: async () => ({ required: true, reason: '该车辆暂未通过风险审核' }) })
     refused.store.setPlate(entryFromText('京A77777'))
-    await expect(refused.store.submitPlate()).resolves.toEqual({ kind: 'refused', reason: '该车辆暂未通过风险审核' })
+    await expect(refused.plateStep.submitPlate()).resolves.toEqual({ kind: 'refused', reason: '该车辆暂未通过风险审核' })
     expect([refused.sent, refused.store.orderId]).toEqual([[], undefined])
     const failing = setup({ requiredRisk: () => Promise.reject(new Error('风控服务繁忙')) })
     failing.store.setPlate(entryFromText('京A12345'))
-    await expect(failing.store.submitPlate()).rejects.toThrow('风控服务繁忙')
+    await expect(failing.plateStep.submitPlate()).rejects.toThrow('风控服务繁忙')
     expect(failing.sent).toEqual([])
   })
 
   it('opens the order with step 1 once, even on a double tap', async () => {
-    const { store, sent } = setup()
+    const { store, plateStep, sent } = setup()
     store.setPlate(entryFromText('京A12345'))
-    const [a, b] = await Promise.all([store.submitPlate(), store.submitPlate()])
+    const [a, b] = await Promise.all([plateStep.submitPlate(), plateStep.submitPlate()])
     expect(a).toEqual({ kind: 'created', orderId: 'ETC1' })
     expect(b).toBe(a)
     expect(sent.map((payload) => payload.stepId)).toEqual([1])
@@ -123,9 +123,9 @@ describe('ApplyStore plate check', () => {
 
 describe('ApplyStore form and steps', () => {
   it('sends the normalised form with step 2 and saves the draft to the server at that boundary', async () => {
-    const { store, sent, drafts } = setup()
+    const { store, plateStep, sent, drafts } = setup()
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     for (const [field, value] of Object.entries(form)) store.form.setField(field as keyof typeof form, value)
     expect(store.form.validateAll()).toBe(true)
     await store.saveInformation()
@@ -140,21 +140,21 @@ describe('ApplyStore form and steps', () => {
   })
 
   it('keeps the submit step unsent while the server says something is missing', async () => {
-    const { store } = setup({
+    const { store, plateStep } = setup({
       apply: async (payload) => ({ orderId: 'ETC1', stepId: payload.stepId, certificatesCommitSate: 3, depositPayState: 2, missing: ['车头照片'] }),
     })
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     await expect(store.submit()).resolves.toMatchObject({ missing: ['车头照片'] })
     expect(store.submitted).toBe(false)
   })
 
   it('takes the certificate mask from each upload, one upload per photo at a time', async () => {
     let uploads = 0
-    const { store } = setup({ uploadPhoto: async () => (uploads++, { fileId: 'f', url: '/f', certificatesCommitSate: 3 }) })
+    const { store, plateStep } = setup({ uploadPhoto: async () => (uploads++, { fileId: 'f', url: '/f', certificatesCommitSate: 3 }) })
     await expect(store.uploadPhoto({ kind: 'drivingLicense' }, '/tmp/a.jpg')).rejects.toThrow('请先填写车牌号')
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     await Promise.all([store.uploadPhoto({ kind: 'drivingLicense' }, '/a'), store.uploadPhoto({ kind: 'drivingLicense' }, '/a')])
     expect([uploads, store.certificates]).toEqual([1, 3])
   })
@@ -173,9 +173,9 @@ describe('ApplyStore resumes an order from the order pages', () => {
   })
 
   it('keeps what was typed for the same order, and answers payment once all is submitted', async () => {
-    const { store } = setup({ apply: async (payload) => ({ orderId: 'ETC9', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }) })
+    const { store, plateStep } = setup({ apply: async (payload) => ({ orderId: 'ETC9', stepId: payload.stepId, certificatesCommitSate: 0, depositPayState: 2, missing: [] }) })
     store.setPlate(entryFromText('粤BD12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     store.form.setField('ownerName', '李四')
     const complete = { owner: true, vehicle: true, delivery: true, commodity: true, submitted: true }
     const all = CERTIFICATE.ID_CARD | CERTIFICATE.DRIVING_LICENCE | CERTIFICATE.VEHICLE_FRONT
@@ -190,7 +190,7 @@ describe("ApplyStore restores the server's draft", () => {
   async function typedElsewhere() {
     const elsewhere = setup()
     elsewhere.store.setPlate(entryFromText('京A12345'))
-    await elsewhere.store.submitPlate()
+    await elsewhere.plateStep.submitPlate()
     for (const [field, value] of Object.entries(form)) elsewhere.store.form.setField(field as keyof typeof form, value)
     await elsewhere.store.saveInformation()
     return elsewhere.drafts.at(-1) as ApplyDraft
@@ -198,9 +198,9 @@ describe("ApplyStore restores the server's draft", () => {
 
   it('fills an empty form of the same order from the draft saved on another device', async () => {
     const draft = await typedElsewhere()
-    const { store } = setup({ loadDraft: async () => draft })
+    const { store, plateStep } = setup({ loadDraft: async () => draft })
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     await expect(store.restoreServerDraft()).resolves.toBe(true)
     expect(store.form.values).toEqual({ ...form, idNumber: '11010519491231002X', vin: 'LFV2A21K157402375' })
   })
@@ -209,19 +209,19 @@ describe("ApplyStore restores the server's draft", () => {
     const draft = await typedElsewhere()
     const typed = setup({ loadDraft: async () => draft })
     typed.store.setPlate(entryFromText('京A12345'))
-    await typed.store.submitPlate()
+    await typed.plateStep.submitPlate()
     typed.store.form.setField('ownerName', '李四')
     await expect(typed.store.restoreServerDraft()).resolves.toBe(false)
     expect(typed.store.form.values.ownerName).toBe('李四')
 
     const other = setup({ loadDraft: async () => ({ ...draft, orderId: 'ETC-OTHER' }) })
     other.store.setPlate(entryFromText('京A12345'))
-    await other.store.submitPlate()
+    await other.plateStep.submitPlate()
     await expect(other.store.restoreServerDraft()).resolves.toBe(false)
 
     const failing = setup({ loadDraft: () => Promise.reject(new Error('网络异常')) })
     failing.store.setPlate(entryFromText('京A12345'))
-    await failing.store.submitPlate()
+    await failing.plateStep.submitPlate()
     await expect(failing.store.restoreServerDraft()).resolves.toBe(false)
     expect(failing.store.form.values).toEqual(EMPTY_APPLY_FORM)
   })
@@ -229,15 +229,15 @@ describe("ApplyStore restores the server's draft", () => {
 
 describe('ApplyStore lets go of a cancelled order', () => {
   it('keeps the plate and the form, and starts the next order from its first step', async () => {
-    const { store, sent, cancel } = setup()
+    const { store, plateStep, sent, cancel } = setup()
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     store.form.setField('ownerName', '张三')
     cancel('ANOTHER')
     expect(store.orderId).toBe('ETC1')
     cancel('ETC1')
     expect([store.orderId, store.sentSteps, store.plateNumber, store.form.values.ownerName]).toEqual([undefined, [], '京A12345', '张三'])
-    await store.submitPlate()
+    await plateStep.submitPlate()
     expect(sent.at(-1)).not.toHaveProperty('orderId')
   })
 })
@@ -245,9 +245,9 @@ describe('ApplyStore lets go of a cancelled order', () => {
 describe('ApplyStore keeps the ID card sides of its order', () => {
   it('records each side once, keeps them across a reload, and forgets them with the order', async () => {
     const backend = memoryBackend()
-    const { store } = setup({}, backend)
+    const { store, plateStep } = setup({}, backend)
     store.setPlate(entryFromText('京A12345'))
-    await store.submitPlate()
+    await plateStep.submitPlate()
     await store.uploadPhoto({ kind: 'idCard', side: 'front' }, '/a.jpg')
     await store.uploadPhoto({ kind: 'idCard', side: 'front' }, '/a.jpg')
     await store.uploadPhoto({ kind: 'drivingLicense' }, '/b.jpg')
@@ -268,7 +268,7 @@ describe("ApplyStore names the order's promotion once the order exists", () => {
     let visit = FIRST
     world.deps.promotion = () => visit
     world.store.setPlate(entryFromText('京A12345'))
-    await world.store.submitPlate()
+    await world.plateStep.submitPlate()
     visit = LATER
     return world
   }
@@ -302,7 +302,7 @@ describe("ApplyStore names the order's promotion once the order exists", () => {
     reloaded.deps.api.apply = (payload) => answer(payload).then((response) => ({ ...response, orderId: 'ETC2' }))
     expect(reloaded.store.promotionOf('ETC1')).toBe('PC-FIRST')
     reloaded.store.setPlate(entryFromText('京B12345'))
-    await reloaded.store.submitPlate()
+    await reloaded.plateStep.submitPlate()
     expect(reloaded.sent.map((payload) => payload.promotionChannelId)).toEqual(['PC-LATER'])
     expect(reloaded.store.promotionOf('ETC2')).toBe('PC-LATER')
   })

@@ -173,7 +173,7 @@ describe('an agreement replaced meanwhile (RootStore wiring)', () => {
     })
     const promotion = store.promotion.current.promotionChannelId
     store.apply.setPlate(entryFromText('京A12345'))
-    await store.apply.submitPlate()
+    await store.plateStep.submitPlate()
     await store.issuerAgreements.ensure(promotion)
     expect(store.issuerAgreements.statusFor(promotion)).toMatchObject({ status: 'ready', agreements: [{ version: '2026-01' }] })
     store.apply.acceptAgreements([{ issuerId: 11, version: '2026-01' }])

@@ -29,7 +29,7 @@ const tick = async () => {
 /** A PhotoUploadStore over a real ApplyStore whose upload API answers only when the test says so. */
 async function world() {
   const calls: Call[] = []
-  const { store: apply, cancel } = setup({
+  const { store: apply, plateStep, cancel } = setup({
     uploadPhoto: (orderId, subject, path, progress) => {
       const answer = deferred<UploadResponse>()
       calls.push({ orderId, subject, path, progress: progress ?? (() => undefined), answer })
@@ -37,7 +37,7 @@ async function world() {
     },
   })
   apply.setPlate(entryFromText('京A12345'))
-  await apply.submitPlate()
+  await plateStep.submitPlate()
   const photos = new PhotoUploadStore(apply)
   const call = (index: number): Call => {
     const found = calls[index]

@@ -139,7 +139,7 @@ describe('OrderStore', () => {
 describe('RootStore', () => {
   it('composes one store of each kind, sharing storage and clock', async () => {
     const { store } = fakeRoot()
-    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'features', 'issuerAgreements', 'notice', 'order', 'payment', 'photoUpload', 'promotion', 'user', 'voucher'])
+    expect(Object.keys(store).sort()).toEqual(['apply', 'commodity', 'features', 'issuerAgreements', 'notice', 'order', 'payment', 'photoUpload', 'plateStep', 'promotion', 'user', 'voucher'])
     // Each feature's own state, for that feature's screens only.
     expect(Object.fromEntries(Object.entries(store.features).map(([feature, state]) => [feature, Object.keys(state)]))).toEqual({
       entry: ['currentProcess'],
@@ -158,7 +158,7 @@ describe('RootStore wiring between stores', () => {
       payment: { payDeposit: async (orderId, promotionChannelId) => (promotions.push(promotionChannelId), { orderId, depositPayState: PAY_STATE.PAYING, cashierUrl: 'https://cashier.test' }) },
     })
     store.apply.setPlate(entryFromText('京A12345'))
-    await store.apply.submitPlate()
+    await store.plateStep.submitPlate()
     const opened = store.promotion.current.promotionChannelId
     // The visit moves on to another promotion (a landing page's) after the order was opened.
     store.promotion.offer({ promotionChannelId: 'PCLATER' })
@@ -172,7 +172,7 @@ describe('RootStore wiring between stores', () => {
   it("a cancelled order is let go by the apply journey", async () => {
     const { store } = fakeRoot({ orders: { cancel: async (orderId) => ({ orderId, cancelState: CANCEL_STATE.SUCCESS }) } })
     store.apply.setPlate(entryFromText('京A12345'))
-    await store.apply.submitPlate()
+    await store.plateStep.submitPlate()
     expect(store.apply.orderId).toBe('order-0001')
     await store.order.cancel('order-0001', '不想办了')
     expect(store.apply.orderId).toBeUndefined()

@@ -35,7 +35,7 @@ function world(missing: string[] = []) {
 
 async function submitOrder(store: ReturnType<typeof fakeRoot>['store']) {
   store.apply.setPlate(entryFromText('京A12345'))
-  await store.apply.submitPlate()
+  await store.plateStep.submitPlate()
   return store.apply.submit()
 }
 

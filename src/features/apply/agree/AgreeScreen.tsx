@@ -21,12 +21,12 @@ const hintOf = (documents: number): string => (documents === DOCUMENTS.length ? 
  * personal data or photo is sent; the issuers' versions go with the next step to the server.
  */
 export const AgreeScreen = observer(function AgreeScreen() {
-  const { apply } = useStores()
+  const { apply, plateStep } = useStores()
   const { tracker } = useAppServices()
   const consent = useAgreeConsents()
   const { waiting, proceedOrWait } = useAgreeProceed(consent.agreements)
 
-  if (!apply.orderId && !apply.consentAhead) {
+  if (!apply.orderId && !plateStep.consentAhead) {
     return <StepRedirect to='plateEntry' testId='agree-no-order' title='请先填写车牌号' description='正在返回车牌填写页…' actionText='去填写车牌号' />
   }
 

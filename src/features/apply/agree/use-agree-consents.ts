@@ -23,13 +23,13 @@ export interface AgreeConsents {
 
 /** What the person ticks on the consent step: agreements accepted before start ticked, the rest are given on this visit. */
 export function useAgreeConsents(): AgreeConsents {
-  const { apply } = useStores()
+  const { apply, plateStep } = useStores()
   const accepted = Boolean(apply.agreementsAcceptedAt)
   const [documents, setDocuments] = useState<Consents>({ etc: accepted, privacy: accepted })
   // Ticks given on this visit; an agreement accepted before (the same version) starts ticked.
   const [issuerTicks, setIssuerTicks] = useState<Readonly<Record<number, boolean>>>({})
   // Opened ahead of the plate checks (PlateEntryForm), the page shows before their order exists.
-  const issuer = useIssuerAgreements(Boolean(apply.orderId) || apply.consentAhead !== undefined)
+  const issuer = useIssuerAgreements(Boolean(apply.orderId) || plateStep.consentAhead !== undefined)
 
   const acceptedBefore = (agreement: SupplierProtocolResponse) =>
     apply.issuerAgreements.some((earlier) => earlier.issuerId === agreement.issuerId && earlier.version === agreement.version)

@@ -19,7 +19,7 @@ export interface AgreeProceed {
  * page gives way when they open none.
  */
 export function useAgreeProceed(agreements: readonly SupplierProtocolResponse[]): AgreeProceed {
-  const { apply } = useStores()
+  const { apply, plateStep } = useStores()
   const { navigator } = useAppServices()
   // 同意并继续 tapped before the checks opened the order: it goes on once they have.
   const [waiting, setWaiting] = useState(false)
@@ -41,13 +41,13 @@ export function useAgreeProceed(agreements: readonly SupplierProtocolResponse[])
   // Opened ahead, the page gives way once the checks opened no order: when it is on screen (a
   // document opened from it is left first), and not when the person has left it (back, unmounted).
   const visible = usePageVisible()
-  const ahead = apply.consentAhead
+  const ahead = plateStep.consentAhead
   useEffect(() => {
     if (!visible || !ahead?.settled) return
-    apply.endConsentAhead()
+    plateStep.endConsentAhead()
     navigateFromTap(ahead.leadsTo ? navigator.replace(ahead.leadsTo.route, ahead.leadsTo.query) : navigator.back())
-  }, [visible, ahead, apply, navigator])
-  useEffect(() => () => apply.endConsentAhead(), [apply])
+  }, [visible, ahead, plateStep, navigator])
+  useEffect(() => () => plateStep.endConsentAhead(), [plateStep])
 
   const proceedOrWait = () => {
     if (apply.orderId) proceed()

@@ -25,13 +25,13 @@ export const CURRENT_ORDER_TITLE = '您有一笔进行中的ETC申请'
  * would only distract from the plate. The store keeps the failure (`load`).
  */
 export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }: { deferred: boolean }) {
-  const { apply } = useStores()
+  const { plateStep } = useStores()
   const { currentProcess } = useEntryFeature()
   const actions = useEntryActions('plateEntry')
   const next = useNextAction()
   const visible = usePageVisible()
   const uid = currentProcess.personUid
-  const checkingPlate = apply.checkingPlate
+  const checkingPlate = plateStep.checkingPlate
 
   // `uid` is a dependency only: the store reads the session itself, a new person asks anew. 下一步
   // goes first (on a slow link the browser's few connections are its checks'): asked once it is done
@@ -40,10 +40,10 @@ export const CurrentOrderCard = observer(function CurrentOrderCard({ deferred }:
   useEffect(() => {
     if (!visible || deferred || checkingPlate) return undefined
     const timer = setTimeout(() => {
-      if (!apply.checkingPlate) void currentProcess.check()
+      if (!plateStep.checkingPlate) void currentProcess.check()
     }, 0)
     return () => clearTimeout(timer)
-  }, [currentProcess, apply, visible, uid, deferred, checkingPlate])
+  }, [currentProcess, plateStep, visible, uid, deferred, checkingPlate])
 
   const order = currentProcess.openOrder
   if (!order) return null

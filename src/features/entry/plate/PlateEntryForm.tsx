@@ -33,7 +33,7 @@ export { PLATE_NEXT_INTENT } from './use-plate-submit'
  * the bank app, a person already logged in is offered their order under way (CurrentOrderCard).
  */
 export const PlateEntryForm = observer(function PlateEntryForm() {
-  const { apply, user, issuerAgreements, promotion } = useStores()
+  const { apply, plateStep, user, issuerAgreements, promotion } = useStores()
   const actions = useEntryActions('plateEntry')
   const [attempted, setAttempted] = useState(false)
   const [outcome, setOutcome] = useState<PlateOutcome>()
@@ -55,8 +55,8 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
   // one in (the person has asked for nothing yet); 下一步 asks after its login. A failed read here
   // leaves the page as it was: 下一步 asks again and says why if it fails there.
   useEffect(() => {
-    if (loggedIn) apply.readNewApplySwitch().catch(() => undefined)
-  }, [apply, loggedIn])
+    if (loggedIn) plateStep.readNewApplySwitch().catch(() => undefined)
+  }, [plateStep, loggedIn])
   // The consent page lists the agreements of the packages' issuers. The catalogue is public, so
   // they load (the packages, then the issuers' documents) while the person types, before any
   // login: the consent page after the login then shows them at once. A failure is the consent
@@ -85,7 +85,7 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       error={reason}
       keyboardOpen={keyboardOpen}
       onKeyboardChange={setKeyboardOpen}
-      notice={apply.newApply?.paused ? <NewApplyPausedNotice reason={apply.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
+      notice={plateStep.newApply?.paused ? <NewApplyPausedNotice reason={plateStep.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
       footer={<EntryLinks page='plateEntry' />}
       lead={<CurrentOrderCard deferred={submit.busy} />}
     >

@@ -18,11 +18,11 @@ export const RELEASE_NOTICE_TEXT = {
  * account, too many plates) is said here, and the tap may be tried again.
  */
 export function ReleaseNoticeAction() {
-  const { apply } = useStores()
+  const { plateStep } = useStores()
   const [askedPhone, setAskedPhone] = useState<string>()
   const ask = useAction(
     async () => {
-      const { maskedPhone } = await apply.askReleaseNotice()
+      const { maskedPhone } = await plateStep.askReleaseNotice()
       setAskedPhone(maskedPhone)
     },
     { report: 'inline', message: requestMessageOr(RELEASE_NOTICE_TEXT.failed) },

@@ -7,7 +7,11 @@
  */
 import type { RouteName } from '../../../config/routes'
 import type { AfterLogin, Navigator } from '../../../platform/navigator'
-import type { ApplyStore, PageTarget } from '../../../stores/apply-store'
+import type { PageTarget } from '../../../stores/plate-step-store'
+import type { SharedStores } from '../../../stores/store-context'
+
+/** The application (whether its agreements are accepted) and 下一步's own state. */
+type Journey = Pick<SharedStores, 'apply' | 'plateStep'>
 
 /** The consent page's route: the page opened ahead. */
 const CONSENT_ROUTE: RouteName = 'agree'
@@ -17,17 +21,17 @@ const CONSENT_ROUTE: RouteName = 'agree'
  * lead to the login page), has not accepted the agreements (else the form comes next), the plate
  * is complete and well formed, and new applications are not known to be paused.
  */
-export function mayOpenConsentAhead(apply: ApplyStore, loggedIn: boolean, plateValid: boolean): boolean {
-  return loggedIn && plateValid && apply.agreementsAcceptedAt === undefined && apply.newApply?.paused !== true
+export function mayOpenConsentAhead({ apply, plateStep }: Journey, loggedIn: boolean, plateValid: boolean): boolean {
+  return loggedIn && plateValid && apply.agreementsAcceptedAt === undefined && plateStep.newApply?.paused !== true
 }
 
 /** Opens the consent page; answers whether it opened (a refused or failed navigation leaves the person where they were). */
-export function openConsentAhead(navigator: Navigator, apply: ApplyStore): Promise<boolean> {
-  apply.beginConsentAhead()
+export function openConsentAhead(navigator: Navigator, plateStep: Journey['plateStep']): Promise<boolean> {
+  plateStep.beginConsentAhead()
   return navigator.open(CONSENT_ROUTE).then(
     () => true,
     () => {
-      apply.endConsentAhead()
+      plateStep.endConsentAhead()
       return false
     },
   )
@@ -38,12 +42,12 @@ export function openConsentAhead(navigator: Navigator, apply: ApplyStore): Promi
  * the login page's place (the plate page beneath) while `carryOn` runs the checks there; undefined
  * when the consent page would not open ahead for a person logged in (see mayOpenConsentAhead).
  */
-export function consentAfterLogin(apply: ApplyStore, plateValid: boolean, carryOn: () => void): AfterLogin | undefined {
-  if (!mayOpenConsentAhead(apply, true, plateValid)) return undefined
+export function consentAfterLogin(journey: Journey, plateValid: boolean, carryOn: () => void): AfterLogin | undefined {
+  if (!mayOpenConsentAhead(journey, true, plateValid)) return undefined
   return {
     route: CONSENT_ROUTE,
     run: () => {
-      apply.beginConsentAhead()
+      journey.plateStep.beginConsentAhead()
       // After the navigation has started: the consent page's first frame does not wait for the checks' own work.
       setTimeout(carryOn, 0)
     },
@@ -51,7 +55,7 @@ export function consentAfterLogin(apply: ApplyStore, plateValid: boolean, carryO
 }
 
 /** Once the checks have decided where the person goes (undefined: the plate page): the consent page stays, or gives way. */
-export function settleConsentAhead(apply: ApplyStore, leadsTo: PageTarget | undefined): void {
-  if (leadsTo?.route === CONSENT_ROUTE) apply.endConsentAhead()
-  else apply.settleConsentAhead(leadsTo)
+export function settleConsentAhead(plateStep: Journey['plateStep'], leadsTo: PageTarget | undefined): void {
+  if (leadsTo?.route === CONSENT_ROUTE) plateStep.endConsentAhead()
+  else plateStep.settleConsentAhead(leadsTo)
 }

@@ -1,7 +1,8 @@
 import { requestMessageOr, useAction, useResumeIntent } from '../../../components/action/use-action'
 import type { Action } from '../../../components/action/use-action'
 import { useAppServices } from '../../../components/app-services/app-services'
-import type { ApplyStore, PageTarget } from '../../../stores/apply-store'
+import type { ApplyStore } from '../../../stores/apply-store'
+import type { PageTarget } from '../../../stores/plate-step-store'
 import type { PlateDecision } from '../../../stores/plate-decision'
 import { useStores } from '../../../stores/store-context'
 import type { EntryActions } from '../links/use-entry-actions'
@@ -56,7 +57,7 @@ function targetOf(decision: PlateDecision, apply: ApplyStore, setOutcome: (outco
  * the decision leads to; a login it leads to carries it on by itself.
  */
 export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome }: PlateSubmitReports): Action<[openedAhead?: boolean]> {
-  const { apply, user, issuerAgreements } = useStores()
+  const { apply, plateStep, user, issuerAgreements } = useStores()
   const { navigator } = useAppServices()
   // A failed call leaves the form as it was; the request layer's message stays on the page.
   // `openedAhead`: the login this tap led to has opened the consent page ahead already (afterLogin).
@@ -69,18 +70,18 @@ export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome
       void issuerAgreements.ensure()
       const ahead = openedAhead
         ? Promise.resolve(true)
-        : mayOpenConsentAhead(apply, user.isPersonal(), apply.parsedPlate.ok)
-          ? openConsentAhead(navigator, apply)
+        : mayOpenConsentAhead({ apply, plateStep }, user.isPersonal(), apply.parsedPlate.ok)
+          ? openConsentAhead(navigator, plateStep)
           : undefined
       let decision: PlateDecision
       try {
-        decision = await apply.submitPlate()
+        decision = await plateStep.submitPlate()
       } catch (error) {
-        if (ahead && (await ahead)) settleConsentAhead(apply, undefined)
+        if (ahead && (await ahead)) settleConsentAhead(plateStep, undefined)
         throw error
       }
       const target = targetOf(decision, apply, setOutcome)
-      if (ahead && (await ahead)) settleConsentAhead(apply, target)
+      if (ahead && (await ahead)) settleConsentAhead(plateStep, target)
       else if (target) await actions.open(target.route, target.query)
     },
     {
@@ -88,7 +89,7 @@ export function usePlateSubmit(actions: EntryActions, { setAttempted, setOutcome
       message: requestMessageOr(SUBMIT_FAILED_MESSAGE),
       intent: PLATE_NEXT_INTENT,
       // A visitor's 下一步 leads to the login: from there straight on to the consent page, with the checks beneath.
-      afterLogin: () => consentAfterLogin(apply, apply.parsedPlate.ok, () => void submit.run(true)),
+      afterLogin: () => consentAfterLogin({ apply, plateStep }, apply.parsedPlate.ok, () => void submit.run(true)),
     },
   )
   useResumeIntent(PLATE_NEXT_INTENT, submit.run, user.isPersonal())

@@ -158,7 +158,7 @@ function CancelAndReapply({ paused, busy, onCancel }: { paused: boolean | undefi
  * cancels an order expecting to apply again at once.
  */
 export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId, reapplyType }: { orderId: string; reapplyType: string }) {
-  const { order: orders, apply } = useStores()
+  const { order: orders, plateStep } = useStores()
   const type = guideType(reapplyType)
   const { toOrder, reapply } = useOrderLinks(orderId)
   const cancel = useCancelOrder(orderId, { title: '取消旧订单', content: '取消旧订单后将重新开始申办，是否继续？' }, (outcome) => {
@@ -171,8 +171,8 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
   }, [orders, orderId])
   // Only a warning: unread (a failed call), the page offers the cancel as before.
   useEffect(() => {
-    if (type === REAPPLY_TYPE.CANCEL_AND_REAPPLY) apply.readNewApplySwitch().catch(() => undefined)
-  }, [apply, type])
+    if (type === REAPPLY_TYPE.CANCEL_AND_REAPPLY) plateStep.readNewApplySwitch().catch(() => undefined)
+  }, [plateStep, type])
 
   if (!orderId) return <OrderNotFound />
   const order = orders.processOf(orderId)
@@ -206,7 +206,7 @@ export const GuideReapplyScreen = observer(function GuideReapplyScreen({ orderId
           {type === REAPPLY_TYPE.PAY_OR_CANCEL ? (
             <PayOrCancel orderId={orderId} canCancel={canCancel} />
           ) : canCancel ? (
-            <CancelAndReapply paused={apply.newApply?.paused} busy={busy} onCancel={() => void cancel.run(REAPPLY_CANCEL_REASON, true)} />
+            <CancelAndReapply paused={plateStep.newApply?.paused} busy={busy} onCancel={() => void cancel.run(REAPPLY_CANCEL_REASON, true)} />
           ) : (
             <Text className='guide-reapply__outcome' data-testid='guide-cannot-cancel'>
               该订单当前不可在线取消，请联系客服处理。

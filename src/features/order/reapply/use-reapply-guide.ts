@@ -11,11 +11,11 @@ import { useStores } from '../../../stores/store-context'
  * failed check is said by a toast and nothing opens.
  */
 export function useReapplyGuide(): { openGuide: (order: ReapplyOrder & { orderId: string }) => Promise<void>; busy: boolean } {
-  const { apply } = useStores()
+  const { plateStep } = useStores()
   const { navigator } = useAppServices()
   const { run, busy } = useAction(
     async (order: ReapplyOrder & { orderId: string }) => {
-      const reapplyType = await apply.reapplyTypeOf(order)
+      const reapplyType = await plateStep.reapplyTypeOf(order)
       await navigator.open('guideReapply', { orderId: order.orderId, reapplyType }).catch(ignoreRefusedJump)
     },
     { report: 'toast', message: requestMessageOr(MESSAGES.unknown) },
