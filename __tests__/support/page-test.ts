@@ -105,7 +105,11 @@ export async function eventually(testUtils: TestUtils, done: () => boolean, time
 
 /** The input inside the element of test id `id`, waited for (a field that just appeared renders its input a little later). */
 export async function inputIn(testUtils: TestUtils, id: string): Promise<HTMLInputElement> {
-  const find = () => byTestId(testUtils, id)?.querySelector('input') ?? null
+  // The id is on Taro's input element (FormField) or, through nativeProps, on the input itself (SmsCodeField).
+  const find = () => {
+    const element = byTestId(testUtils, id)
+    return element instanceof HTMLInputElement ? element : (element?.querySelector('input') ?? null)
+  }
   await eventually(testUtils, () => find() !== null)
   return find() as HTMLInputElement
 }

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ENTRY_ROUTE } from '../../../config/routes'
 import type { RouteName } from '../../../config/routes'
+import { SmsCodeFields } from '../../../components/sms-code/SmsCodeFields'
 import { useSmsCodeForm } from '../../../components/sms-code/use-sms-code-form'
 import { Heading } from '../../../components/heading/Heading'
 import { useStores } from '../../../stores/store-context'
@@ -9,7 +10,6 @@ import { EntryButton } from '../button/EntryButton'
 import { pageTarget } from '../../../platform/link'
 import { addressParam } from '../links/page-target'
 import { useEntryActions } from '../links/use-entry-actions'
-import { LoginField } from './LoginField'
 import './entry-login.scss'
 
 export const LOGIN_MESSAGES = {
@@ -58,7 +58,7 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
     onSubmitTap: () => actions.track('login'),
     messages: { sendFailed: LOGIN_MESSAGES.sendFailed, submitFailed: LOGIN_MESSAGES.loginFailed },
   })
-  const { codeButton, send, submit } = form
+  const { submit } = form
 
   return (
     <View className='entry-login'>
@@ -67,26 +67,16 @@ export const LoginForm = observer(function LoginForm({ redirect }: { redirect?: 
         {LOGIN_PURPOSE[returnTarget(redirect).route] ?? LOGIN_PURPOSE_DEFAULT}
       </Text>
       <View className='entry-login__card'>
-        <LoginField name='mobile' value={form.mobile} error={form.mobileError} onChange={form.typeMobile} onBlur={form.leaveMobile} />
-        <LoginField name='code' value={form.code} error={form.codeError} onChange={form.typeCode} onBlur={form.leaveCode}>
-          <EntryButton
-            variant='link'
-            className='entry-login__send'
-            label={codeButton.disabled ? `${codeButton.text}，请稍候` : codeButton.text}
-            disabled={codeButton.disabled}
-            busy={send.busy}
-            busyText='发送中…'
-            testId='login-send-code'
-            onPress={() => void send.run()}
-          >
-            {codeButton.text}
-          </EntryButton>
-        </LoginField>
-        {form.codeSent ? (
-          <View className='entry-login__note' role='status' data-testid='login-code-sent'>
-            {LOGIN_MESSAGES.codeSent}
-          </View>
-        ) : null}
+        <SmsCodeFields
+          form={form}
+          testIdPrefix='login'
+          codeSentText={LOGIN_MESSAGES.codeSent}
+          sendButton={(control) => (
+            <EntryButton variant='link' label={control.label} disabled={control.disabled} busy={control.busy} busyText='发送中…' testId='login-send-code' onPress={control.press}>
+              {control.text}
+            </EntryButton>
+          )}
+        />
       </View>
       {form.formError ? (
         <View className='entry-login__form-error' role='alert' data-testid='login-error'>

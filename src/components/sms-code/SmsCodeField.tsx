@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { MOBILE_LENGTH, digitsOnly } from '../../../domain/validation'
-import { VERIFY_CODE_LENGTH } from '../../../domain/verify-code'
+import { MOBILE_LENGTH, digitsOnly } from '../../domain/validation'
+import { VERIFY_CODE_LENGTH } from '../../domain/verify-code'
 
 /**
  * On H5 a paste with separators is taken as its digits, in place of the field's value: the
@@ -20,14 +20,15 @@ const pasteDigits =
  * The two fields. `inputType` is the host input's: 'tel' brings the phone keypad, 'text' lets a
  * one-time code fill in from the SMS.
  */
-const LOGIN_FIELDS = {
+const SMS_CODE_FIELDS = {
   mobile: { label: '手机号', placeholder: '请输入11位手机号', inputType: 'tel', autoComplete: 'tel', length: MOBILE_LENGTH },
   code: { label: '验证码', placeholder: '请输入验证码', inputType: 'text', autoComplete: 'one-time-code', length: VERIFY_CODE_LENGTH },
 } as const
 
-export interface LoginFieldProps {
-  /** Also names the field for tests: `login-<name>`, and `login-<name>-error` for its reason. */
-  name: keyof typeof LOGIN_FIELDS
+export interface SmsCodeFieldProps {
+  name: keyof typeof SMS_CODE_FIELDS
+  /** Names the field for tests: `<testIdPrefix>-<name>`, and `<testIdPrefix>-<name>-error` for its reason. */
+  testIdPrefix: string
   value: string
   error: string | undefined
   onChange: (digits: string) => void
@@ -36,18 +37,21 @@ export interface LoginFieldProps {
   children?: ReactNode
 }
 
-/** One digits-only field of the login form, with its label and, once it is left wrong, its reason. */
-export function LoginField({ name, value, error, onChange, onBlur, children }: LoginFieldProps) {
-  const { label, placeholder, inputType, autoComplete, length } = LOGIN_FIELDS[name]
+/** One digits-only field of the SMS-code form, with its label and, once it is left wrong, its reason. */
+export function SmsCodeField({ name, testIdPrefix, value, error, onChange, onBlur, children }: SmsCodeFieldProps) {
+  const { label, placeholder, inputType, autoComplete, length } = SMS_CODE_FIELDS[name]
   return (
     <>
-      <View className={`entry-login__field ${error ? 'entry-login__field--error' : ''}`}>
-        <Text className='entry-login__label' aria-hidden>
+      <View className={`sms-code__field ${error ? 'sms-code__field--error' : ''}`}>
+        <Text className='sms-code__label' aria-hidden>
           {label}
         </Text>
         <Input
-          className='entry-login__input'
-          type='number'
+          className='sms-code__input'
+          // The mini-programs' number type is their numeric keypad. On H5 Taro's number input cuts a
+          // value to maxlength before its separators are dropped ("138-0013-8000" would lose digits):
+          // the browser gets a text input (its type comes from nativeProps) and the digits are taken first.
+          type={process.env.TARO_ENV === 'h5' ? 'text' : 'number'}
           // Without it the host lets 140 characters in (Taro's default).
           maxlength={length}
           placeholder={placeholder}
@@ -58,7 +62,7 @@ export function LoginField({ name, value, error, onChange, onBlur, children }: L
             autocomplete: autoComplete,
             'aria-label': label,
             'aria-invalid': error ? 'true' : 'false',
-            'data-testid': `login-${name}`,
+            'data-testid': `${testIdPrefix}-${name}`,
             onPaste: pasteDigits(length, onChange),
           }}
           onInput={(event) => onChange(digitsOnly(event.detail.value, length))}
@@ -67,7 +71,7 @@ export function LoginField({ name, value, error, onChange, onBlur, children }: L
         {children}
       </View>
       {error ? (
-        <View className='entry-login__error' role='alert' data-testid={`login-${name}-error`}>
+        <View className='sms-code__error' role='alert' data-testid={`${testIdPrefix}-${name}-error`}>
           {error}
         </View>
       ) : null}
