@@ -1,7 +1,8 @@
 /**
- * A feature's own state, handed to its screens. The feature says what its state is and how it is
- * built; the app layer (src/app) builds it beside the shared stores and provides it, so nothing
- * below the app layer needs to know every feature, and a feature's state is read only by it.
+ * A feature's own state, handed to its screens. The feature says what its state is (its
+ * <feature>-state.ts); the app layer (src/app/root-store.ts) builds it beside the shared stores and
+ * provides it, so nothing below the app layer needs to know every feature, and a feature's state
+ * is read only by it.
  */
 import { createContext, useContext } from 'react'
 import type { ReactElement, ReactNode } from 'react'
