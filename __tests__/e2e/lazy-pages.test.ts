@@ -5,7 +5,16 @@ import { describeBrowser } from './support/describe-browser'
 import { sharedBrowser, withPage } from './support/browser'
 import { chunkContaining } from './support/chunks'
 
-jest.setTimeout(60_000)
+jest.setTimeout(120_000)
+
+/**
+ * Requests are held by `page.route`: the pages here open without the app-shell worker (its own test
+ * is app-shell.test.ts), as Playwright advises for interception, so that a worker taking control of
+ * the page mid-test on a loaded machine cannot change what is seen.
+ */
+const NO_WORKER = { serviceWorkers: 'block' } as const
+/** How long the navigation may take to ask for the held chunk on a loaded machine. */
+const CHUNK_REQUEST_TIMEOUT_MS = 30_000
 
 const LOADING = '[data-testid="page-loading"]'
 const ERROR = '[data-testid="page-load-error"]'
@@ -18,13 +27,10 @@ const TARGET_PAGE = '[data-testid="page-testDemo"]'
 function holdChunk(page: Page) {
   const chunk = chunkContaining('诊断信息')
   let release: () => void = () => undefined
-  let requested: () => void = () => undefined
   let passing = false
-  const wasRequested = new Promise<void>((resolve) => (requested = resolve))
   const released = new Promise<void>((resolve) => (release = resolve))
   const handler = async (route: Route) => {
     if (passing) return route.continue()
-    requested()
     await released
     // The page may have reloaded meanwhile, cancelling this request.
     await route.continue().catch(() => undefined)
@@ -34,7 +40,8 @@ function holdChunk(page: Page) {
     passThrough: () => {
       passing = true
     },
-    wasRequested,
+    /** Resolves once the chunk has been asked for (from now on); fails, saying so, after CHUNK_REQUEST_TIMEOUT_MS. */
+    requested: () => page.waitForRequest((request) => request.url().endsWith(`/js/${chunk}`), { timeout: CHUNK_REQUEST_TIMEOUT_MS }),
     release: () => release(),
   }
 }
@@ -49,8 +56,9 @@ async function startHeldNavigation(page: Page) {
   await openHome(page)
   await page.clock.pauseAt(Date.now() + 60_000)
   await chunk.install()
+  const requested = chunk.requested()
   await navigateToDiagnostics(page)
-  await chunk.wasRequested
+  await requested
   return chunk
 }
 
@@ -69,9 +77,10 @@ function navigateToDiagnostics(page: Page): Promise<void> {
 
 describeBrowser('lazy pages on H5', () => {
   const browser = sharedBrowser()
+  const withTestPage = (test: Parameters<typeof withPage>[1]) => withPage(browser(), test, NO_WORKER)
 
   it('shows the loading indicator only once a page has taken 200 ms, and removes it when the page shows', async () => {
-    await withPage(browser(), async (page, errors) => {
+    await withTestPage(async (page, errors) => {
       const chunk = await startHeldNavigation(page)
       await page.clock.runFor(PAGE_LOAD_DELAY_MS - 1)
       expect(await page.locator(LOADING).count()).toBe(0)
@@ -87,7 +96,7 @@ describeBrowser('lazy pages on H5', () => {
   })
 
   it('shows the error view after 60 s, and tapping it reloads the page', async () => {
-    await withPage(browser(), async (page) => {
+    await withTestPage(async (page) => {
       const chunk = await startHeldNavigation(page)
       await page.clock.runFor(PAGE_LOAD_TIMEOUT_MS - 1)
       expect(await page.locator(ERROR).count()).toBe(0)
@@ -105,7 +114,7 @@ describeBrowser('lazy pages on H5', () => {
   })
 
   it('shows the error view at once when a chunk fails to load, and recovers on tap', async () => {
-    await withPage(browser(), async (page, errors) => {
+    await withTestPage(async (page, errors) => {
       const chunk = chunkContaining('诊断信息')
       await openHome(page)
       await page.route(`**/js/${chunk}`, (route) => route.abort('failed'))

@@ -89,7 +89,7 @@ describeBrowser('every route of the table on H5', () => {
       expect(box?.width).toBe(MAX_LAYOUT_WIDTH_PX)
       expect(Math.abs((box?.x ?? 0) * 2 + MAX_LAYOUT_WIDTH_PX - wide.width)).toBeLessThanOrEqual(1)
     }
-    await withPage(browser(), centre, wide)
+    await withPage(browser(), centre, { viewport: wide })
   })
 
   it('navigates from a landing page to plate entry with the right title', async () => {

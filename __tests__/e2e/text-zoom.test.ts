@@ -97,7 +97,7 @@ describeBrowser('the journey at 200 % text zoom (195 CSS px wide)', () => {
         await expectUsable(page, 'pay')
         expect(errors).toEqual([])
       },
-      ZOOMED,
+      { viewport: ZOOMED },
     )
   })
 })

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium'
 
 export const PHONE = { width: 375, height: 740 }
@@ -23,9 +23,9 @@ export function sharedBrowser(): () => Browser {
   }
 }
 
-/** A phone-sized page that fails the test on any uncaught page error. */
-export async function openPage(browser: Browser, viewport = PHONE): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport, locale: 'zh-CN' })
+/** A phone-sized page (unless `options` say otherwise) that fails the test on any uncaught page error. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: PHONE, locale: 'zh-CN', ...options })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return { page, errors }
@@ -35,9 +35,9 @@ export async function openPage(browser: Browser, viewport = PHONE): Promise<{ pa
 export async function withPage(
   browser: Browser,
   test: (page: Page, errors: string[]) => Promise<void>,
-  viewport = PHONE,
+  options: BrowserContextOptions = {},
 ): Promise<void> {
-  const { page, errors } = await openPage(browser, viewport)
+  const { page, errors } = await openPage(browser, options)
   try {
     await test(page, errors)
   } finally {
