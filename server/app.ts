@@ -32,7 +32,7 @@ import type { AppDeps } from './deps'
 import { registerAuthHook } from './http/auth-hook'
 import { ignoreEmptyBody } from './http/empty-body'
 import { frameworkErrorHandler, registerErrorHandlers } from './http/errors'
-import { collectContractRoutes, registerOpenApi } from './http/openapi'
+import { registerOpenApi } from './http/openapi'
 import { RequestLogController, loggerOptions } from './http/logging'
 import { dropDocumentOnlyHeaders, registerNoStore, registerRateLimit, registerSecurityHeaders } from './http/security'
 import { registerPublicCache } from './http/public-cache'
@@ -144,9 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: createEncryptedFileStorage(deps.storage, cipher),
     counters,
   }
-  const contractRoutes = collectContractRoutes(app)
+  await registerOpenApi(app)
   for (const group of ROUTE_GROUPS) await app.register(group, { context })
-  registerOpenApi(app, contractRoutes)
   if (deps.staticRoot) await registerStaticApp(app, deps.staticRoot)
   return app
 }

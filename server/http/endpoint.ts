@@ -11,23 +11,26 @@
  * - The handler's reply must be the endpoint's response: `ok(data)` with the contract's response
  *   type, or a business failure (`fail(code, msg)`, data null); a file endpoint answers through
  *   `reply`.
- * - Input is validated by the route's zod schemas, in this order: `params`, `headers`, `query`,
- *   then `body` (for an upload: the multipart form's text fields, the file comes as `file`), each
- *   with `parseInput` (400 naming the field). Together their parsed values, less the state path
- *   parameters, must be the contract's request type, field for field: checked when compiling.
+ * - Input is validated by the route's zod schemas, which are the route's Fastify schema: Fastify
+ *   validates `params`, `body`, `query`, then `headers` through `zodValidatorCompiler` (a 400
+ *   naming the field, as `parseInput` words it) and hands the handler the parsed values. An
+ *   upload's form is read from the stream by the handler, after Fastify's validation: its text
+ *   fields are parsed there with `parseInput`, the file comes as `file`. Together the parsed
+ *   values, less the state path parameters, must be the contract's request type, field for field:
+ *   checked when compiling.
  * - `{name}` placeholders become the router's `:name`; `config.public` and `config.channel` (a
  *   channel-level session is enough) come from the contract; `config` adds route options
- *   (e.g. rateLimit), `bodyLimit` a smaller body limit. The schemas ride along in `config.contract`,
- *   for the OpenAPI document.
+ *   (e.g. rateLimit), `bodyLimit` a smaller body limit. The contract and its schemas ride along in
+ *   `config.contract`, for the OpenAPI document (server/http/openapi.ts).
  */
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify'
 import type { z } from 'zod'
 import type { Envelope } from '../../types/api/envelope'
 import type { Endpoint, HttpMethod, RequestOf, ResponseOf, StateParam } from '../../types/api/paths'
 import type { SessionUser } from '../auth/sessions'
 import { requireUser } from './auth-hook'
 import { readMultipartForm } from './multipart-form'
-import { parseInput } from './validation'
+import { parseInput, zodValidatorCompiler } from './validation'
 
 /** What a route validates, by where it comes from. */
 export interface RouteSchemas {
@@ -135,7 +138,15 @@ export type ContractRoute = <E extends Endpoint, P extends Schema = undefined, H
 /** Runs before the route's own validation, e.g. a check of a path parameter. */
 export type RouteGuard = (request: FastifyRequest) => Promise<unknown>
 
-const parseOptional = (schema: z.ZodType | undefined, value: unknown): unknown => (schema ? parseInput(schema, value) : undefined)
+/** The route's Fastify schema: the parts it has a zod schema for (an absent part is left out, not undefined). */
+function fastifySchema(schemas: RouteSchemas, multipart: boolean): FastifySchema {
+  return {
+    ...(schemas.params ? { params: schemas.params } : {}),
+    ...(schemas.headers ? { headers: schemas.headers } : {}),
+    ...(schemas.query ? { querystring: schemas.query } : {}),
+    ...(schemas.body && !multipart ? { body: schemas.body } : {}),
+  }
+}
 
 /**
  * The `route` of a route group: registers on `app`, after the guard `guardOf` gives for the
@@ -146,26 +157,27 @@ export function contractRoute(app: FastifyInstance, guardOf: (contract: Endpoint
     const guard = guardOf(contract)
     const schemas: RouteSchemas = { params: spec.params, headers: spec.headers, query: spec.query, body: spec.body }
     const route = endpoint(contract, { ...spec.config, contract: { contract, schemas } })
+    const multipart = contract.multipart === true
     app.route({
       ...route,
       ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
+      schema: fastifySchema(schemas, multipart),
+      // Fastify types a compiler by the whole route schema; it is called with each part's (zod) schema.
+      validatorCompiler: zodValidatorCompiler as FastifySchemaCompiler<FastifySchema>,
+      ...(guard ? { preValidation: (request: FastifyRequest) => guard(request).then(() => undefined) } : {}),
       handler: async (request, reply) => {
-        await guard?.(request)
-        const params = parseOptional(schemas.params, request.params)
-        const headers = parseOptional(schemas.headers, request.headers)
-        const query = parseOptional(schemas.query, request.query)
-        const form = contract.multipart ? await readMultipartForm(request) : undefined
-        const body = parseOptional(schemas.body, form ? { ...form.fields } : request.body)
+        const form = multipart ? await readMultipartForm(request) : undefined
         const input = {
           request,
           reply,
           get user() {
             return requireUser(request)
           },
-          params,
-          headers,
-          query,
-          body,
+          params: schemas.params ? request.params : undefined,
+          // The parsed headers over the request's own (Fastify keeps both): read by name.
+          headers: schemas.headers ? request.headers : undefined,
+          query: schemas.query ? request.query : undefined,
+          body: form && schemas.body ? parseInput(schemas.body, { ...form.fields }) : schemas.body ? request.body : undefined,
           ...(form ? { file: form.file } : {}),
         }
         // The values were parsed by the schemas the input's type is built from.

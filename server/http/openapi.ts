@@ -1,11 +1,13 @@
 /**
  * The OpenAPI 3.1 document of the contract, served at GET /openapi.json for partners (a bank or a
- * map app) integrating the backend. It is built from the same declarations the app and the routes
- * use: every endpoint of types/api/paths.ts (method, path, access) and, for each registered
- * contract route, its zod input schemas (params, headers, query, body) converted with zod's
- * `toJSONSchema` as input shapes. Every answer is the envelope `{ code, msg, data }`.
+ * map app) integrating the backend. `@fastify/swagger` builds it from the routes Fastify has
+ * registered: each contract route (server/http/endpoint.ts) brings its endpoint (types/api/paths.ts:
+ * name, method, path, access) and its zod input schemas (params, headers, query, body), converted
+ * here with zod's `toJSONSchema` as input shapes; every other route (simulators, probes, the payment
+ * providers' notifications) is left out. Every JSON answer is the envelope `{ code, msg, data }`.
  */
-import type { FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { z } from 'zod'
 import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
@@ -98,34 +100,30 @@ function objectFields(schema: z.ZodType | undefined): { properties: Record<strin
   return { properties, required }
 }
 
-function pathParameters(contract: Endpoint, params: z.ZodType | undefined): Parameter[] {
+/** The path parameters, all required, with their schemas (a string where the route has none) and what a state parameter holds. */
+function pathSchema(contract: Endpoint, params: z.ZodType | undefined): JsonSchema | undefined {
+  const names = [...contract.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => name)
+  if (names.length === 0) return undefined
   const { properties } = objectFields(params)
-  return [...contract.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => ({
-    name,
-    in: 'path' as const,
-    required: true,
-    ...(STATE_PARAMETERS[name] ? { description: STATE_PARAMETERS[name] } : {}),
-    schema: properties[name] ?? { type: 'string' },
-  }))
+  const described = (name: string): JsonSchema => {
+    const schema = properties[name] ?? { type: 'string' }
+    return STATE_PARAMETERS[name] ? { ...schema, description: STATE_PARAMETERS[name] } : schema
+  }
+  return { type: 'object', properties: Object.fromEntries(names.map((name) => [name, described(name)])), required: names }
 }
 
-function fieldParameters(schema: z.ZodType | undefined, location: 'query' | 'header'): Parameter[] {
-  const { properties, required } = objectFields(schema)
-  return Object.entries(properties).map(([name, property]) => ({ name, in: location, required: required.includes(name), schema: property }))
-}
-
-function requestBody(contract: Endpoint, body: z.ZodType | undefined): Operation['requestBody'] {
+/** The request body: the JSON body's schema, or an upload's form with its file; none for a GET or a route without a body. */
+function bodySchema(contract: Endpoint, body: z.ZodType | undefined): JsonSchema | undefined {
   if (contract.multipart) {
     const { properties, required } = objectFields(body)
-    const form = {
+    return {
       type: 'object',
       properties: { ...properties, [FILE_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } },
       required: [...required, FILE_FIELD],
     }
-    return { required: true, content: { 'multipart/form-data': { schema: form } } }
   }
   if (contract.method === 'GET' || !body) return undefined
-  return { required: !body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(body) } } }
+  return jsonSchema(body)
 }
 
 function security(contract: Endpoint): Operation['security'] {
@@ -141,48 +139,65 @@ function responses(contract: Endpoint): Operation['responses'] {
   return { '200': success, default: { description: 'A transport error (400, 401, 403, 404, 413, 415, 429, 500) as an envelope.', ...envelope } }
 }
 
-function operation(name: string, contract: Endpoint, schemas: RouteSchemas): Operation {
-  const parameters = [...pathParameters(contract, schemas.params), ...fieldParameters(schemas.query, 'query'), ...fieldParameters(schemas.headers, 'header')]
-  const body = requestBody(contract, schemas.body)
-  return { operationId: name, parameters, ...(body ? { requestBody: body } : {}), responses: responses(contract), security: security(contract) }
-}
+const NAMES = new Map((Object.entries(API) as [string, Endpoint][]).map(([name, contract]) => [contract, name]))
 
-/** The document of every contract endpoint, with the schemas of the routes registered for them. */
-export function openApiDocument(routes: readonly ContractRouteInfo[]): OpenApiDocument {
-  const paths: OpenApiDocument['paths'] = {}
-  for (const [name, contract] of Object.entries(API) as [string, Endpoint][]) {
-    const schemas = routes.find((route) => route.contract === contract)?.schemas ?? {}
-    paths[contract.path] = { ...paths[contract.path], [contract.method.toLowerCase()]: operation(name, contract, schemas) }
+/** What `@fastify/swagger` reads of a contract route: its input schemas in JSON Schema, its name, access and answers. */
+function routeDocument(contract: Endpoint, schemas: RouteSchemas): Record<string, unknown> {
+  const parts: Record<string, JsonSchema | undefined> = {
+    params: pathSchema(contract, schemas.params),
+    querystring: schemas.query && jsonSchema(schemas.query),
+    headers: schemas.headers && jsonSchema(schemas.headers),
+    body: bodySchema(contract, schemas.body),
   }
   return {
-    openapi: OPENAPI_VERSION,
-    info: {
-      title: 'ETC apply API',
-      version: API_VERSION,
-      description: 'Applying for an ETC device: logins, catalogue, plate checks, applications, uploads, orders and payment.',
-    },
-    paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { Envelope: ENVELOPE_SCHEMA } },
+    operationId: NAMES.get(contract),
+    security: security(contract),
+    ...Object.fromEntries(Object.entries(parts).filter(([, schema]) => schema !== undefined)),
+    ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: responses(contract),
   }
+}
+
+/** Whether the route's body may be left out (an empty page request is the first page): `@fastify/swagger` marks every body required. */
+const bodyOptional = ({ contract, schemas }: ContractRouteInfo): boolean => !contract.multipart && schemas.body !== undefined && schemas.body.safeParse(undefined).success
+
+/** The finished document, as partners read it: every operation lists its parameters (none: empty), an optional body says so. */
+function finish(document: OpenApiDocument, optionalBodies: ReadonlySet<string>): OpenApiDocument {
+  for (const byMethod of Object.values(document.paths)) {
+    for (const operation of Object.values(byMethod)) {
+      operation.parameters ??= []
+      if (operation.requestBody && optionalBodies.has(operation.operationId)) operation.requestBody.required = false
+    }
+  }
+  return document
 }
 
 /**
- * Collects the contract routes registered from now on; call before the route groups are
- * registered and pass the result to `registerOpenApi`.
+ * `@fastify/swagger`, and GET /openapi.json (public; built once, on the first request). Register
+ * before the route groups: the plugin reads each route as it is registered.
  */
-export function collectContractRoutes(app: FastifyInstance): readonly ContractRouteInfo[] {
-  const routes: ContractRouteInfo[] = []
-  app.addHook('onRoute', (route) => {
-    if (route.config?.contract) routes.push(route.config.contract)
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const optionalBodies = new Set<string>()
+  await app.register(swagger, {
+    openapi: {
+      openapi: OPENAPI_VERSION,
+      info: {
+        title: 'ETC apply API',
+        version: API_VERSION,
+        description: 'Applying for an ETC device: logins, catalogue, plate checks, applications, uploads, orders and payment.',
+      },
+      components: { securitySchemes: SECURITY_SCHEMES, schemas: { Envelope: ENVELOPE_SCHEMA } },
+    },
+    // OpenAPI 3.1 is JSON Schema 2020-12: `const` is kept as zod writes it.
+    convertConstToEnum: false,
+    transform: ({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) => {
+      const info = route.config?.contract
+      if (!info) return { schema: { ...(schema as object | undefined), hide: true }, url }
+      if (bodyOptional(info)) optionalBodies.add(NAMES.get(info.contract) ?? '')
+      return { schema: routeDocument(info.contract, info.schemas), url }
+    },
+    // The plugin types its documents by OpenAPI version; this one is 3.1, shaped as OpenApiDocument.
+    transformObject: (document) => ('openapiObject' in document ? (finish(document.openapiObject as unknown as OpenApiDocument, optionalBodies) as never) : document.swaggerObject),
   })
-  return routes
-}
-
-/** GET /openapi.json: public; the document is built once, on the first request. */
-export function registerOpenApi(app: FastifyInstance, routes: readonly ContractRouteInfo[]): void {
-  let document: OpenApiDocument | undefined
-  app.get(OPENAPI_PATH, { config: { public: true } }, async () => {
-    document ??= openApiDocument(routes)
-    return document
-  })
+  app.get(OPENAPI_PATH, { config: { public: true } }, async () => app.swagger())
 }

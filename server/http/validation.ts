@@ -4,6 +4,7 @@
  * "参数 mobile 不能为空" or "参数 pageSize 不能大于100". Domain validators (src/domain) plug in as
  * fields through `domainField`, so the app and the server apply the same rules and messages.
  */
+import type { FastifySchemaCompiler } from 'fastify'
 import { z } from 'zod'
 import type { ValidationResult } from '../../src/domain/validation'
 import { ApiError } from './envelope'
@@ -101,13 +102,30 @@ export function zodMessage(error: z.ZodError): string {
   return `${describePath(issue.path)}${issueReason(issue)}`.trim()
 }
 
-/** The parsed value, or an ApiError.badRequest naming the field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** The parsed value, or the ApiError.badRequest naming the field. */
+function checkInput<S extends z.ZodType>(schema: S, value: unknown): { value: z.output<S> } | { error: ApiError } {
   // reportInput tells a missing field from one of the wrong type; inputs never reach the message.
   const result = schema.safeParse(value, { reportInput: true })
-  if (!result.success) throw ApiError.badRequest(zodMessage(result.error))
-  return result.data
+  return result.success ? { value: result.data } : { error: ApiError.badRequest(zodMessage(result.error)) }
 }
+
+/** The parsed value, or an ApiError.badRequest naming the field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const checked = checkInput(schema, value)
+  if ('error' in checked) throw checked.error
+  return checked.value
+}
+
+/**
+ * Fastify's validator compiler for the contract routes' zod schemas (server/http/endpoint.ts):
+ * Fastify validates and replaces each request part with its parsed value, and a refusal reaches
+ * the error handler as the ApiError.badRequest parseInput would throw. Fastify hands a missing body
+ * over as null; it is validated as the absent body it is.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) =>
+    checkInput(schema, httpPart === 'body' && data === null ? undefined : data)
 
 /**
  * A string field checked by a domain validator: the validator's normalised value, or its Chinese
