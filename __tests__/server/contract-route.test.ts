@@ -2,7 +2,8 @@
  * Contract routes are validated by Fastify itself (server/http/endpoint.ts): the zod schemas are
  * the route's Fastify schema, compiled by `zodValidatorCompiler`, so a request part is parsed
  * before any hook after validation and the handler see it, a refusal never reaches the handler,
- * and the messages are the ones `parseInput` words.
+ * and the messages are the ones `parseInput` words. The answer is serialised by the schema
+ * generated from the contract's response type (server/http/response-schemas.ts).
  */
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
@@ -10,7 +11,8 @@ import { z } from 'zod'
 import { API } from '../../types/api/paths'
 import { contractRoute } from '../../server/http/endpoint'
 import type { RouteGuard } from '../../server/http/endpoint'
-import { ApiError, ok } from '../../server/http/envelope'
+import { ApiError, fail, ok } from '../../server/http/envelope'
+import { BUSINESS_CODE } from '../../types/api/envelope'
 import { handleError } from '../../server/http/errors'
 import { zodValidatorCompiler } from '../../server/http/validation'
 
@@ -49,7 +51,10 @@ async function appWith(guard?: RouteGuard): Promise<{ app: FastifyInstance; seen
     body: CancelBody,
     handler: async ({ body }) => {
       seen.handled.push(body)
-      return ok({ orderId: body.orderId, cancelState: 1 })
+      if (body.reason === REFUSED_REASON) return fail(BUSINESS_CODE.ACTION_NOT_ALLOWED, '当前订单状态不可取消')
+      // A value may carry more than its type says (a row read whole): only the contract's fields are sent.
+      const answer = { orderId: body.orderId, cancelState: 1, ownerIdNumber: '110101199001011234' }
+      return ok(answer)
     },
   })
   route(API.searchOrders, {
@@ -72,6 +77,7 @@ async function appWith(guard?: RouteGuard): Promise<{ app: FastifyInstance; seen
 }
 
 const cancelUrl = API.cancelOrder.path.replace('{channel}', 'bank')
+const REFUSED_REASON = '重复下单'
 
 describe('contract routes validated by Fastify', () => {
   it('hands the hooks after validation and the handler the parsed body', async () => {
@@ -80,6 +86,15 @@ describe('contract routes validated by Fastify', () => {
     expect(response.statusCode).toBe(200)
     expect(seen.beforeHandler).toEqual([{ orderId: 'O1', reason: '暂时不需要了' }])
     expect(seen.handled).toEqual([{ orderId: 'O1', reason: '暂时不需要了' }])
+    await app.close()
+  })
+
+  it('answers with the contract’s fields only, serialised by the route’s response schema', async () => {
+    const { app } = await appWith()
+    const response = await app.inject({ method: 'POST', url: cancelUrl, payload: { orderId: 'O1', reason: '暂时不需要了' } })
+    expect(response.body).toBe('{"code":200,"msg":"成功","data":{"orderId":"O1","cancelState":1}}')
+    const refused = await app.inject({ method: 'POST', url: cancelUrl, payload: { orderId: 'O1', reason: REFUSED_REASON } })
+    expect(refused.json()).toEqual({ code: BUSINESS_CODE.ACTION_NOT_ALLOWED, msg: '当前订单状态不可取消', data: null })
     await app.close()
   })
 

@@ -135,9 +135,14 @@ describeDb('the OpenAPI document', () => {
     expect(operationOf(API.issuers)?.requestBody).toBeUndefined()
   })
 
-  it('answers every JSON call with the envelope, and the image with its bytes', () => {
+  it('answers every JSON call with the envelope and its response, and the image with its bytes', () => {
     expect(document.components.schemas.Envelope).toMatchObject({ required: ['code', 'msg', 'data'] })
-    expect(operationOf(API.searchOrders)?.responses['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } })
+    const answerOf = (contract: Endpoint) => (operationOf(contract)?.responses['200'] as { content: Record<string, { schema: { allOf: unknown[] } }> }).content['application/json']?.schema
+    expect(answerOf(API.searchOrders)?.allOf[0]).toEqual({ $ref: '#/components/schemas/Envelope' })
+    // The response itself, as the server serialises it: the contract's type, or null for a business failure.
+    expect(answerOf(API.cancelOrder)?.allOf[1]).toMatchObject({
+      properties: { data: { type: ['object', 'null'], properties: { orderId: { type: 'string' }, cancelState: { type: 'number' } }, required: ['orderId', 'cancelState'] } },
+    })
     expect(Object.keys((operationOf(API.image)?.responses['200'] as { content: object }).content)).toEqual(['image/jpeg', 'image/png', 'image/webp'])
   })
 })

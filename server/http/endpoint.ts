@@ -30,6 +30,7 @@ import type { Endpoint, HttpMethod, RequestOf, ResponseOf, StateParam } from '..
 import type { SessionUser } from '../auth/sessions'
 import { requireUser } from './auth-hook'
 import { readMultipartForm } from './multipart-form'
+import { answerSerializerOf, envelopeSchemaOf } from './response-schemas'
 import { parseInput, zodValidatorCompiler } from './validation'
 
 /** What a route validates, by where it comes from. */
@@ -138,13 +139,17 @@ export type ContractRoute = <E extends Endpoint, P extends Schema = undefined, H
 /** Runs before the route's own validation, e.g. a check of a path parameter. */
 export type RouteGuard = (request: FastifyRequest) => Promise<unknown>
 
-/** The route's Fastify schema: the parts it has a zod schema for (an absent part is left out, not undefined). */
-function fastifySchema(schemas: RouteSchemas, multipart: boolean): FastifySchema {
+/**
+ * The route's Fastify schema: the input parts it has a zod schema for (an absent part is left out,
+ * not undefined), and the answer at HTTP 200 (response-schemas.ts).
+ */
+function fastifySchema(contract: Endpoint, schemas: RouteSchemas, answer: object | undefined): FastifySchema {
   return {
     ...(schemas.params ? { params: schemas.params } : {}),
     ...(schemas.headers ? { headers: schemas.headers } : {}),
     ...(schemas.query ? { querystring: schemas.query } : {}),
-    ...(schemas.body && !multipart ? { body: schemas.body } : {}),
+    ...(schemas.body && contract.multipart !== true ? { body: schemas.body } : {}),
+    ...(answer ? { response: { 200: answer } } : {}),
   }
 }
 
@@ -158,10 +163,13 @@ export function contractRoute(app: FastifyInstance, guardOf: (contract: Endpoint
     const schemas: RouteSchemas = { params: spec.params, headers: spec.headers, query: spec.query, body: spec.body }
     const route = endpoint(contract, { ...spec.config, contract: { contract, schemas } })
     const multipart = contract.multipart === true
+    const answer = envelopeSchemaOf(contract)
     app.route({
       ...route,
       ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
-      schema: fastifySchema(schemas, multipart),
+      schema: fastifySchema(contract, schemas, answer),
+      // Fastify asks only for the statuses the schema has: the 200 answer's.
+      ...(answer ? { serializerCompiler: () => answerSerializerOf(contract, answer) } : {}),
       // Fastify types a compiler by the whole route schema; it is called with each part's (zod) schema.
       validatorCompiler: zodValidatorCompiler as FastifySchemaCompiler<FastifySchema>,
       ...(guard ? { preValidation: (request: FastifyRequest) => guard(request).then(() => undefined) } : {}),

@@ -4,7 +4,9 @@
  * registered: each contract route (server/http/endpoint.ts) brings its endpoint (types/api/paths.ts:
  * name, method, path, access) and its zod input schemas (params, headers, query, body), converted
  * here with zod's `toJSONSchema` as input shapes; every other route (simulators, probes, the payment
- * providers' notifications) is left out. Every JSON answer is the envelope `{ code, msg, data }`.
+ * providers' notifications) is left out. Every JSON answer is the envelope `{ code, msg, data }`;
+ * on success `data` is the endpoint's response, in the schema the server serialises it with
+ * (response-schemas.ts).
  */
 import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
@@ -13,6 +15,7 @@ import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import type { ContractRouteInfo, RouteSchemas } from './endpoint'
 import { FILE_FIELD } from './multipart-form'
+import { dataSchemaOf } from './response-schemas'
 
 export const OPENAPI_PATH = '/openapi.json'
 export const OPENAPI_VERSION = '3.1.0'
@@ -133,9 +136,13 @@ function security(contract: Endpoint): Operation['security'] {
 
 function responses(contract: Endpoint): Operation['responses'] {
   const envelope = { content: { 'application/json': { schema: ENVELOPE_REF } } }
+  const data = dataSchemaOf(contract)
   const success = contract.file
     ? { description: 'The file.', content: Object.fromEntries(IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) }
-    : { description: 'The envelope: the response on success, or a business failure.', ...envelope }
+    : {
+        description: 'The envelope: the response on success, or a business failure (data null).',
+        content: { 'application/json': { schema: { allOf: [ENVELOPE_REF, ...(data ? [{ type: 'object', properties: { data } }] : [])] } } },
+      }
   return { '200': success, default: { description: 'A transport error (400, 401, 403, 404, 413, 415, 429, 500) as an envelope.', ...envelope } }
 }
 
