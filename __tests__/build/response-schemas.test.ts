@@ -1,5 +1,5 @@
 /**
- * The response schemas the server serialises with (server/http/response-schemas.json) are the ones
+ * The response schemas the server serialises with (server/http/contract-responses.json) are the ones
  * the contract's types give today: a changed response type without `npm run contract:schemas`
  * fails here, not in a person's app (a field the schema lacks would never be sent).
  */

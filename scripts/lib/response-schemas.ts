@@ -16,7 +16,7 @@ import ts from 'typescript'
 
 const ROOT = path.resolve(__dirname, '../..')
 const PATHS_FILE = path.join(ROOT, 'types/api/paths.ts')
-export const RESPONSE_SCHEMAS_FILE = path.join(ROOT, 'server/http/response-schemas.json')
+export const RESPONSE_SCHEMAS_FILE = path.join(ROOT, 'server/http/contract-responses.json')
 const RESPONSES_TYPE = 'ApiResponses'
 /** The contract's endpoint builders whose last type argument is the response. */
 const JSON_BUILDERS = new Set(['get', 'post', 'upload'])

@@ -1,14 +1,14 @@
 /**
  * What a contract route answers with at HTTP 200, as the JSON Schema Fastify serialises it with
  * (fast-json-stringify): the envelope, its `data` the endpoint's response (generated from the
- * contract's types: response-schemas.json, scripts/lib/response-schemas.ts) or null for a business
+ * contract's types: contract-responses.json, scripts/lib/response-schemas.ts) or null for a business
  * failure. Serialising by schema writes only what the contract declares: a field a handler's value
  * carries beyond its type never leaves the server.
  */
 import fastJson from 'fast-json-stringify'
 import type { Endpoint } from '../../types/api/paths'
 import { API } from '../../types/api/paths'
-import RESPONSE_SCHEMAS from './response-schemas.json'
+import RESPONSE_SCHEMAS from './contract-responses.json'
 
 type JsonSchema = Record<string, unknown>
 
