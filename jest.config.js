@@ -92,6 +92,9 @@ module.exports = {
         '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/server/support/builtin-import-transform.js',
       },
       transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|content-disposition|cookie|jose)/)(?!.*/node_modules/)', '<rootDir>/dist/(?!weapp/|alipay/)'],
+      // jsdom resolves a package's browser build: yaml's (for the server's OpenAPI plugin) is ES
+      // modules; the server takes the build Node gives it.
+      moduleNameMapper: { '^yaml$': require.resolve('yaml', { paths: [path.dirname(require.resolve('@fastify/swagger'))] }) },
     },
     serverProject('server', '<rootDir>/__tests__/server/support/driver-pglite.js'),
     ...(process.env.TEST_DATABASE_URL
