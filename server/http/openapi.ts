@@ -11,11 +11,10 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { z } from 'zod'
-import { API } from '../../types/api/paths'
 import type { Endpoint } from '../../types/api/paths'
 import type { ContractRouteInfo, RouteSchemas } from './endpoint'
 import { FILE_FIELD } from './multipart-form'
-import { dataSchemaOf } from './response-schemas'
+import { dataSchemaOf, endpointName } from './response-schemas'
 
 export const OPENAPI_PATH = '/openapi.json'
 export const OPENAPI_VERSION = '3.1.0'
@@ -146,8 +145,6 @@ function responses(contract: Endpoint): Operation['responses'] {
   return { '200': success, default: { description: 'A transport error (400, 401, 403, 404, 413, 415, 429, 500) as an envelope.', ...envelope } }
 }
 
-const NAMES = new Map((Object.entries(API) as [string, Endpoint][]).map(([name, contract]) => [contract, name]))
-
 /** What `@fastify/swagger` reads of a contract route: its input schemas in JSON Schema, its name, access and answers. */
 function routeDocument(contract: Endpoint, schemas: RouteSchemas): Record<string, unknown> {
   const parts: Record<string, JsonSchema | undefined> = {
@@ -157,7 +154,7 @@ function routeDocument(contract: Endpoint, schemas: RouteSchemas): Record<string
     body: bodySchema(contract, schemas.body),
   }
   return {
-    operationId: NAMES.get(contract),
+    operationId: endpointName(contract),
     security: security(contract),
     ...Object.fromEntries(Object.entries(parts).filter(([, schema]) => schema !== undefined)),
     ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
@@ -200,7 +197,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: ({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) => {
       const info = route.config?.contract
       if (!info) return { schema: { ...(schema as object | undefined), hide: true }, url }
-      if (bodyOptional(info)) optionalBodies.add(NAMES.get(info.contract) ?? '')
+      if (bodyOptional(info)) optionalBodies.add(endpointName(info.contract) ?? '')
       return { schema: routeDocument(info.contract, info.schemas), url }
     },
     // The plugin types its documents by OpenAPI version; this one is 3.1, shaped as OpenApiDocument.

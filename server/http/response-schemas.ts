@@ -15,6 +15,11 @@ type JsonSchema = Record<string, unknown>
 const SCHEMAS: Readonly<Record<string, JsonSchema | undefined>> = RESPONSE_SCHEMAS
 const NAMES = new Map((Object.entries(API) as [string, Endpoint][]).map(([name, contract]) => [contract, name]))
 
+/** The endpoint's name in the contract (`API.<name>`): its operation id, the key of its response schema. */
+export function endpointName(contract: Endpoint): string | undefined {
+  return NAMES.get(contract)
+}
+
 /** `schema`, or null: a business failure answers `data: null` on every endpoint. */
 function orNull(schema: JsonSchema): JsonSchema {
   const { type, anyOf } = schema
@@ -26,7 +31,7 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 /** The envelope's `data` of `contract`'s HTTP 200 answer: its response, or null; none for a file endpoint (its bytes). */
 export function dataSchemaOf(contract: Endpoint): JsonSchema | undefined {
-  const name = NAMES.get(contract)
+  const name = endpointName(contract)
   const data = name === undefined ? undefined : SCHEMAS[name]
   return data && orNull(data)
 }
