@@ -12,6 +12,8 @@ import type { VoucherGuessLimits } from './catalogue/voucher-guesses'
 import { readIdentityAccounts, readWechatMiniAccount } from './auth/identity-config'
 import type { IdentityAccounts, WechatMiniAccount } from './auth/identity-config'
 import { readSmsProvider } from './auth/sms-config'
+import { readOcrAccount } from './recognition/ocr-config'
+import type { TencentOcrAccount } from './recognition/ocr-config'
 import type { TencentSmsAccount } from './auth/sms-config'
 import { readPaymentAccounts } from './payments/payment-config'
 import type { PaymentAccounts } from './payments/payment-config'
@@ -82,7 +84,7 @@ export const UNSET_APP_ENV_HINT = 'APP_ENV is unset, so this is production; a de
  */
 export const SIMULATED = 'simulated'
 /** The real implementation of each outside party, by its variable's value. */
-export const REAL_CHOICES = { cashier: 'vendors', identity: 'real', phoneNumbers: 'wechat', wechatPlatform: 'wechat', issuer: 'http', risk: 'http' } as const satisfies Record<OutsideParty, string>
+export const REAL_CHOICES = { cashier: 'vendors', identity: 'real', phoneNumbers: 'wechat', wechatPlatform: 'wechat', issuer: 'http', risk: 'http', ocr: 'tencent' } as const satisfies Record<OutsideParty, string>
 export type OutsidePartyChoice = typeof SIMULATED | (typeof REAL_CHOICES)[keyof typeof REAL_CHOICES]
 
 /**
@@ -97,6 +99,7 @@ export const OUTSIDE_PARTIES = {
   risk: { variable: 'RISK_PROVIDER', implements: 'RiskReviewer (server/catalogue/risk-review.ts)' },
   issuer: { variable: 'ISSUER_PROVIDER', implements: 'IssuerGateway (server/orders/issuer-gateway.ts)' },
   wechatPlatform: { variable: 'WECHAT_PLATFORM_PROVIDER', implements: 'WechatPlatform (server/platform/wechat.ts)' },
+  ocr: { variable: 'OCR_PROVIDER', implements: 'DocumentReader (server/recognition/document-reader.ts)' },
 } as const
 export type OutsideParty = keyof typeof OUTSIDE_PARTIES
 
@@ -171,6 +174,8 @@ export interface Config {
   readonly wechatMini: WechatMiniAccount | undefined
   /** The official account of WECHAT_PLATFORM_PROVIDER=wechat, whose jsapi_ticket signs the JS-SDK config; undefined with the simulated platform. */
   readonly wechatOfficial: WechatOfficialAccount | undefined
+  /** Tencent Cloud OCR's account of OCR_PROVIDER=tencent (server/recognition/ocr-config.ts); undefined with the simulator. */
+  readonly ocrAccount: TencentOcrAccount | undefined
   /** The merchant accounts of CASHIER_PROVIDER=vendors (server/payments/payment-config.ts); undefined with the simulator. */
   readonly payments: PaymentAccounts | undefined
   /** The issuer's account of ISSUER_PROVIDER=http (server/orders/issuer-config.ts); undefined with the simulated issuer. */
@@ -361,7 +366,15 @@ function readOutsideParties(reader: EnvReader, production: boolean): Record<Outs
     else if (production) reader.problems.push(`${variable}=${SIMULATED} is refused in production: set ${variable}=${real}`)
     return SIMULATED
   }
-  return { identity: choose('identity'), phoneNumbers: choose('phoneNumbers'), cashier: choose('cashier'), risk: choose('risk'), issuer: choose('issuer'), wechatPlatform: choose('wechatPlatform') }
+  return {
+    identity: choose('identity'),
+    phoneNumbers: choose('phoneNumbers'),
+    cashier: choose('cashier'),
+    risk: choose('risk'),
+    issuer: choose('issuer'),
+    wechatPlatform: choose('wechatPlatform'),
+    ocr: choose('ocr'),
+  }
 }
 
 /** The mini-program's credentials serve its login, its phone button and its URL links. */
@@ -531,6 +544,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     identity: outsideParties.identity === REAL_CHOICES.identity ? readIdentityAccounts(reader) : undefined,
     wechatMini: needsWechatMini(outsideParties) ? readWechatMiniAccount(reader) : undefined,
     wechatOfficial: outsideParties.wechatPlatform === REAL_CHOICES.wechatPlatform ? readWechatOfficialAccount(reader) : undefined,
+    ocrAccount: outsideParties.ocr === REAL_CHOICES.ocr ? readOcrAccount(reader) : undefined,
     metricsToken: reader.secret('METRICS_TOKEN'),
     loadShedEventLoopDelayMs: reader.integer('LOAD_SHED_EVENT_LOOP_DELAY_MS', production ? DEFAULT_LOAD_SHED_DELAY_MS : 0, 0, MAX_LOAD_SHED_DELAY_MS),
     publicBaseUrl,

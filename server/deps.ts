@@ -11,6 +11,7 @@ import type { PhoneNumberProvider } from './platform/phone-numbers'
 import type { WechatPlatform } from './platform/wechat'
 import type { RiskReviewer } from './catalogue/risk-review'
 import type { SmsGateway } from './auth/sms-gateway'
+import type { DocumentReader } from './recognition/document-reader'
 import type { Config } from './config'
 import type { LogOptions } from './http/logging'
 import type { AppMetrics } from './http/metrics'
@@ -27,6 +28,8 @@ export interface AppDeps {
   readonly random: RandomSource
   readonly log: LogOptions
   readonly sms: SmsGateway
+  /** Reads the text of ID card and driving licence photos for the form (OCR). */
+  readonly ocr: DocumentReader
   /** Stored bytes; buildApp encrypts every file with the data key before it reaches them. */
   readonly storage: FileStorage
   /** Keys of data at rest (a KMS); derived from DATA_KEY_HEX when absent. */

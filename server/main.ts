@@ -14,6 +14,8 @@ import { createConfiguredPeople, createWechatMiniProgram } from './platform/conf
 import { createSmsSimulator, createUnavailableSms } from './auth/sms-gateway'
 import type { OutboxPeers } from './auth/sms-gateway'
 import { createConfiguredSms } from './auth/tencent-sms'
+import { createConfiguredOcr } from './recognition/tencent-ocr'
+import { createOcrSimulator } from './simulators/ocr-simulator'
 import { ConfigError, loadConfig, localBaseUrl } from './config'
 import type { Config } from './config'
 import { openDatabase } from './db/database'
@@ -131,6 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       random: cryptoRandom,
       log: { level: config.logLevel },
       sms,
+      ocr: config.ocrAccount ? createConfiguredOcr(config.ocrAccount) : createOcrSimulator(),
       storage,
       ...createConfiguredPeople(config, tokens, miniProgram),
       cashier,

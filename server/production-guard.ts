@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { ConfigError } from './config'
 import type { AppDeps } from './deps'
 
-type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform'>
+type BuiltParties = Pick<AppDeps, 'config' | 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform' | 'ocr'>
 
 /** The names of the simulated parts among `deps`, in a fixed order. */
 export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
@@ -21,6 +21,7 @@ export function simulatedParts(deps: Omit<BuiltParties, 'config'>): string[] {
     ['risk reviewer', deps.risk],
     ['issuer gateway', deps.issuer],
     ['WeChat platform', deps.wechatPlatform],
+    ['OCR provider', deps.ocr],
   ]
   return parts.filter(([, part]) => part.simulated === true).map(([name]) => name)
 }

@@ -32,7 +32,7 @@ describe('server configuration', () => {
       dataKeyHex: undefined,
       previousDataKeyHex: undefined,
       smsSimulator: true,
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated', ocr: 'simulated' },
       publicBaseUrl: 'http://127.0.0.1:3000',
       appOrigins: ['http://127.0.0.1:3000'],
       simOperatorSecret: undefined,
@@ -111,7 +111,7 @@ describe('server configuration', () => {
       dataKeyHex: DATA_KEY,
       previousDataKeyHex: KEY,
       smsSimulator: true,
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated', ocr: 'simulated' },
       publicBaseUrl: 'https://etc.example.com',
       // PUBLIC_BASE_URL's origin first; each origin once.
       appOrigins: ['https://etc.example.com', 'https://h5.bank.example.cn'],

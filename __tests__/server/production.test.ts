@@ -41,6 +41,7 @@ describe('production configuration', () => {
       'RISK_PROVIDER=simulated is refused in production: set RISK_PROVIDER=http',
       'ISSUER_PROVIDER=simulated is refused in production: set ISSUER_PROVIDER=http',
       'WECHAT_PLATFORM_PROVIDER=simulated is refused in production: set WECHAT_PLATFORM_PROVIDER=wechat',
+      'OCR_PROVIDER=simulated is refused in production: set OCR_PROVIDER=tencent',
       'SMS_PROVIDER must be set in production ("tencent", with its TENCENT_SMS_* settings): codes and notices need a real SMS provider',
     ])
   })
@@ -64,7 +65,7 @@ describe('production configuration', () => {
   it('keeps the simulators on outside production, and takes the public address and operator secret', () => {
     const config = loadConfig({ APP_ENV: APP_ENV.development, HOST: '0.0.0.0', PORT: '8080', SIM_OPERATOR_SECRET: TEST_SIM_OPERATOR_SECRET }, '/srv/etc')
     expect(config).toMatchObject({
-      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated' },
+      outsideParties: { identity: 'simulated', phoneNumbers: 'simulated', cashier: 'simulated', risk: 'simulated', issuer: 'simulated', wechatPlatform: 'simulated', ocr: 'simulated' },
       smsSimulator: true,
       publicBaseUrl: 'http://127.0.0.1:8080',
       simOperatorSecret: TEST_SIM_OPERATOR_SECRET,
@@ -94,6 +95,7 @@ describeDb('a production app', () => {
         'the risk reviewer is simulated: production needs a real implementation',
         'the issuer gateway is simulated: production needs a real implementation',
         'the WeChat platform is simulated: production needs a real implementation',
+        'the OCR provider is simulated: production needs a real implementation',
       ],
     })
   })
@@ -192,6 +194,7 @@ describeDb('a development app', () => {
         'risk reviewer',
         'issuer gateway',
         'WeChat platform',
+        'OCR provider',
         'SMS test calls (sendTest)',
         'lifecycle timer (SIM_AUTO_ADVANCE_SECONDS)',
         'data key generated into DATA_DIR (DATA_KEY_HEX unset)',

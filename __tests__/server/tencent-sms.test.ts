@@ -6,7 +6,6 @@
  * become the gateway's refusals; the phone number stays masked in every error and log line. No
  * database.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import { SmsRefusedError } from '../../server/auth/sms-gateway'
 import type { SmsGateway, SmsMessage, SmsNotice, SmsRefusal } from '../../server/auth/sms-gateway'
 import { createTencentSms } from '../../server/auth/tencent-sms'
@@ -21,6 +20,7 @@ import {
   startTencentSmsStandIn,
 } from './support/tencent-sms-standin'
 import type { TencentSmsStandIn } from './support/tencent-sms-standin'
+import { recordingLog } from './support/recording-log'
 import { rejectionOf } from './support/rejection'
 
 const PHONE = '13812345678'
@@ -44,16 +44,6 @@ beforeAll(async () => {
   gateway = createTencentSms(standIn.settings())
 })
 afterAll(() => standIn.close())
-
-/** A structural stand-in for pino that keeps every line it is given, as text. */
-function recordingLog(): { log: FastifyBaseLogger; lines: string[] } {
-  const lines: string[] = []
-  const record = (...args: unknown[]) => {
-    lines.push(JSON.stringify(args))
-  }
-  const log = { info: record, warn: record, error: record, debug: record, trace: record, fatal: record, silent: record, level: 'info', child: () => log }
-  return { log: log as unknown as FastifyBaseLogger, lines }
-}
 
 const quiet = () => recordingLog().log
 const codeMessage = (phone = PHONE): SmsMessage => ({ phone, code: CODE, sentAt: SENT_AT })

@@ -5,11 +5,12 @@
  * documented error codes into the gateway's refusals, so a person is told to wait, to use another
  * number, or that the service is down. The phone number reaches no log line and no error whole.
  */
-import { SECOND_MS } from '../../src/domain/constants'
 import type { FastifyBaseLogger } from 'fastify'
 import { sms } from 'tencentcloud-sdk-nodejs-sms'
 import type { SendSmsRequest, SendSmsResponse } from 'tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_models'
 import { maskMobile, maskPersonalData } from '../../src/domain/masking'
+import { checkTencentConnection, readTencentFailure, requestNote, tencentClientConfig } from '../platform/tencent-cloud'
+import type { TencentConnection } from '../platform/tencent-cloud'
 import { SmsRefusedError } from './sms-gateway'
 import type { TencentSmsAccount } from './sms-config'
 import type { SmsGateway, SmsRefusal } from './sms-gateway'
@@ -47,15 +48,11 @@ export interface TencentSmsSettings {
 
 const DEFAULT_REGION = 'ap-guangzhou'
 const DEFAULT_ENDPOINT = 'sms.tencentcloudapi.com'
-/** The SDK takes the service of the signature's credential scope from the endpoint's first label. */
-const SERVICE_PREFIX = 'sms.'
 const DEFAULT_TIMEOUT_MS = 10_000
 /** The SDK sends mainland numbers in E.164; every phone here is a mainland mobile. */
 const MAINLAND_PREFIX = '+86'
 /** SendStatusSet[].Code of a message Tencent accepted. */
 const SENT = 'Ok'
-/** node-fetch's message for a call that ran out of time (the SDK keeps only the message). */
-const TIMEOUT_MESSAGE = /\btimeout\b/i
 
 /**
  * The codes a person can act on, whether Tencent answers them for the whole call
@@ -82,16 +79,6 @@ const REFUSALS: Readonly<Record<string, SmsRefusal>> = {
   'UnsupportedOperation.ContainDomesticAndInternationalPhoneNumber': 'invalid',
 }
 
-/** What the SDK throws, as far as it is read here (every field is checked before use). */
-interface SdkFailure {
-  /** Tencent's Error.Code, when Tencent answered one. */
-  readonly code?: unknown
-  readonly message?: unknown
-  readonly requestId?: unknown
-  /** The HTTP status of an answer that was not 200. */
-  readonly httpCode?: unknown
-}
-
 /** Where one message goes and what it says, in SendSms's terms. */
 interface Delivery {
   readonly phone: string
@@ -102,21 +89,18 @@ interface Delivery {
 }
 
 export function createTencentSms(settings: TencentSmsSettings): SmsGateway {
-  const endpoint = settings.endpoint ?? DEFAULT_ENDPOINT
-  checkSettings(settings, endpoint)
-  const client = new sms.v20210111.Client({
-    credential: { secretId: settings.secretId, secretKey: settings.secretKey },
+  const connection: TencentConnection = {
+    secretId: settings.secretId,
+    secretKey: settings.secretKey,
     region: settings.region ?? DEFAULT_REGION,
-    profile: {
-      signMethod: 'TC3-HMAC-SHA256',
-      httpProfile: {
-        endpoint,
-        protocol: `${settings.protocol ?? 'https:'}//`,
-        reqTimeout: (settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) / SECOND_MS,
-        ...(settings.proxy ? { proxy: settings.proxy } : {}),
-      },
-    },
-  })
+    endpoint: settings.endpoint ?? DEFAULT_ENDPOINT,
+    protocol: settings.protocol,
+    proxy: settings.proxy,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  }
+  checkSettings(settings)
+  checkTencentConnection('SMS', connection)
+  const client = new sms.v20210111.Client(tencentClientConfig(connection))
 
   async function deliver({ phone, templateId, params, what }: Delivery, log: FastifyBaseLogger): Promise<void> {
     const request: SendSmsRequest = {
@@ -148,7 +132,7 @@ export function createTencentSms(settings: TencentSmsSettings): SmsGateway {
   }
 }
 
-function checkSettings(settings: TencentSmsSettings, endpoint: string): void {
+function checkSettings(settings: TencentSmsSettings): void {
   const required: Readonly<Record<string, string>> = {
     secretId: settings.secretId,
     secretKey: settings.secretKey,
@@ -160,8 +144,6 @@ function checkSettings(settings: TencentSmsSettings, endpoint: string): void {
   for (const [name, value] of Object.entries(required)) {
     if (!value) throw new Error(`Tencent SMS needs ${name}`)
   }
-  if (!endpoint.startsWith(SERVICE_PREFIX)) throw new Error(`the Tencent SMS endpoint must be an ${SERVICE_PREFIX}… host (the SDK signs for its first label): ${endpoint}`)
-  if (settings.timeoutMs !== undefined && !(settings.timeoutMs > 0)) throw new Error(`the Tencent SMS timeout must be positive: ${settings.timeoutMs}`)
 }
 
 /** Tencent's refusal of the call or of the number, as the gateway's refusal. */
@@ -172,16 +154,9 @@ function refusalOf(code: string, message: string | undefined, requestId: string 
 
 /** A failed call: Tencent's error answer, or an answer that never came or could not be read. */
 function failureOf(error: unknown, phone: string): SmsRefusedError {
-  const failure: SdkFailure = typeof error === 'object' && error !== null ? error : {}
-  const message = typeof failure.message === 'string' ? failure.message : String(error)
-  const requestId = typeof failure.requestId === 'string' ? failure.requestId : undefined
-  if (typeof failure.code === 'string' && failure.code) return refusalOf(failure.code, message, requestId, phone)
-  const providerCode = typeof failure.httpCode === 'number' ? `HTTP_${failure.httpCode}` : TIMEOUT_MESSAGE.test(message) ? 'TIMEOUT' : 'NETWORK_ERROR'
-  return new SmsRefusedError('unavailable', providerCode, masked(`Tencent SMS could not be reached: ${message}`, phone))
-}
-
-function requestNote(requestId: string | undefined): string {
-  return requestId ? ` [RequestId ${requestId}]` : ''
+  const failure = readTencentFailure(error)
+  if (failure.code) return refusalOf(failure.code, failure.message, failure.requestId, phone)
+  return new SmsRefusedError('unavailable', failure.providerCode, masked(`Tencent SMS could not be reached: ${failure.message}`, phone))
 }
 
 /** Tencent's texts may echo the number: it is masked, whatever its shape. */

@@ -16,6 +16,7 @@ export const ADDRESS_LIMIT_WINDOW_MS = HOUR_MS
 export const ADDRESS_LIMIT = {
   orderCreate: { key: 'order-create-ip', message: '当前网络新建申请过于频繁，请稍后再试' },
   upload: { key: 'upload-ip', message: '当前网络上传照片过于频繁，请稍后再试' },
+  recognize: { key: 'recognize-ip', message: '当前网络识别照片过于频繁，请稍后再试' },
 } as const
 export type AddressLimit = (typeof ADDRESS_LIMIT)[keyof typeof ADDRESS_LIMIT]
 

@@ -17,9 +17,13 @@
  *   (server/simulators/operator-secret.ts); absent without a secret. (`npm run sim` moves orders
  *   through the issuer's own notification route, server/routes/issuer-notifications.ts, as the
  *   simulated issuer.)
+ * - the demo photos the simulated OCR provider reads (DEMO_PHOTO_PATH, server/simulators/ocr-simulator.ts),
+ *   for a person trying `npm start` to choose on the form's photo pages; only with that simulator.
  * - with SIM_AUTO_ADVANCE_SECONDS > 0, the demo timer, started when the app is ready and stopped
  *   when it closes.
  */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MINI_PROGRAM_ENV_VERSIONS } from '../../types/api/catalogue'
@@ -44,6 +48,7 @@ import { newApplyState, setNewApplySwitch } from '../catalogue/new-apply-switch'
 import { URL_LINK_ID, URL_LINK_SIM_PATH } from '../platform/simulated-url-links'
 import { renderUrlLinkInvalid, renderUrlLinkPage } from '../simulators/url-link-page'
 import { identifier } from '../validation/fields'
+import { DEMO_DOCUMENTS, DEMO_PHOTO_FOLDER, DEMO_PHOTO_PATH, demoPhotoFile } from '../simulators/ocr-simulator'
 import type { RouteContext, RouteGroup } from './context'
 import { URL_LINK_LIMIT } from './platform'
 
@@ -64,6 +69,10 @@ const UrlLinkQuery = z.object({
   query: text(URL_LINK_LIMIT),
   env_version: z.enum(MINI_PROGRAM_ENV_VERSIONS),
 })
+
+
+const DemoPhotoParams = z.object({ file: text(MAX_TOKEN_LENGTH, { min: 1 }) })
+const DEMO_FILES: readonly string[] = DEMO_DOCUMENTS.map(demoPhotoFile)
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
@@ -131,6 +140,15 @@ export const simulatorRoutes: RouteGroup = async (app, { context }) => {
     if (!params.success || !query.success) return html(reply, HTTP_STATUS.notFound, renderUrlLinkInvalid())
     return html(reply, 200, renderUrlLinkPage(query.data))
   })
+
+  if (context.ocr.simulated === true) {
+    app.get(routePath(DEMO_PHOTO_PATH), { config: { public: true } }, async (request, reply) => {
+      const { file } = parseInput(DemoPhotoParams, request.params)
+      if (!DEMO_FILES.includes(file)) throw ApiError.notFound()
+      const photo = await readFile(path.join(DEMO_PHOTO_FOLDER, file))
+      return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(photo)
+    })
+  }
 
   const operatorSecret = context.config.simOperatorSecret
   if (operatorSecret !== undefined) {

@@ -1,8 +1,8 @@
 /**
  * Photo uploads (multipart: the image in field "file", and orderId, side or imageType as form
  * fields; the contract's upload field types, read by server/http/multipart-form.ts) on the six
- * paths of the spec, and the image read back by its owner. At most MAX_UPLOAD_BYTES and one file
- * per request; the type comes from the bytes. Uploads from one address are limited per hour, all
+ * paths of the spec, the image read back by its owner, and its text read for the form
+ * (recognizePhoto). At most MAX_UPLOAD_BYTES and one file per request; the type comes from the bytes. Uploads from one address are limited per hour, all
  * six paths together (config.hourlyRateLimit.upload, limits/per-address.ts).
  */
 import type { FastifyRequest } from 'fastify'
@@ -14,6 +14,7 @@ import type { Reply } from '../http/endpoint'
 import { ok } from '../http/envelope'
 import { ADDRESS_LIMIT, countAddressAttempt } from '../limits/per-address'
 import { NO_STORE } from '../http/security'
+import { recognizePhoto } from '../recognition/recognize-photo'
 import { readPhoto, storePhoto } from '../uploads/photo-uploads'
 import { identifier } from '../validation/fields'
 import type { RouteGroup } from './context'
@@ -23,6 +24,7 @@ const OrderFields = z.object({ orderId: identifier })
 const IdCardFields = OrderFields.extend({ side: z.enum(['front', 'back']) })
 const ImageFields = OrderFields.extend({ imageType: z.enum(['vehicleFront', 'roadTransport', 'motorLicence']) })
 const ImageParams = z.object({ fileId: identifier })
+const RecognizeBody = z.object({ orderId: identifier, fileId: identifier })
 
 /** What storing an upload needs of the route's input. */
 interface UploadInput {
@@ -47,6 +49,15 @@ export const uploadRoutes: RouteGroup = async (app, { context }) => {
   for (const contract of [API.uploadImageH5, API.uploadImage]) {
     route(contract, { body: ImageFields, handler: async (input) => store(input, input.body.orderId, { kind: 'image', imageType: input.body.imageType }) })
   }
+
+  // Each reading costs the provider a call: they count against the address's hourly upload limit.
+  route(API.recognizePhoto, {
+    body: RecognizeBody,
+    handler: async ({ user, body, request }) => {
+      await countAddressAttempt(context.counters, ADDRESS_LIMIT.recognize, request.ip, context.config.hourlyRateLimit.upload)
+      return ok(await recognizePhoto({ ...context, reader: context.ocr, log: request.log }, user.id, body))
+    },
+  })
 
   route(API.image, {
     params: ImageParams,

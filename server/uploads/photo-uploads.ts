@@ -171,6 +171,9 @@ export async function storePhoto(
 export interface StoredImage {
   mime: string
   bytes: Buffer
+  /** What the photo is of (an UploadKind, as recorded), and the order it belongs to. */
+  kind: string
+  orderId: string | null
 }
 
 /**
@@ -179,7 +182,7 @@ export interface StoredImage {
  */
 export async function readPhoto(context: Pick<UploadContext, 'db' | 'storage'>, userId: number, fileId: string): Promise<StoredImage> {
   const [row] = await context.db
-    .select({ key: uploads.storageKey, mime: uploads.mime })
+    .select({ key: uploads.storageKey, mime: uploads.mime, kind: uploads.kind, orderId: uploads.orderId })
     .from(uploads)
     .innerJoin(orders, eq(orders.orderId, uploads.orderId))
     .where(
@@ -192,5 +195,5 @@ export async function readPhoto(context: Pick<UploadContext, 'db' | 'storage'>, 
     .limit(1)
   const bytes = row ? await context.storage.get(row.key) : undefined
   if (!row || !bytes) throw DomainError.notFound()
-  return { mime: row.mime, bytes }
+  return { mime: row.mime, bytes, kind: row.kind, orderId: row.orderId }
 }

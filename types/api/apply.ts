@@ -250,6 +250,66 @@ export interface UploadResponse {
   certificatesCommitSate: number
 }
 
+/**
+ * The photos whose text the server reads (issue 31): the ID card's two sides and the driving
+ * licence's main page.
+ */
+export type ReadableDocument = 'idCardFront' | 'idCardBack' | 'drivingLicense'
+
+/**
+ * POST /users/v1/usersVehicles/recognize (not in the spec): the text of a photo the caller uploaded
+ * to their order, read by the OCR provider. A reading is a suggestion for the form, never a
+ * decision, and the server keeps none of it: it answers once, and the form keeps what it takes.
+ * Example request `{"orderId":"O…","fileId":"F…"}`.
+ */
+export interface RecognizePhotoRequest {
+  orderId: string
+  fileId: string
+}
+
+/** The ID card's portrait side, as read. A field the provider could not read is absent. */
+export interface IdCardFrontText {
+  name?: string
+  idNumber?: string
+  address?: string
+}
+
+/** The ID card's national-emblem side: its validity, "YYYY.MM.DD" each, `validUntil` absent when it reads 长期. */
+export interface IdCardBackText {
+  validFrom?: string
+  validUntil?: string
+  authority?: string
+}
+
+/** The driving licence's main page, as read. */
+export interface DrivingLicenseText {
+  plateNumber?: string
+  vehicleType?: string
+  owner?: string
+  address?: string
+  /** 品牌型号, e.g. "大众汽车牌FV7152FBDBG": the form's vehicleInfo. */
+  model?: string
+  vin?: string
+  engineNo?: string
+  /** "YYYY-MM-DD". */
+  registerDate?: string
+  issueDate?: string
+}
+
+/** Why a photo was not read: too blurred or dark, not the document asked for, or the reader is down or late. */
+export type UnreadReason = 'unreadable' | 'wrongDocument' | 'unavailable'
+
+/**
+ * What a photo's reading came to: the text of the document (`read`), or why there is none. Either
+ * is an answer (HTTP 200): a photo that cannot be read is typed by hand as before.
+ * Example: `{"document":"drivingLicense","outcome":"read","text":{"plateNumber":"京A12345",…}}`.
+ */
+export type PhotoReading =
+  | { document: 'idCardFront'; outcome: 'read'; text: IdCardFrontText }
+  | { document: 'idCardBack'; outcome: 'read'; text: IdCardBackText }
+  | { document: 'drivingLicense'; outcome: 'read'; text: DrivingLicenseText }
+  | { document: ReadableDocument; outcome: 'unread'; reason: UnreadReason }
+
 /** GET images/{fileId}: a photo back to its owner. */
 export interface ImageRequest {
   fileId: string

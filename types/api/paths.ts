@@ -34,6 +34,8 @@ import type {
   InterceptionResponse,
   LoadDraftResponse,
   OrderUploadFields,
+  PhotoReading,
+  RecognizePhotoRequest,
   PlateReleaseNoticeRequest,
   PlateReleaseNoticeResponse,
   PlateUniqueRequest,
@@ -235,6 +237,8 @@ export const API = {
   uploadImageH5: upload<ImageUploadFields, UploadResponse>('/users/v2/usersVehicles/h5/uploadFileImgUrl'),
   uploadImage: upload<ImageUploadFields, UploadResponse>('/users/v1/usersVehicles/uploadFileImgUrl'),
   image: file<ImageRequest>('/users/v2/usersVehicles/images/{fileId}'),
+  /** The text of an uploaded ID card side or driving licence (not in the spec; issue 31's photos that fill the form). */
+  recognizePhoto: post<RecognizePhotoRequest, PhotoReading>('/users/v1/usersVehicles/recognize'),
   claimVoucher: post<ClaimVoucherRequest, ClaimVoucherResponse>('/users/v1/{sourceChannel}/usersVehicles/claimVoucher'),
   verifyEligibility: post<VoucherRequest, VerifyEligibilityResponse>('/users/v1/{sourceChannel}/usersVehicles/verifyEligibility'),
 

@@ -27,7 +27,7 @@ export function webOnlyCashier(): Cashier {
   return createVendorCashier({ wechat: webOnlyVendor, h5: 'wechat' })
 }
 
-export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform'> {
+export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'phoneNumbers' | 'cashier' | 'risk' | 'issuer' | 'wechatPlatform' | 'ocr'> {
   return {
     identity: { bank: refusingProvider, authCode: { map: refusingProvider, wechat: refusingProvider, alipay: refusingProvider } },
     sms: { sender: { send: async () => undefined, notify: async () => undefined }, outbox: undefined },
@@ -39,5 +39,6 @@ export function realOutsidePartyStubs(): Pick<AppDeps, 'identity' | 'sms' | 'pho
       jsSdkConfig: () => Promise.reject(new Error('no WeChat platform in this test')),
       urlLink: () => Promise.reject(new Error('no WeChat platform in this test')),
     },
+    ocr: { read: () => Promise.reject(new Error('no OCR provider in this test')) },
   }
 }

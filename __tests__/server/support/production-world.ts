@@ -117,6 +117,10 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
     RISK_BASE_URL: risk.baseUrl,
     RISK_APP_ID: RISK_TEST_APP_ID,
     RISK_SECRET: RISK_TEST_SECRET,
+    // Read through its adapter against its stand-in in recognition.test.ts; here it only needs settings.
+    OCR_PROVIDER: 'tencent',
+    TENCENT_OCR_SECRET_ID: 'AKIDocr0000000000000000000000000001',
+    TENCENT_OCR_SECRET_KEY: 'ocr-secret-key-000000000000000001',
   }
   return {
     env,

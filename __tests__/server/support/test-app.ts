@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app'
 import { createSimulatedIdentityProviders } from '../../../server/auth/identity-providers'
 import { createSmsSimulator } from '../../../server/auth/sms-gateway'
+import { createOcrSimulator } from '../../../server/simulators/ocr-simulator'
 import type { SmsGateway } from '../../../server/auth/sms-gateway'
 import { APP_ENV, loadConfig } from '../../../server/config'
 import type { Config } from '../../../server/config'
@@ -97,6 +98,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
     risk: createSimulatedRiskReviewer(),
     issuer: createSimulatedIssuer(),
     wechatPlatform: createSimulatedWechatPlatform({ clock, random: cryptoRandom, secretHex: config.payloadKeyHex, baseUrl: () => config.publicBaseUrl }),
+    ocr: createOcrSimulator(),
     ...depOverrides,
   })
   return {
