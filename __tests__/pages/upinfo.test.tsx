@@ -8,13 +8,14 @@ import { createTaroNavigationHost } from '../../src/platform/taro-hosts'
 import { MESSAGES } from '../../src/services/request/errors'
 import { TransportFailure } from '../../src/services/request/transport'
 import type { TransportRequest, TransportResponse } from '../../src/services/request/transport'
-import { byTestId, eventually, flush, getByTestId, mountPage, textOf, typeInto } from '../support/page-test'
+import { byTestId, eventually, flush, getBySelector, getByTestId, mountPage, textOf, typeInto } from '../support/page-test'
 import { VALID_FORM, expectSentToPlatePage, openOrderWorld, routeTo, spyNavigation } from '../support/journey-fixtures'
 import { ALL_PHOTOS, detail } from '../support/order-fixtures'
 import { envelope, testWorld } from '../support/test-services'
 import { heldUploads, uploaded } from '../support/upload-fakes'
 import AgreePage from '../../src/pages/apply/agree/index'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
+import { API } from '../../types/api/paths'
 import { CANCEL_STATE } from '../../src/domain/enums'
 
 type World = Awaited<ReturnType<typeof openOrderWorld>>
@@ -482,5 +483,64 @@ describe('information page: photos uploading behind the form', () => {
     expect(slotState(page, 'drivingLicense')).toBe('received')
     expect(slotState(page, 'vehicleFront')).toBe('missing')
     expect(progressOf(page, 'vehicleFront')).toBeNull()
+  })
+})
+
+describe('information page: photos that fill the form', () => {
+  beforeEach(() => localStorage.clear())
+  afterEach(() => jest.restoreAllMocks())
+
+  const READ_FRONT = { document: 'idCardFront', outcome: 'read', text: { name: '张三', idNumber: '11010519491231002X', address: '北京市朝阳区建国路88号' } }
+
+  /** The form of an open order whose ID card's portrait side reads as `reading`. */
+  async function readFront(reading: object, typed: Record<string, string> = {}) {
+    spyNavigation()
+    const world = await openOrderWorld()
+    world.respondWith(async (request) => envelope(request.url.includes(API.recognizePhoto.path) ? reading : null))
+    const page = await mountPage(UpinfoPage, world.services)
+    await flush(page)
+    await fill(page, typed)
+    await uploadSide(world, 'front', 0)
+    await flush(page)
+    return { world, page }
+  }
+
+  it('shows the photos first, fills the empty fields from the photo, each marked, and says what it read', async () => {
+    const { world, page } = await readFront(READ_FRONT)
+    expect(getBySelector(page, '.upinfo__section-title').textContent).toBe('证件照片')
+    await eventually(page, () => inputValue(page, 'ownerName') === '张三')
+    expect(inputValue(page, 'idNumber')).toBe('11010519491231002X')
+    expect(textOf(page, 'field-ownerName-note')).toBe('已从照片识别，请核对')
+    expect(textOf(page, 'field-idNumber-note')).toBe('已从照片识别，请核对')
+    expect(byTestId(page, 'field-mobile-note')).toBeNull()
+    expect(textOf(page, 'photo-reading-idCardFront')).toBe('已从身份证人像面识别2项信息，请核对')
+    expect(getByTestId(page, 'photo-readings').getAttribute('role')).toBe('status')
+    const readings = world.requests.filter((request) => request.url.includes(API.recognizePhoto.path))
+    expect(readings.map((request) => JSON.parse(request.body ?? '{}') as unknown)).toEqual([{ orderId: 'order-1', fileId: 'f-front' }])
+
+    // Typed over: the mark goes, and what the photo said stays on offer.
+    await type(page, 'ownerName', '张三丰')
+    await flush(page)
+    expect(textOf(page, 'field-ownerName-note')).toBe('照片识别为：张三')
+  })
+
+  it("keeps a typed name and offers the photo's with a labelled button", async () => {
+    const { page } = await readFront(READ_FRONT, { ownerName: '张叁' })
+    await eventually(page, () => byTestId(page, 'field-ownerName-note')?.textContent === '照片识别为：张三')
+    expect(inputValue(page, 'ownerName')).toBe('张叁')
+    const use = getByTestId(page, 'field-ownerName-use-reading')
+    expect([use.getAttribute('role'), use.getAttribute('aria-label')]).toEqual(['button', '车主姓名使用照片识别结果'])
+    page.fireEvent.click(use)
+    await flush(page)
+    expect(inputValue(page, 'ownerName')).toBe('张三')
+    expect(textOf(page, 'field-ownerName-note')).toBe('已从照片识别，请核对')
+  })
+
+  it('says in one line when the photo was not read, and leaves the fields as they were', async () => {
+    const { page } = await readFront({ document: 'idCardFront', outcome: 'unread', reason: 'wrongDocument' })
+    await eventually(page, () => byTestId(page, 'photo-reading-idCardFront')?.textContent === '这张照片不像身份证人像面，未能识别，请手动填写或重新上传')
+    expect(inputValue(page, 'ownerName')).toBe('')
+    expect(byTestId(page, 'field-ownerName-note')).toBeNull()
+    expect(byTestId(page, 'field-idNumber-note')).toBeNull()
   })
 })

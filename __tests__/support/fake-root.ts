@@ -63,6 +63,8 @@ export function fakeRoot(overrides: RootApiOverrides = {}) {
       saveDraft: async () => ({ savedAt: new Date(now).toISOString() }),
       loadDraft: async () => undefined,
       uploadPhoto: async () => ({ fileId: 'file-0001', url: 'https://img.test/photo.jpg', certificatesCommitSate: 0 }),
+      // As the simulator answers a photo that is not a demo photo.
+      recognizePhoto: async () => ({ document: 'idCardFront', outcome: 'unread', reason: 'unreadable' }),
       push: async (orderId) => ({ orderId, pushed: true, issuerReceivedAt: null }),
       plateReleaseNotice: async () => ({ maskedPhone: '138****8000', releaseAt: '2026-03-01T08:30:00.000Z' }),
       verifyEligibility: async () => ({ eligible: true, reason: '', discountCents: 2000, expiresAt: '2027-12-31T15:59:59.000Z' }),

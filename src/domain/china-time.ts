@@ -15,6 +15,11 @@ function chinaIsoSeconds(at: Date): string {
   return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, ISO_SECONDS_LENGTH)
 }
 
+/** "2026-03-01": the day `at` falls on in China. */
+export function chinaDate(at: Date): string {
+  return chinaIsoSeconds(at).slice(0, 'yyyy-MM-dd'.length)
+}
+
 /** "16:30". */
 export function chinaClockTime(at: Date): string {
   return chinaIsoSeconds(at).slice('yyyy-MM-ddT'.length, 'yyyy-MM-ddTHH:mm'.length)

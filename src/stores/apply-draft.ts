@@ -11,10 +11,12 @@ import type { ApplyForm } from '../domain/apply-form'
 import { APPLY_STEP, DELIVERY_METHOD } from '../domain/enums'
 import type { ApplyStep } from '../domain/enums'
 import type { PlateKind } from '../domain/plate'
-import type { IdCardSide, IssuerAgreementAcceptance } from '../../types/api/apply'
+import type { DrivingLicenseText, IdCardBackText, IdCardFrontText, IdCardSide, IssuerAgreementAcceptance } from '../../types/api/apply'
+import type { PhotoReadings, Suggestions } from '../domain/photo-reading'
 import { arrayOf, fields, isNumber, isString, oneOf, optional } from '../platform/schema'
 import type { Guard, Schema } from '../platform/schema'
 import type { SecureStorage } from '../platform/secure-storage'
+import type { KeptReadings } from './photo-reading-store'
 
 export const APPLY_STORAGE = { draft: 'applyDraft' } as const
 
@@ -39,6 +41,8 @@ export interface ApplyDraftContent {
   sentSteps: ApplyStep[]
   /** The promotion the order was opened under (absent in drafts kept before it was kept). */
   orderPromotion?: PromotionIds
+  /** What the order's photos said, and the fields filled from them (absent until a photo is read). */
+  photoReadings?: KeptReadings
 }
 
 export interface StoredApplyDraft extends ApplyDraftContent {
@@ -51,6 +55,26 @@ type UnversionedDraft = Omit<StoredApplyDraft, 'version' | 'idCardSides'> & { id
 
 const formText: Guard<string | undefined> = optional(isString)
 const isIdCardSides = arrayOf(oneOf('front', 'back'))
+const isPhotoReadings = fields<KeptReadings>({
+  readings: fields<PhotoReadings>({
+    idCardFront: optional(fields<IdCardFrontText>({ name: formText, idNumber: formText, address: formText })),
+    idCardBack: optional(fields<IdCardBackText>({ validFrom: formText, validUntil: formText, authority: formText })),
+    drivingLicense: optional(
+      fields<DrivingLicenseText>({
+        plateNumber: formText,
+        vehicleType: formText,
+        owner: formText,
+        address: formText,
+        model: formText,
+        vin: formText,
+        engineNo: formText,
+        registerDate: formText,
+        issueDate: formText,
+      }),
+    ),
+  }),
+  recognized: fields<Suggestions>({ ownerName: formText, idNumber: formText, vehicleInfo: formText, vin: formText, engineNo: formText }),
+})
 
 const COMMON_FIELDS = {
   plate: isString,
@@ -75,6 +99,7 @@ const COMMON_FIELDS = {
   issuerAgreements: optional(arrayOf(fields<IssuerAgreementAcceptance>({ issuerId: isNumber, version: isString }))),
   sentSteps: arrayOf(oneOf(...Object.values(APPLY_STEP))),
   orderPromotion: optional(fields<PromotionIds>({ promotionChannelId: isString, partnerId: isString, promoterId: isString })),
+  photoReadings: optional(isPhotoReadings),
   savedAt: isNumber,
 }
 

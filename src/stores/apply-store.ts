@@ -14,7 +14,7 @@ import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
-import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, ReadableDocument, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
@@ -28,6 +28,7 @@ import type { IssuerAgreementStore } from './issuer-agreement-store'
 import type { OrderStore } from './order-store'
 import { InFlight } from './in-flight'
 import type { PlateChecks } from './plate-decision'
+import { PhotoReadingStore } from './photo-reading-store'
 
 /** The apply calls of the journey (the services' apply API functions, or fakes). */
 export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 'newApplySwitch'> {
@@ -36,6 +37,8 @@ export interface ApplyCalls extends Omit<PlateChecks, 'currentProcessByPlate' | 
   /** The draft saved at the last step boundary (from any device), if any. */
   loadDraft(): Promise<ApplyDraft | undefined>
   uploadPhoto(orderId: string, subject: UploadSubject, filePath: string, onProgress?: (percent: number) => void): Promise<UploadResponse>
+  /** The text of an uploaded ID card side or driving licence, for the form. */
+  recognizePhoto(orderId: string, fileId: string): AnswerOf<'recognizePhoto'>
   /** The phone the platform's phone-number button vouches for (its one-time code). */
   phoneByCode(code: string): AnswerOf<'phoneByCode'>
   /** Hands a submitted order to its issuer now (apply/push). */
@@ -67,6 +70,8 @@ export function isIssuerAgreementOutdated(error: unknown): boolean {
 export class ApplyStore {
   plate: PlateEntry = EMPTY_PLATE_ENTRY
   readonly form = new ApplyFormStore()
+  /** What the order's photos said, filling the form. */
+  readonly reading: PhotoReadingStore
   orderId: string | undefined = undefined
   commodityId: string | undefined = undefined
   certificates = 0
@@ -88,6 +93,7 @@ export class ApplyStore {
   private draftSaved: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly deps: ApplyStoreDeps) {
+    this.reading = new PhotoReadingStore(this.form, { recognize: (orderId, fileId) => deps.api.recognizePhoto(orderId, fileId), plateNumber: () => this.plateNumber, now: deps.now })
     const stored = readApplyDraft(deps.storage)
     if (stored) this.restore(stored)
     // The plate is parsed once per change of its text, for the page, the checks and the release notice.
@@ -96,6 +102,7 @@ export class ApplyStore {
       inFlight: false,
       draftSaved: false,
       form: false,
+      reading: false,
       parsedPlate: computed({ keepAlive: true }),
     })
     // The store lives as long as the app: its reactions are never disposed.
@@ -168,6 +175,7 @@ export class ApplyStore {
       this.plate = entryFromText(order.plateNumber)
       this.form.reset()
       this.idCardSides = []
+      this.reading.forget()
       this.forgetConsent()
     }
     this.orderId = order.orderId
@@ -250,6 +258,9 @@ export class ApplyStore {
             this.idCardSides = [...this.idCardSides, subject.side]
           }
         })
+        const document = readableDocumentOf(subject)
+        // Read in the background: the upload is done, and the form fills when the answer comes.
+        if (document && this.orderId === orderId) void this.reading.read(document, orderId, response.fileId, () => this.orderId)
         return response
       }),
     )
@@ -351,6 +362,7 @@ export class ApplyStore {
     this.orderPromotion = undefined
     this.certificates = 0
     this.idCardSides = []
+    this.reading.forget()
     this.commodityId = undefined
     this.sentSteps = []
     this.forgetConsent()
@@ -370,6 +382,7 @@ export class ApplyStore {
       issuerAgreements: this.issuerAgreements,
       sentSteps: this.sentSteps,
       ...(this.orderPromotion ? { orderPromotion: this.orderPromotion } : {}),
+      ...(this.reading.hasReadings ? { photoReadings: this.reading.kept } : {}),
     }
   }
 
@@ -385,5 +398,12 @@ export class ApplyStore {
     this.issuerAgreements = stored.issuerAgreements ?? []
     this.sentSteps = stored.sentSteps
     this.orderPromotion = stored.orderPromotion
+    this.reading.restore(stored.photoReadings ?? {})
   }
+}
+
+/** The document an upload is, when the server reads its text. */
+function readableDocumentOf(subject: UploadSubject): ReadableDocument | undefined {
+  if (subject.kind === 'idCard') return subject.side === 'front' ? 'idCardFront' : 'idCardBack'
+  return subject.kind === 'drivingLicense' ? 'drivingLicense' : undefined
 }

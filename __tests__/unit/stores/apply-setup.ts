@@ -49,6 +49,7 @@ export function setup(overrides: Partial<SetupApi> = {}, backend = memoryBackend
     saveDraft: async (draft) => (drafts.push(draft), { savedAt: 'now' }),
     loadDraft: async () => drafts.at(-1) as ApplyDraft | undefined,
     uploadPhoto: async () => ({ fileId: 'f', url: '/f', certificatesCommitSate: 2 }),
+    recognizePhoto: async () => ({ document: 'drivingLicense', outcome: 'unread', reason: 'unreadable' }),
     push: async (orderId) => (pushes.push(orderId), { orderId, pushed: true, issuerReceivedAt: null }),
     plateReleaseNotice: async () => ({ maskedPhone: '138****8000', releaseAt: '2026-03-01T08:30:00.000Z' }),
     ...overrides,

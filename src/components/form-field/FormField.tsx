@@ -1,5 +1,6 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { InputProps } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import './form-field.scss'
 
 /** Which keyboard a field wants on a phone. */
@@ -25,6 +26,11 @@ export interface FormFieldProps {
   autoComplete?: string
   /** Read-only for now (what it holds is being acted on). */
   disabled?: boolean
+  /**
+   * A word about the value under the field (e.g. where it came from), part of the input's
+   * description, with a control acting on it.
+   */
+  note?: { text: string; action?: ReactNode }
   testId: string
 }
 
@@ -32,8 +38,10 @@ export interface FormFieldProps {
  * A labelled single-line input with its error under it. The error is an alert (read out when it
  * appears) and marks the input invalid; on H5 the label and state reach the native <input>.
  */
-export function FormField({ label, value, onChange, onBlur, error, placeholder, maxLength, keyboard = 'text', autoComplete, disabled, testId }: FormFieldProps) {
+export function FormField({ label, value, onChange, onBlur, error, placeholder, maxLength, keyboard = 'text', autoComplete, disabled, note, testId }: FormFieldProps) {
   const errorId = `${testId}-error`
+  const noteId = `${testId}-note`
+  const describedBy = [error ? errorId : '', note ? noteId : ''].filter(Boolean).join(' ')
   // H5 number inputs drop anything but digits and ignore maxlength, so the browser gets a text
   // input with the numeric keypad; the mini-programs' number type is their numeric keypad.
   const type: InputProps['type'] = keyboard === 'numeric' ? (process.env.TARO_ENV === 'h5' ? 'text' : 'number') : keyboard
@@ -55,7 +63,7 @@ export function FormField({ label, value, onChange, onBlur, error, placeholder, 
           nativeProps={{
             'aria-label': label,
             'aria-invalid': error ? 'true' : 'false',
-            ...(error ? { 'aria-describedby': errorId } : {}),
+            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
             ...(keyboard === 'numeric' ? { inputMode: 'numeric' } : {}),
             ...(autoComplete ? { autoComplete } : {}),
           }}
@@ -64,6 +72,14 @@ export function FormField({ label, value, onChange, onBlur, error, placeholder, 
           onBlur={() => onBlur?.()}
         />
       </View>
+      {note ? (
+        <View className='form-field__note'>
+          <Text id={noteId} data-testid={noteId}>
+            {note.text}
+          </Text>
+          {note.action}
+        </View>
+      ) : null}
       {error ? (
         <View className='form-field__error' role='alert' id={errorId} data-testid={errorId}>
           {error}

@@ -52,6 +52,8 @@ export function createApplyApi(client: RequestClient, sealer: SealedBox, target:
           return uploadApi(client, paths.image, { orderId, imageType: subject.imageType }, filePath, extras)
       }
     },
+    // The photo's line on the form says a reading failed; the person types as before.
+    recognizePhoto: (orderId: string, fileId: string) => callApi(client, API.recognizePhoto, { orderId, fileId }, SHOWN_BY_SCREEN),
     // The form says why the platform's phone could not be had.
     phoneByCode: (code: string) => callApi(client, API.phoneByCode, { code }, SHOWN_BY_SCREEN),
     verifyEligibility: (request: VoucherRequest) => callApi(client, API.verifyEligibility, request),

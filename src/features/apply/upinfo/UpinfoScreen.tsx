@@ -15,7 +15,10 @@ import { useFollowUpOnLeave } from './use-follow-up-on-leave'
 import { useSaveInformation } from './use-save-information'
 import './upinfo.scss'
 
-/** The owner, vehicle, photos and delivery of the application, then 下一步 to the package choice. */
+/**
+ * The photos (which fill the fields they carry), the owner, vehicle and delivery of the
+ * application, then 下一步 to the package choice.
+ */
 const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }) {
   const { apply } = useStores()
   const followUp = useFollowUpOnLeave()
@@ -32,6 +35,8 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
         <Text className='upinfo__plate-number'>{apply.plateNumber}</Text>
       </View>
 
+      <PhotoSection />
+
       <FormSection title='车主信息'>
         <BoundFields specs={OWNER_FIELDS} />
         <PlatformPhoneButton />
@@ -41,8 +46,6 @@ const UpinfoForm = observer(function UpinfoForm({ orderId }: { orderId: string }
       <FormSection title='车辆信息'>
         <BoundFields specs={VEHICLE_FIELDS} />
       </FormSection>
-
-      <PhotoSection />
 
       <DeliverySection />
 
