@@ -24,11 +24,13 @@ type Target = keyof typeof LIMITS
 
 const KB = 1024
 /**
- * The production main package may not grow back (issue 26): today's size, 2026-11-27, with about
- * 2 % to spare (578 KB on WeChat, 524 KB on Alipay). The goal is 450 KB on both; lower these as it
- * comes closer, never raise them without a reason in the commit.
+ * The production main package may not grow back (issue 26): today's size with about 2 % to spare.
+ * The goal is 450 KB on both; lower these as it comes closer, never raise them without a reason in
+ * the commit. Raised once, 2026-11-29 (issue 31): the photos' readings in the application's store
+ * and the elder mode on every page took the main package from 589 KB to 602 KB on WeChat and from
+ * 535 KB to 548 KB on Alipay.
  */
-const MAIN_PACKAGE_RATCHET: Record<Target, number> = { weapp: 590 * KB, alipay: 535 * KB }
+const MAIN_PACKAGE_RATCHET: Record<Target, number> = { weapp: 614 * KB, alipay: 559 * KB }
 
 describe('packageSizes', () => {
   let dir: string

@@ -208,6 +208,19 @@ describeBuilt('dist/alipay, JavaScript side', () => {
     expect(app.errors.slice(errorsBefore)).toEqual([])
   })
 
+  it('switches to 长辈模式 from the plate page: the page frame takes the larger tokens', async () => {
+    const errorsBefore = app.errors.length
+    await load(ROUTES.plateEntry.page)
+    const hasElderFrame = () => [...nodes(app.current().data)].some((node) => typeof node.cl === 'string' && node.cl.split(' ').includes('elder-mode'))
+    expect(hasElderFrame()).toBe(false)
+    app.tap(await app.findTappable('长辈模式'))
+    await app.waitFor(hasElderFrame, 'the page frame in elder mode')
+    // Back to normal for the other tests.
+    app.tap(await app.findTappable('长辈模式'))
+    await app.waitFor(() => !hasElderFrame(), 'the page frame back to normal')
+    expect(app.errors.slice(errorsBefore)).toEqual([])
+  })
+
   /** Waits until the current page shows `text`, and returns the page's text. */
   async function shows(text: string): Promise<string> {
     return app.waitFor(() => pageText(app.current().data).includes(text) && pageText(app.current().data), `the page to show ${text}`)

@@ -4,7 +4,8 @@
  * page error; the custom header sits below the status bar, centred on the host's capsule.
  * Needs `npm run build:weapp` first (skipped loudly without it, failed with REQUIRE_MINI_BUILD=1).
  */
-import { findByText, pageText } from './support/page-actions'
+import { ROUTES } from '../../src/config/routes'
+import { findByText, pageText, tap } from './support/page-actions'
 import { settle } from './support/settle'
 import { signInBySms } from './support/sign-in'
 import { describeWeapp, weappPages } from './support/weapp-build'
@@ -34,6 +35,30 @@ describeWeapp()('the WeChat build at run time', () => {
     await settle(10)
     expect(world.stack.errors).toEqual([])
     expect(pageText(world.stack.top() ?? page)).not.toBe('')
+    expect(world.console.missingTemplates).toEqual([])
+    expect(world.problems()).toEqual([])
+  })
+
+  it('switches to 长辈模式 from the plate page: the page frame takes the larger tokens, and the order list keeps it', async () => {
+    const page = await world.open(`/${ROUTES.plateEntry.page}`)
+    await settle(10)
+    // The simulator draws no aria attributes: the switch's words say its state.
+    expect(page.component.dom?.querySelector('.page-shell.elder-mode')).toBeNull()
+    expect(findByText(page, '字太小？点这里放大')).toBeTruthy()
+    tap(page, findByText(page, '长辈模式'))
+    await settle(10)
+    expect(page.component.dom?.querySelector('.page-shell.elder-mode')).toBeTruthy()
+    expect(findByText(page, '已开启：字大、按钮大')).toBeTruthy()
+
+    const list = await world.open(`/${ROUTES.orderList.page}`)
+    await settle(10)
+    expect(list.component.dom?.querySelector('.page-shell.elder-mode')).toBeTruthy()
+    expect(pageText(list)).toContain('长辈模式')
+    // Back to normal for the other tests: the same switch.
+    tap(list, findByText(list, '长辈模式'))
+    await settle(10)
+    expect(list.component.dom?.querySelector('.page-shell.elder-mode')).toBeNull()
+    expect(world.stack.errors).toEqual([])
     expect(world.console.missingTemplates).toEqual([])
     expect(world.problems()).toEqual([])
   })

@@ -4,9 +4,11 @@ import type { ComponentType, ReactNode } from 'react'
 import { MAX_LAYOUT_WIDTH_PX } from '../../domain/constants'
 import { ROUTES, routeTitle } from '../../config/routes'
 import type { RouteDef, RouteName } from '../../config/routes'
+import { ELDER_MODE_CLASS } from '../../platform/elder-mode'
 import { removeEntrySkeleton, removeLandingSkeleton } from '../../platform/h5/entry-skeleton'
 import { useOptionalAppServices, useServicesAfterPaint } from '../app-services/app-services'
 import { ErrorBoundary } from '../error-boundary/ErrorBoundary'
+import { useElderMode } from './use-elder-mode'
 import { usePageTracking } from './use-page-tracking'
 import { usePrefetchNext } from './use-prefetch-next'
 import './page-shell.scss'
@@ -87,6 +89,7 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
   usePageTracking(route)
   useServicesAfterPaint()
   const ready = useOptionalAppServices() !== undefined
+  const elder = useElderMode()
   usePrefetchNext(route, ready)
   // In the commit that first paints a page, so the static copy and the page never show together.
   useLayoutEffect(() => {
@@ -102,7 +105,7 @@ export function PageShell({ route, header, placeholder, children }: PageShellPro
     </Suspense>
   )
   return (
-    <View className='page-shell' data-testid={`page-${route}`}>
+    <View className={elder ? `page-shell ${ELDER_MODE_CLASS}` : 'page-shell'} data-testid={`page-${route}`}>
       {ready ? header : null}
       <View className='page-shell__body' role='main' style={{ maxWidth: `${MAX_LAYOUT_WIDTH_PX}px` }}>
         {hasOwnHeading(route) ? null : (

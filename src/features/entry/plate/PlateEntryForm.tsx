@@ -4,6 +4,7 @@ import { parsePlate } from '../../../domain/plate'
 import { isFull } from '../../../domain/plate-entry'
 import type { PlateEntry } from '../../../domain/plate-entry'
 import { useStores } from '../../../stores/store-context'
+import { ElderModeSwitch } from '../../../components/elder-mode-switch/ElderModeSwitch'
 import { EntryButton } from '../button/EntryButton'
 import { EntryLinks } from '../links/EntryLinks'
 import { useEntryActions } from '../links/use-entry-actions'
@@ -87,7 +88,12 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       onKeyboardChange={setKeyboardOpen}
       notice={plateStep.newApply?.paused ? <NewApplyPausedNotice reason={plateStep.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
       footer={<EntryLinks page='plateEntry' />}
-      lead={<CurrentOrderCard deferred={submit.busy} />}
+      lead={
+        <>
+          <ElderModeSwitch />
+          <CurrentOrderCard deferred={submit.busy} />
+        </>
+      }
     >
       <PlateOutcomeNotices outcome={outcome} error={submit.error} actions={actions} />
       <EntryButton

@@ -17,6 +17,7 @@ import { OrderRow } from './OrderRow'
 import { useOrderPopup } from './use-order-popup'
 import { useOrderListLoad } from './use-order-list-load'
 import { Pressable } from '../../../components/pressable/Pressable'
+import { ElderModeSwitch } from '../../../components/elder-mode-switch/ElderModeSwitch'
 import { StatusView } from '../../../components/status-view/StatusView'
 import './order-list.scss'
 
@@ -32,6 +33,7 @@ function OrderListEmpty() {
         actionText='立即申办'
         onAction={() => navigateFromTap(navigator.relaunch('plateEntry'))}
       />
+      <ElderModeSwitch />
       <CustomerService prompt='如有疑问' />
     </View>
   )
@@ -98,6 +100,7 @@ export const OrderListScreen = observer(function OrderListScreen() {
 
   return (
     <View className='order-list' data-testid='order-list'>
+      <ElderModeSwitch />
       <View className='order-list__bar'>
         <View className='order-list__hint' role='status' data-testid='order-list-refreshing'>
           {listLoad.status === 'loading' ? '正在刷新…' : '下拉可刷新'}

@@ -5,6 +5,7 @@ import { useAppServices } from '../../../components/app-services/app-services'
 import { useIsPageVisible } from '../../../components/page-shell/use-page-visible'
 import { Button } from '../../../components/ui/button'
 import { TOAST_DURATION_MS } from '../../../domain/constants'
+import { forgetElderMode } from '../../../platform/elder-mode'
 import { clearOwnKeys, ownKeys } from '../../../platform/storage'
 import { taroStorage } from '../../../platform/taro-storage'
 import { useStores } from '../../../stores/store-context'
@@ -37,6 +38,8 @@ export function ClearStorageScreen() {
       if (!confirmed) return undefined
       await user.signOut()
       clearOwnKeys(taroStorage)
+      // 长辈模式 was one of those keys: the pages follow the host's text size again.
+      forgetElderMode()
       // What the journey holds in memory goes too: the plate page must not show the last plate.
       apply.clear()
       setCount(0)
