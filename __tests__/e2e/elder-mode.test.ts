@@ -69,13 +69,31 @@ async function misfits(page: Page, route: string): Promise<string[]> {
   }, TOLERANCE_PX)
 }
 
-/** The page showing, in elder mode: AAA-clean and nothing cut off or sticking out. */
+/** What a person taps or types into that is smaller than MIN_TARGET_PX either way. */
+async function smallTargets(page: Page, route: string): Promise<string[]> {
+  return page.locator(`[data-testid="page-${route}"]`).last().evaluate(
+    (root, { min, tolerance }) => {
+      const controls = root.querySelectorAll('button, a[href], input, textarea, [role="button"], [role="switch"], [role="radio"], [role="checkbox"], [role="link"], [role="tab"]')
+      return Array.from(controls).flatMap((control) => {
+        const rect = control.getBoundingClientRect()
+        if (rect.width === 0 || rect.height === 0 || control.closest('[aria-hidden="true"]')) return []
+        if (rect.height >= min - tolerance && rect.width >= min - tolerance) return []
+        const label = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 16) ?? ''
+        return [`${control.tagName.toLowerCase()} "${label}" ${Math.round(rect.width)}×${Math.round(rect.height)}`]
+      })
+    },
+    { min: MIN_TARGET_PX, tolerance: TOLERANCE_PX },
+  )
+}
+
+/** The page showing, in elder mode: AAA-clean, nothing cut off or sticking out, every target 48 px. */
 async function expectElderPage(page: Page, route: string): Promise<void> {
   await onPage(page, route)
   await page.locator(`[data-testid="page-${route}"].elder-mode`).last().waitFor()
   await page.waitForLoadState('networkidle')
   expect({ route, violations: await axeViolations(page) }).toEqual({ route, violations: [] })
   expect({ route, misfits: await misfits(page, route) }).toEqual({ route, misfits: [] })
+  expect({ route, smallTargets: await smallTargets(page, route) }).toEqual({ route, smallTargets: [] })
 }
 
 describeBrowser('长辈模式', () => {

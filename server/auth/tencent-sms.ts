@@ -9,22 +9,18 @@ import type { FastifyBaseLogger } from 'fastify'
 import { sms } from 'tencentcloud-sdk-nodejs-sms'
 import type { SendSmsRequest, SendSmsResponse } from 'tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_models'
 import { maskMobile, maskPersonalData } from '../../src/domain/masking'
-import { checkTencentConnection, readTencentFailure, requestNote, tencentClientConfig } from '../vendors/tencent-cloud'
-import type { TencentConnection } from '../vendors/tencent-cloud'
+import { readTencentFailure, requestNote, tencentClientConfig, tencentConnection } from '../vendors/tencent-cloud'
+import type { TencentConnectionSettings } from '../vendors/tencent-cloud'
 import { SmsRefusedError } from './sms-gateway'
 import type { TencentSmsAccount } from './sms-config'
 import type { SmsGateway, SmsRefusal } from './sms-gateway'
 
-export interface TencentSmsSettings {
-  /** The API key pair (CAM) the calls are signed with. */
-  readonly secretId: string
-  readonly secretKey: string
+/** The account, app, signature and templates, and the connection (an sms.… host; DEFAULT_* when absent). */
+export interface TencentSmsSettings extends TencentConnectionSettings {
   /** The SMS application's SdkAppId (1400…). */
   readonly sdkAppId: string
   /** The approved signature's text (not its id): what the message opens with, in 【】. */
   readonly signName: string
-  /** The API region; DEFAULT_REGION when absent. */
-  readonly region?: string
   /** The ids of the approved templates, one per kind of message. */
   readonly templates: {
     /** The verification code: one parameter, the code. */
@@ -32,18 +28,6 @@ export interface TencentSmsSettings {
     /** A waited-for plate has freed: one parameter, the plate number. */
     readonly plateReleased: string
   }
-  /**
-   * Tencent's API host (a regional one, e.g. sms.ap-guangzhou.tencentcloudapi.com);
-   * DEFAULT_ENDPOINT when absent. The SDK signs for the service its first label names, so it
-   * must be an sms.… host: a stand-in is reached through `proxy`, not by its address here.
-   */
-  readonly endpoint?: string
-  /** 'https:' unless a local stand-in speaks plain HTTP. */
-  readonly protocol?: 'https:' | 'http:'
-  /** An HTTP proxy the calls tunnel through (CONNECT); the SDK falls back to $http_proxy without it. */
-  readonly proxy?: string
-  /** How long one call may take before the service counts as unavailable; DEFAULT_TIMEOUT_MS when absent. */
-  readonly timeoutMs?: number
 }
 
 const DEFAULT_REGION = 'ap-guangzhou'
@@ -89,17 +73,8 @@ interface Delivery {
 }
 
 export function createTencentSms(settings: TencentSmsSettings): SmsGateway {
-  const connection: TencentConnection = {
-    secretId: settings.secretId,
-    secretKey: settings.secretKey,
-    region: settings.region ?? DEFAULT_REGION,
-    endpoint: settings.endpoint ?? DEFAULT_ENDPOINT,
-    protocol: settings.protocol,
-    proxy: settings.proxy,
-    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  }
   checkSettings(settings)
-  checkTencentConnection('SMS', connection)
+  const connection = tencentConnection('SMS', settings, { region: DEFAULT_REGION, endpoint: DEFAULT_ENDPOINT, timeoutMs: DEFAULT_TIMEOUT_MS })
   const client = new sms.v20210111.Client(tencentClientConfig(connection))
 
   async function deliver({ phone, templateId, params, what }: Delivery, log: FastifyBaseLogger): Promise<void> {

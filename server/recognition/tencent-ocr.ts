@@ -10,23 +10,14 @@ import { ocr } from 'tencentcloud-sdk-nodejs-ocr'
 import type { IDCardOCRResponse, TextVehicleFront } from 'tencentcloud-sdk-nodejs-ocr/tencentcloud/services/ocr/v20181119/ocr_models'
 import type { DrivingLicenseText, IdCardBackText, IdCardFrontText, ReadableDocument, UnreadReason } from '../../types/api/apply'
 import { maskPersonalData } from '../../src/domain/masking'
-import { checkTencentConnection, readTencentFailure, requestNote, tencentClientConfig } from '../vendors/tencent-cloud'
+import { readTencentFailure, requestNote, tencentClientConfig, tencentConnection } from '../vendors/tencent-cloud'
+import type { TencentConnectionSettings } from '../vendors/tencent-cloud'
 import { DocumentReadError } from './document-reader'
 import type { DocumentReader, DocumentText } from './document-reader'
 import type { TencentOcrAccount } from './ocr-config'
 
-export interface TencentOcrSettings {
-  readonly secretId: string
-  readonly secretKey: string
-  /** The API region; DEFAULT_REGION when absent. */
-  readonly region?: string
-  /** Tencent's API host, an ocr.… host; DEFAULT_ENDPOINT when absent (see TencentConnection). */
-  readonly endpoint?: string
-  readonly protocol?: 'https:' | 'http:'
-  readonly proxy?: string
-  /** How long one reading may take before it counts as unavailable; DEFAULT_TIMEOUT_MS when absent. */
-  readonly timeoutMs?: number
-}
+/** The account and connection: an ocr.… host, DEFAULT_REGION, DEFAULT_ENDPOINT and DEFAULT_TIMEOUT_MS when absent. */
+export type TencentOcrSettings = TencentConnectionSettings
 
 const DEFAULT_REGION = 'ap-guangzhou'
 const DEFAULT_ENDPOINT = 'ocr.tencentcloudapi.com'
@@ -68,16 +59,7 @@ const defined = <T extends object>(fields: T): T => Object.fromEntries(Object.en
 
 export function createTencentOcr(settings: TencentOcrSettings): DocumentReader {
   if (!settings.secretId || !settings.secretKey) throw new Error('Tencent OCR needs secretId and secretKey')
-  const connection = {
-    secretId: settings.secretId,
-    secretKey: settings.secretKey,
-    region: settings.region ?? DEFAULT_REGION,
-    endpoint: settings.endpoint ?? DEFAULT_ENDPOINT,
-    protocol: settings.protocol,
-    proxy: settings.proxy,
-    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  }
-  checkTencentConnection('OCR', connection)
+  const connection = tencentConnection('OCR', settings, { region: DEFAULT_REGION, endpoint: DEFAULT_ENDPOINT, timeoutMs: DEFAULT_TIMEOUT_MS })
   const client = new ocr.v20181119.Client(tencentClientConfig(connection))
 
   async function call<T extends { RequestId?: string }>(document: ReadableDocument, log: FastifyBaseLogger, run: () => Promise<T>): Promise<T> {

@@ -23,6 +23,42 @@ export interface TencentConnection {
   readonly timeoutMs: number
 }
 
+/** What an adapter's settings say of its connection; the adapter gives the defaults. */
+export interface TencentConnectionSettings {
+  /** The API key pair (CAM) the calls are signed with. */
+  readonly secretId: string
+  readonly secretKey: string
+  /** The API region; the adapter's default when absent. */
+  readonly region?: string
+  /** Tencent's API host (see TencentConnection); the service's own host when absent. */
+  readonly endpoint?: string
+  /** 'https:' unless a local stand-in speaks plain HTTP. */
+  readonly protocol?: 'https:' | 'http:'
+  /** An HTTP proxy the calls tunnel through (CONNECT); the SDK falls back to $http_proxy without it. */
+  readonly proxy?: string
+  /** How long one call may take before the service counts as unavailable; the adapter's default when absent. */
+  readonly timeoutMs?: number
+}
+
+/** The connection of `settings`, with the adapter's defaults for what they leave out, checked for `service`. */
+export function tencentConnection(
+  service: string,
+  settings: TencentConnectionSettings,
+  defaults: Pick<TencentConnection, 'region' | 'endpoint' | 'timeoutMs'>,
+): TencentConnection {
+  const connection: TencentConnection = {
+    secretId: settings.secretId,
+    secretKey: settings.secretKey,
+    region: settings.region ?? defaults.region,
+    endpoint: settings.endpoint ?? defaults.endpoint,
+    protocol: settings.protocol,
+    proxy: settings.proxy,
+    timeoutMs: settings.timeoutMs ?? defaults.timeoutMs,
+  }
+  checkTencentConnection(service, connection)
+  return connection
+}
+
 /** The client configuration of Tencent's SDKs (`new <service>.<version>.Client(…)`). */
 export function tencentClientConfig(connection: TencentConnection) {
   return {
@@ -41,7 +77,7 @@ export function tencentClientConfig(connection: TencentConnection) {
 }
 
 /** Refuses an endpoint the SDK would sign for another service, and a timeout that is not positive. */
-export function checkTencentConnection(service: string, connection: Pick<TencentConnection, 'endpoint' | 'timeoutMs'>): void {
+function checkTencentConnection(service: string, connection: Pick<TencentConnection, 'endpoint' | 'timeoutMs'>): void {
   const prefix = `${service.toLowerCase()}.`
   if (!connection.endpoint.startsWith(prefix)) throw new Error(`the Tencent ${service} endpoint must be an ${prefix}… host (the SDK signs for its first label): ${connection.endpoint}`)
   if (!(connection.timeoutMs > 0)) throw new Error(`the Tencent ${service} timeout must be positive: ${connection.timeoutMs}`)

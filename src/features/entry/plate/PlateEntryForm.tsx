@@ -87,13 +87,14 @@ export const PlateEntryForm = observer(function PlateEntryForm() {
       keyboardOpen={keyboardOpen}
       onKeyboardChange={setKeyboardOpen}
       notice={plateStep.newApply?.paused ? <NewApplyPausedNotice reason={plateStep.newApply.reason} onOrders={() => void actions.tracked('pausedOrders', () => actions.open('orderList'))} /> : null}
-      footer={<EntryLinks page='plateEntry' />}
-      lead={
+      footer={
         <>
+          <EntryLinks page='plateEntry' />
+          {/* Under the links, not over the plate: the plate input stays in sight above its keyboard at any text size. */}
           <ElderModeSwitch />
-          <CurrentOrderCard deferred={submit.busy} />
         </>
       }
+      lead={<CurrentOrderCard deferred={submit.busy} />}
     >
       <PlateOutcomeNotices outcome={outcome} error={submit.error} actions={actions} />
       <EntryButton
