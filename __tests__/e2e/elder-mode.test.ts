@@ -10,7 +10,18 @@ import type { Page } from 'playwright-core'
 import { appUrl } from './support/app-url'
 import { describeBrowser } from './support/describe-browser'
 import { withPage } from './support/browser'
-import { acceptAgreements, byTestId, choosePackage, fillInformation, onPage, orderIdOfPayPage, sharedBrowserWithPhotos, startWithPlate, tap, uploadPhotos } from './support/journey'
+import {
+  acceptAgreements,
+  byTestId,
+  fillInformation,
+  loginWithSms,
+  onPage,
+  orderIdOfPayPage,
+  sharedBrowserWithPhotos,
+  tap,
+  typePlate,
+  uploadPhotos,
+} from './support/journey'
 import { freshPhone, screenshot } from './support/world'
 
 jest.setTimeout(300_000)
@@ -140,7 +151,10 @@ describeBrowser('长辈模式', () => {
         await page.getByRole('switch', { name: '长辈模式' }).click()
         await expectElderPage(page, 'plateEntry')
 
-        await startWithPlate(page, '京F31003', freshPhone())
+        await typePlate(page, '京F31003')
+        await tap(page, 'plate-submit')
+        await expectElderPage(page, 'login')
+        await loginWithSms(page, freshPhone())
         await expectElderPage(page, 'agree')
         await acceptAgreements(page)
         await expectElderPage(page, 'upinfo')
@@ -150,7 +164,9 @@ describeBrowser('长辈模式', () => {
         await screenshot(page, 'elder-mode-upinfo')
         await tap(page, 'upinfo-next')
         await expectElderPage(page, 'selectLand')
-        await choosePackage(page)
+        await page.locator('[data-testid="packages"] [data-testid$="-details"]').first().click()
+        await expectElderPage(page, 'selectDetail')
+        await tap(page, 'package-detail-choose')
         await expectElderPage(page, 'pay')
         const orderId = await orderIdOfPayPage(page)
 
