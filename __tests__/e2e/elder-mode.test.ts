@@ -1,12 +1,14 @@
 /**
  * 长辈模式 (issue 31), in Chromium against the real server, as a person walks it on a 390 px phone:
  * the switch is found by its role and name on the first screen and on the order list; it makes
- * the text at least 18 px and the tap targets at least 48 px, and is kept across a reload; the
+ * the text at least 18 px and the tap targets at least 48 px, says less (a sentence the steps
+ * repeat left out, a long note shortened), and is kept across a reload; the
  * whole journey is walked in it, and every page of the journey passes axe-core's WCAG 2 rules up
  * to AAA (7:1 contrast for text) with no text cut off and nothing wider than its parent.
  */
 import axe from 'axe-core'
 import type { Page } from 'playwright-core'
+import { ENTRY_COPY } from '../../src/config/entry-copy'
 import { appUrl } from './support/app-url'
 import { describeBrowser } from './support/describe-browser'
 import { withPage } from './support/browser'
@@ -118,11 +120,16 @@ describeBrowser('长辈模式', () => {
         await onPage(page, 'plateEntry')
         const toggle = page.getByRole('switch', { name: '长辈模式' })
         await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false')
+        const intro = page.getByText(ENTRY_COPY.intro).last()
+        await expect(intro.isVisible()).resolves.toBe(true)
         const submit = page.getByRole('button', { name: '下一步' })
         const before = await submit.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
         await toggle.click()
         await expect(toggle.getAttribute('aria-checked')).resolves.toBe('true')
         await page.locator('[data-testid="page-plateEntry"].elder-mode').waitFor()
+        // Fewer words: the steps say what the sentence said.
+        await expect(intro.isVisible()).resolves.toBe(false)
+        await expect(page.getByRole('list', { name: '办理流程' }).last().isVisible()).resolves.toBe(true)
         const after = await submit.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
         expect(after).toBeGreaterThan(before)
         const body = await page.getByRole('switch', { name: '长辈模式' }).locator('.elder-mode-switch__state').evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
@@ -158,6 +165,9 @@ describeBrowser('长辈模式', () => {
         await expectElderPage(page, 'agree')
         await acceptAgreements(page)
         await expectElderPage(page, 'upinfo')
+        // The photos' long note gives way to a short one.
+        await expect(page.getByText('拍照后自动填写下方信息').isVisible()).resolves.toBe(true)
+        await expect(page.getByText(/^拍照自动填写：/).isVisible()).resolves.toBe(false)
         await fillInformation(page, 'onSite')
         await uploadPhotos(page, files())
         await expectElderPage(page, 'upinfo')

@@ -21,6 +21,41 @@ describe('the host large text', () => {
   })
 })
 
+describe("the browser's text zoom, with no choice made", () => {
+  beforeEach(() => {
+    localStorage.clear()
+    forgetElderMode()
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    forgetElderMode()
+  })
+
+  /** The probe's line renders `ratio` times its font size, as under that text zoom. */
+  const zoomed = (ratio: number) =>
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const size = parseFloat(this.style.fontSize) || 0
+      return { height: size * ratio, width: size * ratio, top: 0, left: 0, right: 0, bottom: 0, x: 0, y: 0, toJSON: () => ({}) } as DOMRect
+    })
+
+  it('turns the mode on from 115 %, measured on a probe that leaves nothing behind', () => {
+    zoomed(1.3)
+    expect(elderModeOn()).toBe(true)
+    expect(document.body.querySelectorAll('span[aria-hidden="true"]')).toHaveLength(0)
+  })
+
+  it('leaves it off at 100 % and 110 %, and a choice made wins over the zoom', () => {
+    zoomed(1.1)
+    expect(elderModeOn()).toBe(false)
+    forgetElderMode()
+    jest.restoreAllMocks()
+    zoomed(1.5)
+    setElderMode(false)
+    forgetElderMode()
+    expect(elderModeOn()).toBe(false)
+  })
+})
+
 describe('the 长辈模式 switch', () => {
   spyNavigateToEachTest({ clearStorage: true })
   beforeEach(() => forgetElderMode())

@@ -21,7 +21,8 @@ export const PhotoSection = observer(function PhotoSection() {
   const { navigator, tracker } = useAppServices()
   return (
     <FormSection title='证件照片'>
-      <Text className='upinfo__section-note'>拍照自动填写：上传身份证和行驶证后，将识别并填写下方信息，请核对。照片仅用于本次ETC申办审核</Text>
+      <Text className='upinfo__section-note wordy'>拍照自动填写：上传身份证和行驶证后，将识别并填写下方信息，请核对。照片仅用于本次ETC申办审核</Text>
+      <Text className='upinfo__section-note terse'>拍照后自动填写下方信息</Text>
       <View className='upinfo__photos'>
         {PHOTO_SUBJECTS.map((subject) => (
           <PhotoSlot

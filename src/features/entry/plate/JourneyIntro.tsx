@@ -6,7 +6,8 @@ import './entry-plate.scss'
 export function JourneyIntro() {
   return (
     <View className='entry-plate__intro' data-testid='plate-intro'>
-      <Text className='entry-plate__intro-text'>{ENTRY_COPY.intro}</Text>
+      {/* The steps below say it: 长辈模式 leaves the sentence out. */}
+      <Text className='entry-plate__intro-text wordy'>{ENTRY_COPY.intro}</Text>
       <View className='entry-plate__steps' role='list' aria-label='办理流程'>
         {ENTRY_COPY.steps.map((step, index) => (
           <View key={step} className='entry-plate__step' role='listitem' aria-label={`第${index + 1}步 ${step}`}>
