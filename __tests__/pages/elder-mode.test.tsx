@@ -4,7 +4,8 @@
  * follows the host's large text (the mini-programs' font size setting, the browser's text zoom);
  * 清除缓存 forgets the choice.
  */
-import { ELDER_MODE_CLASS, elderModeOn, forgetElderMode, isLargeHostText, setElderMode } from '../../src/platform/elder-mode'
+import { isLargeHostText } from '../../src/domain/elder-mode'
+import { ELDER_MODE_CLASS, elderModeOn, forgetElderMode, setElderMode } from '../../src/platform/elder-mode'
 import { getByTestId, spyNavigateToEachTest } from '../support/page-test'
 import { mountPlatePage, plateWorld } from '../support/plate-page-world'
 

@@ -5,7 +5,7 @@
  * validity). A reading is a suggestion, never a decision: it fills only empty fields, and a field
  * the person typed differently keeps what was typed and shows what the photo says.
  */
-import type { DrivingLicenseText, IdCardBackText, IdCardFrontText, ReadableDocument, UnreadReason } from '../../types/api/apply'
+import type { DrivingLicenseText, IdCardBackText, IdCardFrontText, ReadableDocument, UnreadReason, UploadSubject } from '../../types/api/apply'
 import type { ApplyForm, ApplyFormField } from './apply-form'
 import { PHOTO_INFO } from './photo'
 
@@ -18,8 +18,10 @@ export interface PhotoReadings {
 
 export const READABLE_DOCUMENTS: readonly ReadableDocument[] = ['idCardFront', 'idCardBack', 'drivingLicense']
 
-export function isReadableDocument(subject: string): subject is ReadableDocument {
-  return (READABLE_DOCUMENTS as readonly string[]).includes(subject)
+/** The document an upload is, when the server reads its text (the vehicle's photos are not read). */
+export function readableDocumentOf(subject: UploadSubject): ReadableDocument | undefined {
+  if (subject.kind === 'idCard') return subject.side === 'front' ? 'idCardFront' : 'idCardBack'
+  return subject.kind === 'drivingLicense' ? 'drivingLicense' : undefined
 }
 
 /** The mark of a field filled from a photo, until the person changes it. */

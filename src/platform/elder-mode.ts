@@ -9,6 +9,7 @@
  */
 import Taro from '@tarojs/taro'
 import { currentChannel } from '../config/channel'
+import { isLargeHostText } from '../domain/elder-mode'
 
 /** The class of the page frame in elder mode (app.scss gives it the larger token values). */
 export const ELDER_MODE_CLASS = 'elder-mode'
@@ -17,10 +18,6 @@ const STORAGE_KEY = 'elderMode'
 const ON = 'on'
 const OFF = 'off'
 
-/** The hosts' default font size setting (px): WeChat's and Alipay's standard size. */
-const HOST_DEFAULT_FONT_SIZE_PX = 17
-/** A text zoom from this ratio on counts as the host's large text. */
-export const LARGE_TEXT_RATIO = 1.15
 /** The probe's font size: large enough that rounding never decides. */
 const PROBE_FONT_SIZE_PX = 100
 
@@ -33,12 +30,6 @@ const storageKey = (): string => `${currentChannel().storagePrefix}${STORAGE_KEY
 function storedChoice(): boolean | undefined {
   const value: unknown = Taro.getStorageSync(storageKey())
   return value === ON ? true : value === OFF ? false : undefined
-}
-
-/** Whether a reported font size setting, or a measured text zoom, is the host's large text. */
-export function isLargeHostText(report: { fontSizeSetting?: number; textZoom?: number }): boolean {
-  if (report.fontSizeSetting !== undefined && report.fontSizeSetting > HOST_DEFAULT_FONT_SIZE_PX) return true
-  return report.textZoom !== undefined && report.textZoom >= LARGE_TEXT_RATIO
 }
 
 /** The browser's text zoom: how tall a line of PROBE_FONT_SIZE_PX text renders, against its size. */

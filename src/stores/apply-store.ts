@@ -9,12 +9,13 @@ import { nextApplyStep } from '../domain/apply-form'
 import type { ApplyStepName } from '../domain/apply-form'
 import { APPLY_STEP, PAY_STATE } from '../domain/enums'
 import { parsePlate } from '../domain/plate'
+import { readableDocumentOf } from '../domain/photo-reading'
 import type { PlateResult } from '../domain/plate'
 import type { ApplyStep } from '../domain/enums'
 import { EMPTY_PLATE_ENTRY, entryFromText, plateText } from '../domain/plate-entry'
 import type { PlateEntry } from '../domain/plate-entry'
 import { ISSUER_AGREEMENT_OUTDATED } from '../../types/api/apply'
-import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, ReadableDocument, UploadResponse, UploadSubject } from '../../types/api/apply'
+import type { ApplyDraft, ApplyPayload, ApplyResponse, IdCardSide, IssuerAgreementAcceptance, UploadResponse, UploadSubject } from '../../types/api/apply'
 import type { OrderDetail } from '../../types/api/orders'
 import type { PromotionIds } from '../config/channel'
 import type { SecureStorage } from '../platform/secure-storage'
@@ -400,10 +401,4 @@ export class ApplyStore {
     this.orderPromotion = stored.orderPromotion
     this.reading.restore(stored.photoReadings ?? {})
   }
-}
-
-/** The document an upload is, when the server reads its text. */
-function readableDocumentOf(subject: UploadSubject): ReadableDocument | undefined {
-  if (subject.kind === 'idCard') return subject.side === 'front' ? 'idCardFront' : 'idCardBack'
-  return subject.kind === 'drivingLicense' ? 'drivingLicense' : undefined
 }

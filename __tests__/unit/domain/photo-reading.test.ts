@@ -5,9 +5,9 @@ import {
   crossChecks,
   differingSuggestion,
   fillableFields,
-  isReadableDocument,
   isSuggestedField,
   readMessage,
+  readableDocumentOf,
   readingMessage,
   suggestionsOf,
   unreadMessage,
@@ -54,8 +54,10 @@ describe('suggestions from the photos', () => {
     expect(['ownerName', 'idNumber', 'vehicleInfo', 'vin', 'engineNo'].every((field) => isSuggestedField(field as never))).toBe(true)
     expect(isSuggestedField('mobile')).toBe(false)
     expect(isSuggestedField('address')).toBe(false)
-    expect(['idCardFront', 'idCardBack', 'drivingLicense'].every(isReadableDocument)).toBe(true)
-    expect(isReadableDocument('vehicleFront')).toBe(false)
+    expect(readableDocumentOf({ kind: 'idCard', side: 'front' })).toBe('idCardFront')
+    expect(readableDocumentOf({ kind: 'idCard', side: 'back' })).toBe('idCardBack')
+    expect(readableDocumentOf({ kind: 'drivingLicense' })).toBe('drivingLicense')
+    expect(readableDocumentOf({ kind: 'image', imageType: 'vehicleFront' })).toBeUndefined()
   })
 })
 
